@@ -1,0 +1,272 @@
+//! Constraints as data: what must hold, separate from how it is propagated.
+//!
+//! A [`Constraint`] says *what* relation holds between variables. The solver
+//! compiles it into one or more propagators (see [`crate::propagator`]); the
+//! independent checker ([`crate::check`]) evaluates the same description on a
+//! full assignment without touching any propagator code. Keeping the meaning
+//! as plain data is what lets the two check each other.
+//!
+//! ```
+//! use fdoku_fd::{Constraint, LinearOp, Model};
+//!
+//! let mut m = Model::new();
+//! let x = m.new_var(0, 5);
+//! let y = m.new_var(0, 5);
+//! // 2x + 3y = 12 ...
+//! m.post(Constraint::linear([(2, x), (3, y)], LinearOp::Eq, 12));
+//! // ... and x != y + 0
+//! m.post(Constraint::NotEqual { x, y, offset: 0 });
+//! assert_eq!(m.constraints().len(), 2);
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::Var;
+
+/// How hard an `all_different` works to remove values (weakest first).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strength {
+    /// Only tests fixed values: fails when two fixed values clash, prunes
+    /// nothing (seed 000's first `different`).
+    Check,
+    /// A fixed value leaves the domains of all peers (forward checking,
+    /// seed 002; seed 000's singleton propagation).
+    Forward,
+    /// Hall intervals: bounds consistency (Puget; López-Ortiz et al. 2003).
+    Hall,
+    /// Generalised arc consistency by bipartite matching (Régin 1994).
+    #[default]
+    Domain,
+}
+
+impl Strength {
+    /// Every strength, weakest first.
+    pub const ALL: [Strength; 4] = [
+        Strength::Check,
+        Strength::Forward,
+        Strength::Hall,
+        Strength::Domain,
+    ];
+
+    /// The lower-case name used on command lines and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strength::Check => "check",
+            Strength::Forward => "forward",
+            Strength::Hall => "hall",
+            Strength::Domain => "domain",
+        }
+    }
+}
+
+/// The comparison of a linear constraint `Σ aᵢ·xᵢ op c`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinearOp {
+    /// `=`
+    Eq,
+    /// `≤`
+    Le,
+    /// `≥`
+    Ge,
+    /// `≠`
+    Ne,
+}
+
+impl LinearOp {
+    /// Whether `lhs op rhs` holds.
+    pub fn holds(self, lhs: i128, rhs: i128) -> bool {
+        match self {
+            LinearOp::Eq => lhs == rhs,
+            LinearOp::Le => lhs <= rhs,
+            LinearOp::Ge => lhs >= rhs,
+            LinearOp::Ne => lhs != rhs,
+        }
+    }
+
+    /// The mathematical symbol.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            LinearOp::Eq => "=",
+            LinearOp::Le => "≤",
+            LinearOp::Ge => "≥",
+            LinearOp::Ne => "≠",
+        }
+    }
+}
+
+/// A feature-model relation over 0/1 variables, with seed 002's meanings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "rule")]
+pub enum FeatureRule {
+    /// Parent and child are both on or both off.
+    Mandatory {
+        /// The parent feature.
+        parent: Var,
+        /// The child feature.
+        child: Var,
+    },
+    /// The child may be on only when the parent is on.
+    Optional {
+        /// The parent feature.
+        parent: Var,
+        /// The child feature.
+        child: Var,
+    },
+    /// When the parent is on exactly one child is on; a child on needs the parent on.
+    Alternative {
+        /// The parent feature.
+        parent: Var,
+        /// The children, exactly one of which is on when the parent is.
+        children: Vec<Var>,
+    },
+    /// When the parent is on at least one child is on; a child on needs the parent on.
+    Or {
+        /// The parent feature.
+        parent: Var,
+        /// The children, at least one of which is on when the parent is.
+        children: Vec<Var>,
+    },
+    /// When `from` is on, `to` is on.
+    Requires {
+        /// The requiring feature.
+        from: Var,
+        /// The required feature.
+        to: Var,
+    },
+    /// `a` and `b` are never both on.
+    Excludes {
+        /// One feature.
+        a: Var,
+        /// The other feature.
+        b: Var,
+    },
+}
+
+/// A relation that every solution satisfies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+#[non_exhaustive]
+pub enum Constraint {
+    /// `x ≠ y + offset`.
+    NotEqual {
+        /// Left variable.
+        x: Var,
+        /// Right variable.
+        y: Var,
+        /// Constant added to `y`.
+        offset: i32,
+    },
+    /// The values `xᵢ + offsetᵢ` are pairwise different.
+    AllDifferent {
+        /// The variables.
+        vars: Vec<Var>,
+        /// One constant per variable (all zero for a plain `all_different`).
+        offsets: Vec<i32>,
+        /// How much pruning the propagator does.
+        strength: Strength,
+    },
+    /// `Σ aᵢ·xᵢ op rhs`, propagated to bounds consistency.
+    Linear {
+        /// The terms `(aᵢ, xᵢ)`.
+        terms: Vec<(i64, Var)>,
+        /// The comparison.
+        op: LinearOp,
+        /// The constant right-hand side.
+        rhs: i64,
+    },
+    /// At least one of `pos` is 1 or one of `neg` is 0 (0/1 variables).
+    Clause {
+        /// Variables that satisfy the clause when 1.
+        pos: Vec<Var>,
+        /// Variables that satisfy the clause when 0.
+        neg: Vec<Var>,
+    },
+    /// Exactly one of the 0/1 variables is 1.
+    ExactlyOne {
+        /// The variables.
+        vars: Vec<Var>,
+    },
+    /// A feature-model relation.
+    Feature(FeatureRule),
+    /// The tuple of values of `vars` is one of `tuples` (extensional).
+    Table {
+        /// The variables, in tuple order.
+        vars: Vec<Var>,
+        /// The allowed tuples, each as long as `vars`.
+        tuples: Vec<Vec<i32>>,
+    },
+}
+
+impl Constraint {
+    /// `all_different(vars)` at the default strength.
+    pub fn all_different(vars: impl IntoIterator<Item = Var>) -> Self {
+        Self::all_different_with(vars, Strength::default())
+    }
+
+    /// `all_different(vars)` at a chosen strength.
+    pub fn all_different_with(vars: impl IntoIterator<Item = Var>, strength: Strength) -> Self {
+        let vars: Vec<Var> = vars.into_iter().collect();
+        let offsets = vec![0; vars.len()];
+        Constraint::AllDifferent {
+            vars,
+            offsets,
+            strength,
+        }
+    }
+
+    /// `Σ aᵢ·xᵢ op rhs`.
+    pub fn linear(terms: impl IntoIterator<Item = (i64, Var)>, op: LinearOp, rhs: i64) -> Self {
+        Constraint::Linear {
+            terms: terms.into_iter().collect(),
+            op,
+            rhs,
+        }
+    }
+
+    /// Every variable the constraint mentions (with repeats when repeated).
+    pub fn vars(&self) -> Vec<Var> {
+        match self {
+            Constraint::NotEqual { x, y, .. } => vec![*x, *y],
+            Constraint::AllDifferent { vars, .. }
+            | Constraint::ExactlyOne { vars }
+            | Constraint::Table { vars, .. } => vars.clone(),
+            Constraint::Linear { terms, .. } => terms.iter().map(|&(_, v)| v).collect(),
+            Constraint::Clause { pos, neg } => pos.iter().chain(neg).copied().collect(),
+            Constraint::Feature(rule) => match rule {
+                FeatureRule::Mandatory { parent, child }
+                | FeatureRule::Optional { parent, child } => {
+                    vec![*parent, *child]
+                }
+                FeatureRule::Alternative { parent, children }
+                | FeatureRule::Or { parent, children } => std::iter::once(*parent)
+                    .chain(children.iter().copied())
+                    .collect(),
+                FeatureRule::Requires { from: a, to: b } | FeatureRule::Excludes { a, b } => {
+                    vec![*a, *b]
+                }
+            },
+        }
+    }
+
+    /// A short name of the kind of constraint, e.g. `all_different`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Constraint::NotEqual { .. } => "not_equal",
+            Constraint::AllDifferent { .. } => "all_different",
+            Constraint::Linear { .. } => "linear",
+            Constraint::Clause { .. } => "clause",
+            Constraint::ExactlyOne { .. } => "exactly_one",
+            Constraint::Feature(rule) => match rule {
+                FeatureRule::Mandatory { .. } => "mandatory",
+                FeatureRule::Optional { .. } => "optional",
+                FeatureRule::Alternative { .. } => "alternative",
+                FeatureRule::Or { .. } => "or",
+                FeatureRule::Requires { .. } => "requires",
+                FeatureRule::Excludes { .. } => "excludes",
+            },
+            Constraint::Table { .. } => "table",
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! The propagation engine: runs propagators from a queue until nothing changes.
+//!
+//! Each propagator subscribes to events on its variables (fixed, bounds, any
+//! change). When a variable changes, the engine tells every subscriber; those
+//! that want to run are queued — **at most once** each (seed 004's
+//! `addConstraint` ignores a constraint already pending) — in one FIFO per
+//! [`Priority`], cheap ones first. The engine pops and runs propagators until
+//! the queue is empty (a fixpoint) or some domain empties (a failure; the
+//! queue is flushed and the failing constraint's weight grows, for dom/wdeg).
+
+use std::collections::VecDeque;
+
+use crate::constraint::Strength;
+use crate::model::{ConstraintId, Model, Var};
+use crate::propagator::{Conflict, PropCtx, Propagator};
+use crate::propagators;
+use crate::store::{Events, Store};
+use crate::trace::TraceEvent;
+
+struct Watch {
+    prop: u32,
+    index: u32,
+    events: Events,
+}
+
+/// Per-propagator facts the engine needs besides the propagator itself.
+struct PropInfo {
+    constraint: ConstraintId,
+    idempotent: bool,
+    priority: usize,
+    queued: bool,
+    vars: Vec<Var>,
+}
+
+/// Propagators over a store, with their queue.
+pub(crate) struct Engine {
+    pub(crate) store: Store,
+    props: Vec<Box<dyn Propagator>>,
+    info: Vec<PropInfo>,
+    watches: Vec<Vec<Watch>>,
+    queue: [VecDeque<u32>; 3],
+    changed: Vec<(Var, Events)>,
+    /// Propagator runs so far.
+    pub(crate) propagations: u64,
+    /// Failures per variable's constraints (dom/wdeg), starting at 1 per constraint.
+    pub(crate) var_weights: Vec<u64>,
+    pub(crate) trace: Option<Vec<TraceEvent>>,
+}
+
+impl Engine {
+    /// Compiles every constraint of `model`; `alldiff` overrides the strength
+    /// of every `all_different`. Every propagator starts queued.
+    pub(crate) fn new(model: &Model, alldiff: Option<Strength>, trace: bool) -> Self {
+        let store = Store::new(model.domains().to_vec());
+        let mut engine = Engine {
+            watches: (0..store.len()).map(|_| Vec::new()).collect(),
+            var_weights: vec![0; store.len()],
+            store,
+            props: Vec::new(),
+            info: Vec::new(),
+            queue: Default::default(),
+            changed: Vec::new(),
+            propagations: 0,
+            trace: trace.then(Vec::new),
+        };
+        for (i, constraint) in model.constraints().iter().enumerate() {
+            for prop in propagators::compile(constraint, model.domains(), alldiff) {
+                engine.add(ConstraintId(i as u32), prop);
+            }
+        }
+        engine
+    }
+
+    fn add(&mut self, constraint: ConstraintId, prop: Box<dyn Propagator>) {
+        let id = self.props.len() as u32;
+        let subscriptions = prop.subscriptions();
+        let mut vars = Vec::with_capacity(subscriptions.len());
+        for (index, (var, events)) in subscriptions.into_iter().enumerate() {
+            self.watches[var.index()].push(Watch {
+                prop: id,
+                index: index as u32,
+                events,
+            });
+            self.var_weights[var.index()] += 1;
+            vars.push(var);
+        }
+        self.info.push(PropInfo {
+            constraint,
+            idempotent: prop.idempotent(),
+            priority: prop.priority() as usize,
+            queued: true,
+            vars,
+        });
+        self.queue[prop.priority() as usize].push_back(id);
+        self.props.push(prop);
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        let p = self.queue.iter_mut().find_map(|q| q.pop_front())?;
+        self.info[p as usize].queued = false;
+        Some(p)
+    }
+
+    /// Runs queued propagators to a fixpoint.
+    pub(crate) fn propagate(&mut self) -> Result<(), Conflict> {
+        while let Some(p) = self.pop() {
+            self.propagations += 1;
+            let constraint = self.info[p as usize].constraint;
+            let mut ctx = PropCtx::new(&mut self.store, self.trace.as_mut(), constraint);
+            if let Err(conflict) = self.props[p as usize].propagate(&mut ctx) {
+                self.fail(p, conflict);
+                return Err(conflict);
+            }
+            self.dispatch(p);
+        }
+        #[cfg(feature = "check-propagation")]
+        self.verify_fixpoint();
+        Ok(())
+    }
+
+    /// Tells subscribers about the changes made by propagator `running`
+    /// (or by a decision, when `running` is `u32::MAX`) and queues them.
+    fn dispatch(&mut self, running: u32) {
+        let mut changed = std::mem::take(&mut self.changed);
+        self.store.take_modified(&mut changed);
+        for &(var, events) in &changed {
+            for watch in &self.watches[var.index()] {
+                if !watch.events.intersects(events) {
+                    continue;
+                }
+                let p = watch.prop as usize;
+                if watch.prop == running && self.info[p].idempotent {
+                    continue;
+                }
+                if self.props[p].notify(watch.index as usize, events) && !self.info[p].queued {
+                    self.info[p].queued = true;
+                    self.queue[self.info[p].priority].push_back(watch.prop);
+                }
+            }
+        }
+        self.changed = changed;
+    }
+
+    fn fail(&mut self, p: u32, conflict: Conflict) {
+        if let Some(trace) = self.trace.as_mut() {
+            trace.push(TraceEvent::Fail {
+                constraint: self.info[p as usize].constraint,
+                var: conflict.var,
+            });
+        }
+        for &var in &self.info[p as usize].vars {
+            self.var_weights[var.index()] += 1;
+        }
+        self.props[p as usize].cancel();
+        self.flush();
+    }
+
+    /// Empties the queue and pending events (after a failure).
+    fn flush(&mut self) {
+        for q in &mut self.queue {
+            for p in q.drain(..) {
+                self.info[p as usize].queued = false;
+                self.props[p as usize].cancel();
+            }
+        }
+        self.store.clear_events();
+    }
+
+    /// Applies a search decision to `var` and queues the propagators it wakes.
+    /// Returns `false` when the decision empties the domain.
+    pub(crate) fn decide(
+        &mut self,
+        var: Var,
+        change: impl FnOnce(&mut crate::Domain) -> bool,
+    ) -> bool {
+        match self.store.update(var, change) {
+            Ok(_) => {
+                self.dispatch(u32::MAX);
+                true
+            }
+            Err(_) => {
+                self.flush();
+                false
+            }
+        }
+    }
+
+    /// Opens a search level.
+    pub(crate) fn push_level(&mut self) {
+        self.store.push_level();
+    }
+
+    /// Closes a search level, restoring the domains it changed.
+    pub(crate) fn pop_level(&mut self) {
+        self.store.pop_level();
+    }
+
+    /// Asserts that no propagator's from-scratch version prunes anything at
+    /// this fixpoint: the incremental versions were not weaker.
+    #[cfg(feature = "check-propagation")]
+    fn verify_fixpoint(&self) {
+        for (p, prop) in self.props.iter().enumerate() {
+            let mut scratch = self.store.snapshot();
+            let mut ctx = PropCtx::new(&mut scratch, None, self.info[p].constraint);
+            let result = prop.propagate_from_scratch(&mut ctx);
+            assert!(
+                result.is_ok(),
+                "check-propagation: constraint #{} fails from scratch at a fixpoint",
+                self.info[p].constraint.0
+            );
+            for (i, (now, fresh)) in self
+                .store
+                .domains()
+                .iter()
+                .zip(scratch.domains())
+                .enumerate()
+            {
+                assert_eq!(
+                    now, fresh,
+                    "check-propagation: constraint #{} prunes variable {i} further from scratch",
+                    self.info[p].constraint.0
+                );
+            }
+        }
+    }
+}

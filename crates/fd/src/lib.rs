@@ -1,0 +1,69 @@
+//! # fdoku-fd — a finite-domain constraint engine
+//!
+//! Variables range over finite sets of integers ([`Domain`]); constraints
+//! ([`Constraint`]) restrict which combinations are allowed; propagators
+//! remove values that no solution can use; depth-first search with a trail
+//! explores the rest. This crate knows nothing about Sudoku: N-queens, map
+//! colouring and feature models are built on it exactly the way Sudoku is.
+//!
+//! * [`Model`] — variables and constraints, as data;
+//! * [`Solver`] — first solution, all solutions ([`Solver::solutions`]),
+//!   counting with a limit, under a [`Budget`], with [`Stats`] and an optional
+//!   [`TraceEvent`] trace;
+//! * [`check()`] — an independent checker for full assignments.
+//!
+//! Seed 000's Sudoku model, in the same few lines:
+//!
+//! ```
+//! use fdoku_fd::{Model, Solver};
+//!
+//! let puzzle = "000080000000106507402700000080300100003000800005009070050008006301204000006010000";
+//! let mut m = Model::new();
+//! let cells = m.new_vars(81, 1, 9);
+//! for (cell, digit) in cells.iter().zip(puzzle.bytes()) {
+//!     if digit != b'0' {
+//!         m.fix(*cell, i32::from(digit - b'0'));
+//!     }
+//! }
+//! for i in 0..9 {
+//!     let row: Vec<_> = (0..9).map(|j| cells[9 * i + j]).collect();
+//!     let col: Vec<_> = (0..9).map(|j| cells[9 * j + i]).collect();
+//!     let boxed: Vec<_> = (0..9).map(|j| cells[27 * (i / 3) + 3 * (i % 3) + 9 * (j / 3) + j % 3]).collect();
+//!     m.all_different(&row);
+//!     m.all_different(&col);
+//!     m.all_different(&boxed);
+//! }
+//! let mut solver = Solver::new(&m);
+//! let solution = solver.solve().solution.expect("the seed's puzzle has a solution");
+//! assert!(fdoku_fd::check(&m, solution.values()).is_ok());
+//! let first_row: Vec<i32> = solution.values()[..9].to_vec();
+//! assert_eq!(first_row, [5, 6, 7, 4, 8, 3, 2, 9, 1]); // as printed in seed 000
+//! assert_eq!(solver.count(None).count, 1);
+//! ```
+
+pub mod budget;
+pub mod check;
+pub mod constraint;
+pub mod domain;
+mod engine;
+pub mod model;
+pub mod propagator;
+mod propagators;
+pub mod search;
+pub mod stats;
+mod store;
+pub mod trace;
+
+pub use budget::{Budget, StopReason};
+pub use check::{Violation, check};
+pub use constraint::{Constraint, FeatureRule, LinearOp, Strength};
+pub use domain::Domain;
+pub use model::{ConstraintId, Model, ModelError, Var};
+pub use propagator::{Conflict, Priority, PropCtx, PropResult, Propagator};
+pub use search::heuristics::{ValOrder, VarOrder};
+pub use search::{
+    CountResult, SearchConfig, SearchStatus, Solution, Solutions, SolveResult, Solver,
+};
+pub use stats::Stats;
+pub use store::Events;
+pub use trace::TraceEvent;

@@ -1,0 +1,49 @@
+//! all_different at strength **check**: fail when two fixed values clash.
+//!
+//! Seed 000's first `different` only re-tested fixed values, so labelling had
+//! to try every digit and backtrack on the clash: nearly brute force.
+
+use super::Scope;
+use crate::model::Var;
+use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::store::Events;
+
+pub(crate) struct CheckOnly {
+    scope: Scope,
+}
+
+impl CheckOnly {
+    pub(crate) fn new(scope: Scope) -> Self {
+        CheckOnly { scope }
+    }
+}
+
+impl Propagator for CheckOnly {
+    fn subscriptions(&self) -> Vec<(Var, Events)> {
+        self.scope
+            .vars
+            .iter()
+            .map(|&v| (v, Events::FIXED))
+            .collect()
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
+        let mut fixed: Vec<i64> = (0..self.scope.len())
+            .filter_map(|i| self.scope.value(ctx, i))
+            .collect();
+        fixed.sort_unstable();
+        if fixed.windows(2).any(|w| w[0] == w[1]) {
+            Err(ctx.fail())
+        } else {
+            Ok(())
+        }
+    }
+}

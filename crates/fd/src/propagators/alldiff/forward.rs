@@ -1,0 +1,82 @@
+//! all_different at strength **forward**: a fixed value leaves every peer.
+//!
+//! Seed 002's forward propagation (and seed 000's improved `different`): when
+//! `x` becomes 4, 4 is removed from the other variables; any of them left with
+//! one value is fixed in turn and handled in the same run. Incrementally, only
+//! the variables fixed since the last run are looked at.
+
+use super::Scope;
+use crate::model::Var;
+use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::store::Events;
+
+pub(crate) struct Forward {
+    scope: Scope,
+    /// Positions fixed since the last run (all of them before the first run).
+    pending: Vec<usize>,
+}
+
+impl Forward {
+    pub(crate) fn new(scope: Scope) -> Self {
+        let pending = (0..scope.len()).collect();
+        Forward { scope, pending }
+    }
+
+    /// Removes the value of fixed position `i` from the others; newly fixed
+    /// peers are pushed on `work`.
+    fn spread(&self, ctx: &mut PropCtx<'_>, i: usize, work: &mut Vec<usize>) -> PropResult {
+        let Some(value) = self.scope.value(ctx, i) else {
+            return Ok(());
+        };
+        for j in (0..self.scope.len()).filter(|&j| j != i) {
+            if self.scope.remove(ctx, j, value)? && ctx.dom(self.scope.vars[j]).is_fixed() {
+                work.push(j);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for Forward {
+    fn subscriptions(&self) -> Vec<(Var, Events)> {
+        self.scope
+            .vars
+            .iter()
+            .map(|&v| (v, Events::FIXED))
+            .collect()
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
+        let mut work: Vec<usize> = (0..self.scope.len()).collect();
+        while let Some(i) = work.pop() {
+            self.spread(ctx, i, &mut work)?;
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self, ctx: &mut PropCtx<'_>) -> PropResult {
+        let mut work = std::mem::take(&mut self.pending);
+        while let Some(i) = work.pop() {
+            self.spread(ctx, i, &mut work)?;
+        }
+        self.pending = work;
+        Ok(())
+    }
+
+    fn notify(&mut self, index: usize, _events: Events) -> bool {
+        self.pending.push(index);
+        true
+    }
+
+    fn cancel(&mut self) {
+        self.pending.clear();
+    }
+}

@@ -1,0 +1,61 @@
+//! Clauses over 0/1 variables: `p₁ ∨ … ∨ pₖ ∨ ¬n₁ ∨ … ∨ ¬nₘ`.
+//!
+//! A clause is satisfied by any positive variable at 1 or negative variable at
+//! 0. When every literal but one is false, the last one is forced (unit
+//! propagation); when all are false the clause fails. `requires(a, b)` is the
+//! clause `¬a ∨ b`: with `a = 1` it forces `b = 1`.
+
+use crate::model::Var;
+use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::store::Events;
+
+pub(crate) struct Clause {
+    pos: Vec<Var>,
+    neg: Vec<Var>,
+}
+
+impl Clause {
+    pub(crate) fn new(pos: Vec<Var>, neg: Vec<Var>) -> Self {
+        Clause { pos, neg }
+    }
+
+    /// The literals as (variable, value that satisfies it).
+    fn literals(&self) -> impl Iterator<Item = (Var, i32)> + '_ {
+        let pos = self.pos.iter().map(|&v| (v, 1));
+        pos.chain(self.neg.iter().map(|&v| (v, 0)))
+    }
+}
+
+impl Propagator for Clause {
+    fn subscriptions(&self) -> Vec<(Var, Events)> {
+        self.literals().map(|(v, _)| (v, Events::FIXED)).collect()
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
+        let mut open = None;
+        let mut open_count = 0;
+        for (var, satisfying) in self.literals() {
+            match ctx.value(var) {
+                Some(v) if v == satisfying => return Ok(()),
+                Some(_) => {}
+                None => {
+                    open_count += 1;
+                    open = Some((var, satisfying));
+                }
+            }
+        }
+        match (open_count, open) {
+            (1, Some((var, satisfying))) => ctx.fix(var, satisfying).map(drop),
+            (0, _) => Err(ctx.fail()),
+            _ => Ok(()),
+        }
+    }
+}

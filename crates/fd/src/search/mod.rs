@@ -1,0 +1,423 @@
+//! Depth-first search: first solution, all solutions, counting.
+//!
+//! At each node the engine propagates to a fixpoint. If every variable is
+//! fixed, that is a solution. Otherwise a variable `x` and value `v` are
+//! chosen (see [`heuristics`]) and the node splits in two: the left branch
+//! adds `x = v`; when it is exhausted, the right branch adds `x ≠ v` and
+//! search goes on from there, choosing again. Every branch opens a level on
+//! the trail, so going back costs only what changed.
+//!
+//! Search is iterative (no recursion, any depth) and resumable: the
+//! [`Solutions`] iterator yields one solution per `next()`. Every node polls
+//! the [`Budget`]; when it is spent the search stops with
+//! [`SearchStatus::Stopped`] and whatever it found so far.
+//!
+//! ```
+//! use fdoku_fd::{Model, SearchStatus, Solver};
+//!
+//! // x + y = 4 with x < y, over 0..4
+//! let mut m = Model::new();
+//! let x = m.new_var(0, 4);
+//! let y = m.new_var(0, 4);
+//! m.linear(&[(1, x), (1, y)], fdoku_fd::LinearOp::Eq, 4);
+//! m.linear(&[(1, x), (-1, y)], fdoku_fd::LinearOp::Le, -1);
+//! let mut solver = Solver::new(&m);
+//! let all: Vec<(i32, i32)> = solver.solutions().map(|s| (s.value(x), s.value(y))).collect();
+//! assert_eq!(all, [(0, 4), (1, 3)]);
+//! assert_eq!(solver.status(), Some(SearchStatus::Complete));
+//! ```
+
+pub mod heuristics;
+
+use std::time::Instant;
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use serde::Serialize;
+
+use crate::budget::{Budget, StopReason};
+use crate::constraint::Strength;
+use crate::engine::Engine;
+use crate::model::{Model, Var};
+use crate::stats::Stats;
+use crate::trace::TraceEvent;
+use heuristics::{ValOrder, VarOrder, below};
+
+/// How to search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchConfig {
+    /// Variable choice.
+    pub var_order: VarOrder,
+    /// Value choice.
+    pub val_order: ValOrder,
+    /// Seed of [`ValOrder::Random`].
+    pub seed: u64,
+    /// Overrides the strength of every `all_different`.
+    pub alldiff: Option<Strength>,
+    /// Record a [`TraceEvent`] for every pruning and search step.
+    pub trace: bool,
+    /// The variables to branch on (all, in model order, when `None`).
+    /// Solutions are reported once these are fixed and propagation is done.
+    pub branch_on: Option<Vec<Var>>,
+}
+
+/// A full assignment that satisfies every constraint.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Solution {
+    values: Vec<i32>,
+}
+
+impl Solution {
+    /// The value of `var`.
+    pub fn value(&self, var: Var) -> i32 {
+        self.values[var.index()]
+    }
+
+    /// One value per variable, in model order.
+    pub fn values(&self) -> &[i32] {
+        &self.values
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "status", content = "reason")]
+pub enum SearchStatus {
+    /// The whole search space was explored: what was found is everything.
+    Complete,
+    /// Stopped on purpose after enough solutions (first solution, count limit).
+    SolutionLimit,
+    /// The budget ran out: the result is partial.
+    Stopped(StopReason),
+}
+
+/// The outcome of [`Solver::solve`].
+#[derive(Clone, Debug)]
+pub struct SolveResult {
+    /// The first solution, if one was found.
+    pub solution: Option<Solution>,
+    /// [`SearchStatus::SolutionLimit`] with a solution, [`SearchStatus::Complete`]
+    /// when there is provably none, [`SearchStatus::Stopped`] when unknown.
+    pub status: SearchStatus,
+    /// The statistics of this search.
+    pub stats: Stats,
+}
+
+/// The outcome of [`Solver::count`].
+#[derive(Clone, Debug)]
+pub struct CountResult {
+    /// Solutions found.
+    pub count: u64,
+    /// [`SearchStatus::Complete`] when `count` is exact.
+    pub status: SearchStatus,
+    /// The statistics of this search.
+    pub stats: Stats,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Fresh,
+    AfterSolution,
+    Done(SearchStatus),
+}
+
+struct Frame {
+    var: Var,
+    value: i32,
+}
+
+/// Searches a [`Model`].
+pub struct Solver<'m> {
+    model: &'m Model,
+    engine: Engine,
+    var_order: VarOrder,
+    val_order: ValOrder,
+    rng: Xoshiro256PlusPlus,
+    branch_on: Vec<Var>,
+    budget: Budget,
+    stack: Vec<Frame>,
+    phase: Phase,
+    root_failed: bool,
+    stats: Stats,
+}
+
+impl<'m> Solver<'m> {
+    /// A solver with the default configuration.
+    pub fn new(model: &'m Model) -> Self {
+        Self::with_config(model, SearchConfig::default())
+    }
+
+    /// A solver with a chosen configuration.
+    pub fn with_config(model: &'m Model, config: SearchConfig) -> Self {
+        Solver {
+            model,
+            engine: Engine::new(model, config.alldiff, config.trace),
+            var_order: config.var_order,
+            val_order: config.val_order,
+            rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
+            branch_on: config.branch_on.unwrap_or_else(|| model.vars().collect()),
+            budget: Budget::unlimited(),
+            stack: Vec::new(),
+            phase: Phase::Fresh,
+            root_failed: false,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Limits every following search.
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The model being searched.
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
+    /// Finds the first solution.
+    pub fn solve(&mut self) -> SolveResult {
+        let solution = self.solutions().next();
+        let status = match (&solution, self.phase) {
+            (Some(_), _) => SearchStatus::SolutionLimit,
+            (None, Phase::Done(status)) => status,
+            (None, _) => SearchStatus::Complete,
+        };
+        SolveResult {
+            solution,
+            status,
+            stats: self.stats,
+        }
+    }
+
+    /// Counts solutions, stopping at `limit` when given.
+    pub fn count(&mut self, limit: Option<u64>) -> CountResult {
+        let mut count = 0;
+        let mut solutions = self.solutions();
+        while limit.is_none_or(|limit| count < limit) {
+            if solutions.next().is_none() {
+                break;
+            }
+            count += 1;
+        }
+        let status = if limit == Some(count) {
+            SearchStatus::SolutionLimit
+        } else {
+            self.status().unwrap_or(SearchStatus::Complete)
+        };
+        CountResult {
+            count,
+            status,
+            stats: self.stats,
+        }
+    }
+
+    /// Starts a new search and iterates over its solutions.
+    pub fn solutions(&mut self) -> Solutions<'_, 'm> {
+        while self.stack.pop().is_some() {
+            self.engine.pop_level();
+        }
+        self.phase = Phase::Fresh;
+        self.stats = Stats::default();
+        self.engine.propagations = 0;
+        Solutions { solver: self }
+    }
+
+    /// How the last search ended (`None` while it can go on).
+    pub fn status(&self) -> Option<SearchStatus> {
+        match self.phase {
+            Phase::Done(status) => Some(status),
+            _ => None,
+        }
+    }
+
+    /// Statistics of the current or last search.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Takes the trace recorded so far (empty unless tracing is on).
+    pub fn take_trace(&mut self) -> Vec<TraceEvent> {
+        self.engine
+            .trace
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    fn next_solution(&mut self) -> Option<Solution> {
+        let started = Instant::now();
+        let found = self.search();
+        self.stats.time += started.elapsed();
+        self.stats.propagations = self.engine.propagations;
+        found
+    }
+
+    fn search(&mut self) -> Option<Solution> {
+        match self.phase {
+            Phase::Done(_) => return None,
+            Phase::Fresh => {
+                self.stats.nodes = 1;
+                if self.root_failed || self.engine.propagate().is_err() {
+                    self.root_failed = true;
+                    self.stats.failures += 1;
+                    self.phase = Phase::Done(SearchStatus::Complete);
+                    return None;
+                }
+            }
+            Phase::AfterSolution => {
+                if let Some(status) = self.backtrack() {
+                    self.phase = Phase::Done(status);
+                    return None;
+                }
+            }
+        }
+        loop {
+            let Some(var) = self.select_var() else {
+                self.stats.solutions += 1;
+                self.record(TraceEvent::Solution {
+                    index: self.stats.solutions,
+                });
+                self.phase = Phase::AfterSolution;
+                return Some(self.current_solution());
+            };
+            if let Some(reason) = self.budget.exhausted(self.stats.nodes) {
+                self.phase = Phase::Done(SearchStatus::Stopped(reason));
+                return None;
+            }
+            let value = self.select_value(var);
+            self.stats.nodes += 1;
+            self.engine.push_level();
+            self.stack.push(Frame { var, value });
+            let depth = self.stack.len() as u64;
+            self.stats.max_depth = self.stats.max_depth.max(depth);
+            self.record(TraceEvent::Guess {
+                depth: depth as u32,
+                var,
+                value,
+            });
+            let consistent =
+                self.engine.decide(var, |d| d.fix(value)) && self.engine.propagate().is_ok();
+            if !consistent {
+                self.stats.failures += 1;
+                if let Some(status) = self.backtrack() {
+                    self.phase = Phase::Done(status);
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// Undoes decisions until a right branch `x ≠ v` propagates without
+    /// failure. Returns the final status when the search is over instead.
+    fn backtrack(&mut self) -> Option<SearchStatus> {
+        loop {
+            let Some(frame) = self.stack.pop() else {
+                return Some(SearchStatus::Complete);
+            };
+            self.engine.pop_level();
+            if let Some(reason) = self.budget.exhausted(self.stats.nodes) {
+                return Some(SearchStatus::Stopped(reason));
+            }
+            self.stats.nodes += 1;
+            self.record(TraceEvent::Refute {
+                depth: self.stack.len() as u32,
+                var: frame.var,
+                value: frame.value,
+            });
+            let consistent = self.engine.decide(frame.var, |d| d.remove(frame.value))
+                && self.engine.propagate().is_ok();
+            if consistent {
+                return None;
+            }
+            self.stats.failures += 1;
+        }
+    }
+
+    fn record(&mut self, event: TraceEvent) {
+        if let Some(trace) = self.engine.trace.as_mut() {
+            trace.push(event);
+        }
+    }
+
+    fn current_solution(&self) -> Solution {
+        let values = self
+            .engine
+            .store
+            .domains()
+            .iter()
+            .map(|d| d.min())
+            .collect();
+        Solution { values }
+    }
+
+    fn select_var(&self) -> Option<Var> {
+        let store = &self.engine.store;
+        let mut open = self
+            .branch_on
+            .iter()
+            .copied()
+            .filter(|&v| !store.domain(v).is_fixed());
+        match self.var_order {
+            VarOrder::Input => open.next(),
+            VarOrder::SmallestDomain => open.min_by_key(|&v| store.domain(v).size()),
+            VarOrder::DomWdeg => {
+                let weights = &self.engine.var_weights;
+                // size(a)/w(a) < size(b)/w(b), without division.
+                let cross = |x: Var, y: Var| {
+                    u128::from(store.domain(x).size()) * u128::from(weights[y.index()])
+                };
+                open.min_by(|&a, &b| cross(a, b).cmp(&cross(b, a)))
+            }
+        }
+    }
+
+    fn select_value(&mut self, var: Var) -> i32 {
+        let domain = self.engine.store.domain(var).clone();
+        match self.val_order {
+            ValOrder::Min => domain.min(),
+            ValOrder::Max => domain.max(),
+            ValOrder::Random => {
+                let index = below(self.rng.next_u64(), domain.size());
+                domain.iter().nth(index as usize).unwrap_or(domain.min())
+            }
+            ValOrder::MostPruning => self.most_pruning_value(var, &domain),
+        }
+    }
+
+    /// Tries each value of `var` and returns the one whose propagation
+    /// removes the most values (ties: the smallest value; failing values last).
+    fn most_pruning_value(&mut self, var: Var, domain: &crate::Domain) -> i32 {
+        let total =
+            |engine: &Engine| -> u64 { engine.store.domains().iter().map(|d| d.size()).sum() };
+        let before = total(&self.engine);
+        let trace = self.engine.trace.take();
+        let mut best = (None, domain.min());
+        for value in domain.iter() {
+            self.engine.push_level();
+            let pruned = (self.engine.decide(var, |d| d.fix(value))
+                && self.engine.propagate().is_ok())
+            .then(|| before - total(&self.engine));
+            self.engine.pop_level();
+            if pruned > best.0 {
+                best = (pruned, value);
+            }
+        }
+        self.engine.trace = trace;
+        best.1
+    }
+}
+
+/// The solutions of a search, found one per `next()`.
+pub struct Solutions<'s, 'm> {
+    solver: &'s mut Solver<'m>,
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        self.solver.next_solution()
+    }
+}

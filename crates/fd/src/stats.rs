@@ -1,0 +1,50 @@
+//! Search statistics, named as Gecode and Choco users expect.
+//!
+//! * `nodes` — search nodes visited: the root plus every branch taken (left
+//!   `x = v` or right `x ≠ v`), failed ones included;
+//! * `failures` — nodes where propagation found a contradiction;
+//! * `propagations` — propagator executions;
+//! * `max_depth` — the deepest decision level reached (Gecode's "peak depth");
+//! * `solutions` — solutions found;
+//! * `time_us` — microseconds spent inside the solver.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Search nodes visited (root and every branch taken).
+    pub nodes: u64,
+    /// Nodes that failed.
+    pub failures: u64,
+    /// Propagator runs.
+    pub propagations: u64,
+    /// Deepest decision level.
+    pub max_depth: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Time spent searching.
+    #[serde(rename = "time_us", serialize_with = "as_micros")]
+    pub time: Duration,
+}
+
+fn as_micros<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(d.as_micros() as u64)
+}
+
+impl std::fmt::Display for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "nodes {}, failures {}, propagations {}, max depth {}, solutions {}, time {:.3} ms",
+            self.nodes,
+            self.failures,
+            self.propagations,
+            self.max_depth,
+            self.solutions,
+            self.time.as_secs_f64() * 1000.0
+        )
+    }
+}
