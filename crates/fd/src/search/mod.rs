@@ -56,6 +56,9 @@ pub struct SearchConfig {
     pub alldiff: Option<Strength>,
     /// Record a [`TraceEvent`] for every pruning and search step.
     pub trace: bool,
+    /// Last-conflict reasoning (Lecoutre et al. 2009): after `x = v` fails,
+    /// branch on `x` again while it is unfixed, whatever `var_order` says.
+    pub last_conflict: bool,
     /// The variables to branch on (all, in model order, when `None`).
     /// Solutions are reported once these are fixed and propagation is done.
     pub branch_on: Option<Vec<Var>>,
@@ -133,6 +136,7 @@ pub struct Solver<'m> {
     engine: Engine,
     var_order: VarOrder,
     val_order: ValOrder,
+    last_conflict: Option<Option<Var>>,
     rng: Xoshiro256PlusPlus,
     branch_on: Vec<Var>,
     budget: Budget,
@@ -155,6 +159,7 @@ impl<'m> Solver<'m> {
             engine: Engine::new(model, config.alldiff, config.trace),
             var_order: config.var_order,
             val_order: config.val_order,
+            last_conflict: config.last_conflict.then_some(None),
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
             branch_on: config.branch_on.unwrap_or_else(|| model.vars().collect()),
             budget: Budget::unlimited(),
@@ -215,8 +220,12 @@ impl<'m> Solver<'m> {
 
     /// Starts a new search and iterates over its solutions.
     pub fn solutions(&mut self) -> Solutions<'_, 'm> {
-        while self.stack.pop().is_some() {
-            self.engine.pop_level();
+        if self.phase != Phase::Fresh && !self.root_failed {
+            // Close every decision level and the base level under them.
+            for _ in 0..=self.stack.len() {
+                self.engine.pop_level();
+            }
+            self.stack.clear();
         }
         self.phase = Phase::Fresh;
         self.stats = Stats::default();
@@ -265,6 +274,10 @@ impl<'m> Solver<'m> {
                     self.phase = Phase::Done(SearchStatus::Complete);
                     return None;
                 }
+                // Root propagation holds for every search; what search does
+                // from here (including `x ≠ v` at depth 0) is undone by the
+                // next one.
+                self.engine.push_level();
             }
             Phase::AfterSolution => {
                 if let Some(status) = self.backtrack() {
@@ -301,6 +314,9 @@ impl<'m> Solver<'m> {
                 self.engine.decide(var, |d| d.fix(value)) && self.engine.propagate().is_ok();
             if !consistent {
                 self.stats.failures += 1;
+                if let Some(last) = self.last_conflict.as_mut() {
+                    *last = Some(var);
+                }
                 if let Some(status) = self.backtrack() {
                     self.phase = Phase::Done(status);
                     return None;
@@ -354,6 +370,11 @@ impl<'m> Solver<'m> {
 
     fn select_var(&self) -> Option<Var> {
         let store = &self.engine.store;
+        if let Some(Some(var)) = self.last_conflict {
+            if !store.domain(var).is_fixed() {
+                return Some(var);
+            }
+        }
         let mut open = self
             .branch_on
             .iter()

@@ -22,6 +22,16 @@ impl Forward {
         Forward { scope, pending }
     }
 
+    /// Remembers that position `i` became fixed, for the next run.
+    pub(super) fn note_fixed(&mut self, i: usize) {
+        self.pending.push(i);
+    }
+
+    /// The variables and offsets.
+    pub(super) fn scope(&self) -> &Scope {
+        &self.scope
+    }
+
     /// Removes the value of fixed position `i` from the others; newly fixed
     /// peers are pushed on `work`.
     fn spread(&self, ctx: &mut PropCtx<'_>, i: usize, work: &mut Vec<usize>) -> PropResult {
@@ -72,7 +82,7 @@ impl Propagator for Forward {
     }
 
     fn notify(&mut self, index: usize, _events: Events) -> bool {
-        self.pending.push(index);
+        self.note_fixed(index);
         true
     }
 

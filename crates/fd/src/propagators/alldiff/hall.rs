@@ -1,72 +1,72 @@
-//! all_different at strength **hall**: Hall intervals, i.e. bounds consistency.
+//! all_different at strength **hall**: Hall sets of one value, and Hall
+//! intervals — bounds consistency.
 //!
-//! If `k` variables all have their bounds inside an interval `[a, b]` of
-//! exactly `k` values, those variables use up the whole interval (a *Hall
-//! interval*), so every other variable's bounds must leave it; more than `k`
-//! such variables is a failure. Applying this until nothing moves is bounds
-//! consistency for all_different (Puget 1998; López-Ortiz et al. 2003 do it
-//! in O(n log n)).
+//! Seed 004's permutation rule says: if N variables can only take N values
+//! between them, nobody else may take those values. For N = 1 that is a
+//! fixed value leaving every peer (the [`super::forward`] rule). For larger N
+//! this strength looks at *intervals*: if `k` variables all have their bounds
+//! inside `[a, b]` and `b − a + 1 = k`, they use up the whole interval (a
+//! *Hall interval*), so every other variable's bounds must leave it; more
+//! than `k` such variables is a failure. Applying both until nothing moves is
+//! bounds consistency plus value elimination, like Gecode's bounds
+//! propagator (Puget 1998; López-Ortiz et al. 2003 give an O(n log n) version).
+//!
+//! Example: `x, y ∈ {1, 2}`, `z ∈ {1, 2, 3}`, `w ∈ {1..4}`: `[1, 2]` holds
+//! `x` and `y`, so `z ≥ 3`, then `[3, 3]` holds `z`, so `w = 4`.
 //!
 //! The from-scratch version tries every interval between a lower and an
 //! upper bound (O(n³) per pass). The incremental version sweeps: for each
 //! lower bound `a` it visits variables by increasing upper bound, counting
-//! those that start at or after `a`, which finds every tight interval in
-//! O(n²) per pass. Both repeat until no bound moves.
+//! those that start at or after `a`, finding every tight interval in O(n²).
 
 use super::Scope;
+use super::forward::Forward;
 use crate::model::Var;
 use crate::propagator::{Conflict, Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 
 pub(crate) struct Hall {
-    scope: Scope,
+    forward: Forward,
+    bounds: Vec<(i64, i64)>,
+    by_max: Vec<usize>,
+    lows: Vec<i64>,
 }
 
 impl Hall {
     pub(crate) fn new(scope: Scope) -> Self {
-        Hall { scope }
-    }
-
-    /// Pushes every variable not inside `[a, b]` out of it. Returns whether a
-    /// bound moved.
-    fn push_out(
-        &self,
-        ctx: &mut PropCtx<'_>,
-        bounds: &[(i64, i64)],
-        (a, b): (i64, i64),
-    ) -> Result<bool, Conflict> {
-        let mut moved = false;
-        for (i, &(lo, hi)) in bounds.iter().enumerate() {
-            if a <= lo && hi <= b {
-                continue;
-            }
-            if (a..=b).contains(&lo) {
-                moved |= self.scope.set_min(ctx, i, b + 1)?;
-            }
-            if (a..=b).contains(&hi) {
-                moved |= self.scope.set_max(ctx, i, a - 1)?;
-            }
+        Hall {
+            forward: Forward::new(scope),
+            bounds: Vec::new(),
+            by_max: Vec::new(),
+            lows: Vec::new(),
         }
-        Ok(moved)
     }
 
-    fn all_bounds(&self, ctx: &PropCtx<'_>) -> Vec<(i64, i64)> {
-        (0..self.scope.len())
-            .map(|i| self.scope.bounds(ctx, i))
-            .collect()
+    fn scope(&self) -> &Scope {
+        self.forward.scope()
     }
 
-    /// One sweep; returns whether a bound moved.
-    fn sweep(&self, ctx: &mut PropCtx<'_>) -> Result<bool, Conflict> {
-        let bounds = self.all_bounds(ctx);
-        let mut by_max: Vec<usize> = (0..bounds.len()).collect();
-        by_max.sort_unstable_by_key(|&i| bounds[i].1);
-        let mut lows: Vec<i64> = bounds.iter().map(|&(lo, _)| lo).collect();
-        lows.sort_unstable();
-        lows.dedup();
-        for &a in &lows {
+    /// One sweep over the Hall intervals of the current bounds; returns
+    /// whether a bound moved. Pruning against bounds read at the start of the
+    /// sweep is sound: bounds only shrink, so an interval found tight is tight
+    /// or over-full (no solution) now.
+    fn sweep(&mut self, ctx: &mut PropCtx<'_>) -> Result<bool, Conflict> {
+        let n = self.scope().len();
+        self.bounds.clear();
+        self.bounds
+            .extend((0..n).map(|i| self.forward.scope().bounds(ctx, i)));
+        let bounds = &self.bounds;
+        self.by_max.clear();
+        self.by_max.extend(0..n);
+        self.by_max.sort_unstable_by_key(|&i| bounds[i].1);
+        self.lows.clear();
+        self.lows.extend(bounds.iter().map(|&(lo, _)| lo));
+        self.lows.sort_unstable();
+        self.lows.dedup();
+        let mut moved = false;
+        for &a in &self.lows {
             let mut inside = 0i64;
-            for &i in &by_max {
+            for &i in &self.by_max {
                 let (lo, b) = bounds[i];
                 if lo < a {
                     continue;
@@ -76,42 +76,65 @@ impl Hall {
                 if inside > width {
                     return Err(ctx.fail());
                 }
-                if inside == width && self.push_out(ctx, &bounds, (a, b))? {
-                    return Ok(true);
+                if inside == width {
+                    moved |= push_out(self.forward.scope(), ctx, bounds, (a, b))?;
                 }
             }
         }
-        Ok(false)
+        Ok(moved)
     }
+}
 
-    /// One pass over every (lower bound, upper bound) pair; returns whether a
-    /// bound moved.
-    fn naive_pass(&self, ctx: &mut PropCtx<'_>) -> Result<bool, Conflict> {
-        let bounds = self.all_bounds(ctx);
-        for &(a, _) in &bounds {
-            for &(_, b) in &bounds {
-                if b < a {
-                    continue;
-                }
-                let inside = bounds
-                    .iter()
-                    .filter(|&&(lo, hi)| a <= lo && hi <= b)
-                    .count() as i64;
-                if inside > b - a + 1 {
-                    return Err(ctx.fail());
-                }
-                if inside == b - a + 1 && self.push_out(ctx, &bounds, (a, b))? {
-                    return Ok(true);
-                }
+/// Pushes the bounds of every variable not inside `[a, b]` out of it.
+/// Returns whether a bound moved.
+fn push_out(
+    scope: &Scope,
+    ctx: &mut PropCtx<'_>,
+    bounds: &[(i64, i64)],
+    (a, b): (i64, i64),
+) -> Result<bool, Conflict> {
+    let mut moved = false;
+    for (i, &(lo, hi)) in bounds.iter().enumerate() {
+        if a <= lo && hi <= b {
+            continue;
+        }
+        if (a..=b).contains(&lo) {
+            moved |= scope.set_min(ctx, i, b + 1)?;
+        }
+        if (a..=b).contains(&hi) {
+            moved |= scope.set_max(ctx, i, a - 1)?;
+        }
+    }
+    Ok(moved)
+}
+
+/// One pass over every (lower bound, upper bound) pair, stopping at the first
+/// interval that moves a bound; returns whether one did.
+fn naive_pass(scope: &Scope, ctx: &mut PropCtx<'_>) -> Result<bool, Conflict> {
+    let bounds: Vec<(i64, i64)> = (0..scope.len()).map(|i| scope.bounds(ctx, i)).collect();
+    for &(a, _) in &bounds {
+        for &(_, b) in &bounds {
+            if b < a {
+                continue;
+            }
+            let inside = bounds
+                .iter()
+                .filter(|&&(lo, hi)| a <= lo && hi <= b)
+                .count() as i64;
+            if inside > b - a + 1 {
+                return Err(ctx.fail());
+            }
+            if inside == b - a + 1 && push_out(scope, ctx, &bounds, (a, b))? {
+                return Ok(true);
             }
         }
-        Ok(false)
     }
+    Ok(false)
 }
 
 impl Propagator for Hall {
     fn subscriptions(&self) -> Vec<(Var, Events)> {
-        self.scope
+        self.scope()
             .vars
             .iter()
             .map(|&v| (v, Events::BOUNDS))
@@ -127,12 +150,36 @@ impl Propagator for Hall {
     }
 
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
-        while self.naive_pass(ctx)? {}
-        Ok(())
+        loop {
+            self.forward.propagate_from_scratch(ctx)?;
+            if !naive_pass(self.scope(), ctx)? {
+                return Ok(());
+            }
+        }
     }
 
     fn propagate(&mut self, ctx: &mut PropCtx<'_>) -> PropResult {
-        while self.sweep(ctx)? {}
-        Ok(())
+        loop {
+            self.forward.propagate(ctx)?;
+            if !self.sweep(ctx)? {
+                return Ok(());
+            }
+            for i in 0..self.scope().len() {
+                if ctx.dom(self.scope().vars[i]).is_fixed() {
+                    self.forward.note_fixed(i);
+                }
+            }
+        }
+    }
+
+    fn notify(&mut self, index: usize, events: Events) -> bool {
+        if events.intersects(Events::FIXED) {
+            self.forward.note_fixed(index);
+        }
+        true
+    }
+
+    fn cancel(&mut self) {
+        self.forward.cancel();
     }
 }

@@ -1,0 +1,22 @@
+//! Count N-queens solutions under every all_different strength:
+//! `cargo run --release -p fdoku-models --example queens -- 10`.
+use fdoku_fd::{Solver, Strength};
+use fdoku_models::queens::Queens;
+
+fn main() {
+    let n = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(8);
+    for strength in Strength::ALL {
+        let queens = Queens::new(n, strength);
+        let mut solver = Solver::new(&queens.model);
+        let counted = solver.count(None);
+        println!(
+            "{n}-queens, {:>7}: {} solutions; {}",
+            strength.name(),
+            counted.count,
+            counted.stats
+        );
+    }
+}
