@@ -62,7 +62,7 @@ pub use model::{ConstraintId, Model, ModelError, Var};
 pub use propagator::{Conflict, Priority, PropCtx, PropResult, Propagator};
 pub use search::heuristics::{ValOrder, VarOrder};
 pub use search::{
-    CountResult, SearchConfig, SearchStatus, Solution, Solutions, SolveResult, Solver,
+    CountResult, SearchConfig, SearchStatus, Solution, Solutions, SolveResult, Solver, propagate,
 };
 pub use stats::Stats;
 pub use store::Events;

@@ -141,24 +141,36 @@ impl<'a> PropCtx<'a> {
     /// Removes `value` from `var`; returns whether it was there.
     #[inline]
     pub fn remove(&mut self, var: Var, value: i32) -> Result<bool, Conflict> {
+        if !self.dom(var).contains(value) {
+            return Ok(false);
+        }
         self.apply(var, |d| d.remove(value))
     }
 
     /// Removes every value below `lo` from `var`.
     #[inline]
     pub fn set_min(&mut self, var: Var, lo: i32) -> Result<bool, Conflict> {
+        if lo <= self.min(var) {
+            return Ok(false);
+        }
         self.apply(var, |d| d.remove_below(lo))
     }
 
     /// Removes every value above `hi` from `var`.
     #[inline]
     pub fn set_max(&mut self, var: Var, hi: i32) -> Result<bool, Conflict> {
+        if hi >= self.max(var) {
+            return Ok(false);
+        }
         self.apply(var, |d| d.remove_above(hi))
     }
 
     /// Fixes `var` to `value`.
     #[inline]
     pub fn fix(&mut self, var: Var, value: i32) -> Result<bool, Conflict> {
+        if self.value(var) == Some(value) {
+            return Ok(false);
+        }
         self.apply(var, |d| d.fix(value))
     }
 
@@ -170,6 +182,13 @@ impl<'a> PropCtx<'a> {
     /// Keeps only the values `base + i` of `var` for bits `i` set in `mask`.
     #[inline]
     pub fn retain_mask(&mut self, var: Var, base: i32, mask: u64) -> Result<bool, Conflict> {
+        if self
+            .dom(var)
+            .mask_from(base)
+            .is_some_and(|m| m & !mask == 0)
+        {
+            return Ok(false);
+        }
         self.apply(var, |d| d.retain_mask(base, mask))
     }
 

@@ -1,5 +1,5 @@
-//! Count N-queens solutions under every all_different strength:
-//! `cargo run --release -p fdoku-models --example queens -- 10`.
+//! Count N-queens solutions under every all_different strength (or one):
+//! `cargo run --release -p fdoku-models --example queens -- 10 [domain]`.
 use fdoku_fd::{Solver, Strength};
 use fdoku_models::queens::Queens;
 
@@ -8,7 +8,11 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(8);
-    for strength in Strength::ALL {
+    let only = std::env::args().nth(2);
+    let chosen = Strength::ALL
+        .into_iter()
+        .filter(|s| only.as_deref().is_none_or(|o| o == s.name()));
+    for strength in chosen {
         let queens = Queens::new(n, strength);
         let mut solver = Solver::new(&queens.model);
         let counted = solver.count(None);

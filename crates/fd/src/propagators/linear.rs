@@ -19,15 +19,29 @@ use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 
 pub(crate) struct Linear {
-    terms: Vec<(i64, Var)>,
+    terms: Vec<(i128, Var)>,
     op: LinearOp,
     rhs: i64,
 }
 
 impl Linear {
+    /// Merges repeated variables (`2x + 3x` is `5x`) and drops zero
+    /// coefficients, so each variable appears once: then tightening one
+    /// term's bound never changes another term, and one pass is exact.
     pub(crate) fn new(terms: Vec<(i64, Var)>, op: LinearOp, rhs: i64) -> Self {
-        let terms = terms.into_iter().filter(|&(a, _)| a != 0).collect();
-        Linear { terms, op, rhs }
+        let mut merged: Vec<(i128, Var)> = Vec::with_capacity(terms.len());
+        for (a, var) in terms {
+            match merged.iter_mut().find(|(_, v)| *v == var) {
+                Some((sum, _)) => *sum += i128::from(a),
+                None => merged.push((i128::from(a), var)),
+            }
+        }
+        merged.retain(|&(a, _)| a != 0);
+        Linear {
+            terms: merged,
+            op,
+            rhs,
+        }
     }
 
     /// Enforces `sign · Σ aᵢ·xᵢ ≤ sign · rhs`; returns whether any bound moved.
@@ -40,14 +54,14 @@ impl Linear {
         let smallest: i128 = self
             .terms
             .iter()
-            .map(|&(a, var)| term_min(ctx, sign * i128::from(a), var))
+            .map(|&(a, var)| term_min(ctx, sign * a, var))
             .sum();
         if smallest > rhs {
             return Err(ctx.fail());
         }
         let mut changed = false;
         for &(a, var) in &self.terms {
-            let a = sign * i128::from(a);
+            let a = sign * a;
             // a·x ≤ slack, where slack ≥ the term's current minimum.
             let slack = rhs - (smallest - term_min(ctx, a, var));
             if a > 0 {
@@ -64,7 +78,7 @@ impl Linear {
         let mut fixed_sum: i128 = 0;
         for &(a, var) in &self.terms {
             match ctx.value(var) {
-                Some(v) => fixed_sum += i128::from(a) * i128::from(v),
+                Some(v) => fixed_sum += a * i128::from(v),
                 None if open.is_none() => open = Some((a, var)),
                 None => return Ok(()),
             }
@@ -74,7 +88,6 @@ impl Linear {
             None if rest == 0 => Err(ctx.fail()),
             None => Ok(()),
             Some((a, var)) => {
-                let a = i128::from(a);
                 if rest % a == 0 {
                     if let Ok(value) = i32::try_from(rest / a) {
                         ctx.remove(var, value)?;

@@ -130,6 +130,26 @@ struct Frame {
     value: i32,
 }
 
+/// The domains at the root fixpoint of `model` (propagation only, no
+/// search), or `None` when propagation alone proves there is no solution.
+/// `alldiff` overrides the strength of every `all_different`.
+///
+/// ```
+/// use fdoku_fd::{Model, Strength, propagate};
+///
+/// let mut m = Model::new();
+/// let xs = m.new_vars(3, 1, 3);
+/// m.fix(xs[0], 2);
+/// m.all_different(&xs);
+/// let domains = propagate(&m, Some(Strength::Forward)).unwrap();
+/// assert_eq!(domains[1].to_string(), "{1, 3}");
+/// ```
+pub fn propagate(model: &Model, alldiff: Option<Strength>) -> Option<Vec<crate::Domain>> {
+    let mut engine = Engine::new(model, alldiff, false);
+    engine.propagate().ok()?;
+    Some(engine.store.domains().to_vec())
+}
+
 /// Searches a [`Model`].
 pub struct Solver<'m> {
     model: &'m Model,

@@ -269,8 +269,20 @@ impl Propagator for Regin {
                 break;
             }
         }
+        // Positions that may lose a value: those with an edge to a value that
+        // is neither theirs nor reachable from a free value.
+        let mut doubtful = 0u64;
+        for i in 0..n {
+            if self.dom[i] & !reached_values & !(1u64 << self.mate[i]) != 0 {
+                doubtful |= 1 << i;
+            }
+        }
+        if doubtful == 0 {
+            return Ok(());
+        }
         // Strongly connected components of the graph on positions where
-        // i → j when j can take i's matched value.
+        // i → j when j can take i's matched value; an edge from a doubtful
+        // position survives when it stays inside its component.
         let mut holders = [0u64; 64];
         for i in 0..n {
             let mut d = self.dom[i];
@@ -279,22 +291,21 @@ impl Propagator for Regin {
                 d &= d - 1;
             }
         }
-        let succ: Vec<u64> = (0..n)
-            .map(|i| holders[self.mate[i] as usize] & !(1 << i))
-            .collect();
-        let mut pred = vec![0u64; n];
-        for (i, &s) in succ.iter().enumerate() {
-            let mut s = s;
+        let mut succ = [0u64; 64];
+        let mut pred = [0u64; 64];
+        for i in 0..n {
+            succ[i] = holders[self.mate[i] as usize] & !(1 << i);
+            let mut s = succ[i];
             while s != 0 {
                 pred[s.trailing_zeros() as usize] |= 1 << i;
                 s &= s - 1;
             }
         }
-        let mut component_values = vec![0u64; n];
-        let mut unassigned = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut component_values = [0u64; 64];
+        let mut unassigned = doubtful;
         while unassigned != 0 {
             let start = unassigned.trailing_zeros() as usize;
-            let component = closure(start, &succ) & closure(start, &pred) & unassigned;
+            let component = closure(start, &succ) & closure(start, &pred);
             unassigned &= !component;
             let mut values = 0u64;
             let mut c = component;
@@ -302,13 +313,16 @@ impl Propagator for Regin {
                 values |= 1 << self.mate[c.trailing_zeros() as usize];
                 c &= c - 1;
             }
-            let mut c = component;
+            let mut c = component & doubtful;
             while c != 0 {
                 component_values[c.trailing_zeros() as usize] = values;
                 c &= c - 1;
             }
         }
-        for i in 0..n {
+        let mut d = doubtful;
+        while d != 0 {
+            let i = d.trailing_zeros() as usize;
+            d &= d - 1;
             let keep = self.dom[i] & (reached_values | component_values[i]);
             if keep != self.dom[i] {
                 ctx.retain_mask(self.scope.vars[i], self.shifts[i], keep)?;
