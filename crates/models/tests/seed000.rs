@@ -1,0 +1,38 @@
+//! Seed 000's experiment: the same Sudoku, solved with an all_different that
+//! only checks, then with one that propagates singletons, then stronger.
+//! The seed measured 6.5 s → 0.18 s (36×) for the first step; here the node
+//! counts show where that comes from, and every strength finds the seed's
+//! printed solution and proves it unique.
+
+use fdoku_fd::{SearchConfig, Solver, Strength, VarOrder, check};
+use fdoku_models::sudoku9::Sudoku9;
+
+const PUZZLE: &str =
+    "000080000000106507402700000080300100003000800005009070050008006301204000006010000";
+const SOLUTION: &str =
+    "567483291938126547412795368689372154743651829125849673254938716371264985896517432";
+
+#[test]
+fn every_strength_finds_the_seed_solution_with_less_search_as_it_grows() {
+    let mut nodes = Vec::new();
+    for strength in Strength::ALL {
+        let sudoku = Sudoku9::parse(PUZZLE, strength).unwrap();
+        let config = SearchConfig {
+            var_order: VarOrder::Input, // the seed's `labelling` takes cells in order
+            ..SearchConfig::default()
+        };
+        let mut solver = Solver::with_config(&sudoku.model, config);
+        let solutions: Vec<_> = solver.solutions().collect();
+        assert_eq!(solutions.len(), 1, "{strength:?}");
+        assert!(check(&sudoku.model, solutions[0].values()).is_ok());
+        assert_eq!(sudoku.render(&solutions[0]), SOLUTION);
+        nodes.push(solver.stats().nodes);
+    }
+    let [check_only, forward, hall, domain] = nodes[..] else {
+        unreachable!()
+    };
+    // Singleton propagation cuts the search by far more than the seed's 36×.
+    assert!(check_only > 1000 * forward, "{nodes:?}");
+    assert!(forward >= hall && hall >= domain, "{nodes:?}");
+    assert_eq!(domain, 1, "domain consistency solves it without a guess");
+}
