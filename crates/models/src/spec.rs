@@ -6,7 +6,8 @@
 //! ```
 //! use fdoku_models::coloring::MapSpec;
 //!
-//! let err = MapSpec::parse(r#"{"regions": ["A"], "adjacent": [["A", "B"]]}"#).unwrap_err();
+//! let map = MapSpec::parse(r#"{"regions": ["A"], "adjacent": [["A", "B"]]}"#).unwrap();
+//! let err = map.model(None).err().unwrap();
 //! assert_eq!(err.to_string(), "adjacent[0][1]: unknown region \"B\" (expected one of the regions)");
 //! ```
 
