@@ -1,1 +1,71 @@
-fn main() {}
+//! `fdoku`: the command line. Glue only: it parses flags, reads inputs,
+//! calls the libraries and prints. See `fdoku --help`.
+
+mod cli;
+mod color;
+mod error;
+mod features;
+mod queens;
+mod run;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use clap::Parser;
+use fdoku_models::queens::Queens;
+
+use cli::{Cli, Command};
+use error::BadInput;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    // First Ctrl-C: stop the search and print what was found. Second: quit.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match run(cli.command, &cancel, &mut out) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            if is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            let _ = out.flush();
+            eprintln!("fdoku: {e:#}");
+            ExitCode::from(if e.is::<BadInput>() { 2 } else { 1 })
+        }
+    }
+}
+
+fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
+    match command {
+        Command::Queens(args) => {
+            let queens = Queens::new(usize::from(args.n), args.alldiff);
+            run::execute(&queens, &args.search, None, cancel, out)
+        }
+        Command::Color(args) => {
+            let problem = color::ColorProblem::load(&args)?;
+            run::execute(&problem, &args.search, None, cancel, out)
+        }
+        Command::Features(args) => {
+            let problem = features::FeaturesProblem::load(&args)?;
+            run::execute(&problem, &args.search, None, cancel, out)
+        }
+    }
+}
+
+/// A reader that went away (`fdoku queens 12 --all | head`) is a normal end.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

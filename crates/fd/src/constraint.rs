@@ -2,7 +2,7 @@
 //!
 //! A [`Constraint`] says *what* relation holds between variables. The solver
 //! compiles it into one or more propagators (see [`crate::propagator`]); the
-//! independent checker ([`crate::check`]) evaluates the same description on a
+//! independent checker ([`crate::check()`]) evaluates the same description on a
 //! full assignment without touching any propagator code. Keeping the meaning
 //! as plain data is what lets the two check each other.
 //!
@@ -57,6 +57,20 @@ impl Strength {
             Strength::Hall => "hall",
             Strength::Domain => "domain",
         }
+    }
+}
+
+impl std::str::FromStr for Strength {
+    type Err = String;
+
+    /// Parses `check`, `forward`, `hall` or `domain`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        Strength::ALL
+            .into_iter()
+            .find(|st| st.name() == s)
+            .ok_or_else(|| {
+                format!("unknown strength '{s}' (expected check, forward, hall or domain)")
+            })
     }
 }
 

@@ -85,3 +85,33 @@ impl ValOrder {
 pub(crate) fn below(random: u64, n: u64) -> u64 {
     ((u128::from(random) * u128::from(n)) >> 64) as u64
 }
+
+impl std::str::FromStr for VarOrder {
+    type Err = String;
+
+    /// Parses `input`, `smallest-domain` or `dom-wdeg`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        VarOrder::ALL
+            .into_iter()
+            .find(|o| o.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown variable order '{s}' (expected input, smallest-domain or dom-wdeg)"
+                )
+            })
+    }
+}
+
+impl std::str::FromStr for ValOrder {
+    type Err = String;
+
+    /// Parses `min`, `max`, `random` or `most-pruning`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        ValOrder::ALL
+            .into_iter()
+            .find(|o| o.name() == s)
+            .ok_or_else(|| {
+                format!("unknown value order '{s}' (expected min, max, random or most-pruning)")
+            })
+    }
+}
