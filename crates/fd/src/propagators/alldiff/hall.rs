@@ -65,18 +65,21 @@ impl Hall {
         self.lows.dedup();
         let mut moved = false;
         for &a in &self.lows {
-            let mut inside = 0i64;
+            let (mut inside, mut unfixed) = (0i64, 0);
             for &i in &self.by_max {
                 let (lo, b) = bounds[i];
                 if lo < a {
                     continue;
                 }
                 inside += 1;
+                unfixed += usize::from(lo < b);
                 let width = b - a + 1;
                 if inside > width {
                     return Err(ctx.fail());
                 }
-                if inside == width {
+                // Fixed variables alone were handled by the forward rule,
+                // which already removed their values from everyone else.
+                if inside == width && unfixed > 0 {
                     moved |= push_out(self.forward.scope(), ctx, bounds, (a, b))?;
                 }
             }
