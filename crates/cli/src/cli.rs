@@ -95,7 +95,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
     /// Which variable to branch on.
-    #[arg(long, value_name = "ORDER", default_value = "smallest-domain",
+    #[arg(long, value_name = "ORDER", default_value = "dom-wdeg",
           value_parser = PossibleValuesParser::new(VarOrder::ALL.map(VarOrder::name))
               .try_map(|s| s.parse::<VarOrder>()))]
     pub var_order: VarOrder,

@@ -42,7 +42,9 @@ pub(crate) struct Engine {
     changed: Vec<(Var, Events)>,
     /// Propagator runs so far.
     pub(crate) propagations: u64,
-    /// Failures per variable's constraints (dom/wdeg), starting at 1 per constraint.
+    /// Weighted degree (dom/wdeg): each variable starts with the number of
+    /// propagators on it and gains 1 per failure it is blamed for (the
+    /// propagator's blamed variables, else all of its variables).
     pub(crate) var_weights: Vec<u64>,
     pub(crate) trace: Option<Vec<TraceEvent>>,
     /// Fixpoints reached so far (for sampling the propagation check).
@@ -113,7 +115,8 @@ impl Engine {
             let constraint = self.info[p as usize].constraint;
             let mut ctx = PropCtx::new(&mut self.store, self.trace.as_mut(), constraint);
             if let Err(conflict) = self.props[p as usize].propagate(&mut ctx) {
-                self.fail(p, conflict);
+                let blamed = ctx.take_blamed();
+                self.fail(p, conflict, &blamed);
                 return Err(conflict);
             }
             self.dispatch(p);
@@ -152,14 +155,19 @@ impl Engine {
         self.changed = changed;
     }
 
-    fn fail(&mut self, p: u32, conflict: Conflict) {
+    fn fail(&mut self, p: u32, conflict: Conflict, blamed: &[Var]) {
         if let Some(trace) = self.trace.as_mut() {
             trace.push(TraceEvent::Fail {
                 constraint: self.info[p as usize].constraint,
                 var: conflict.var,
             });
         }
-        for &var in &self.info[p as usize].vars {
+        let culprits = if blamed.is_empty() {
+            &self.info[p as usize].vars
+        } else {
+            blamed
+        };
+        for &var in culprits {
             self.var_weights[var.index()] += 1;
         }
         self.props[p as usize].cancel();

@@ -99,6 +99,7 @@ pub struct PropCtx<'a> {
     store: &'a mut Store,
     trace: Option<&'a mut Vec<TraceEvent>>,
     constraint: ConstraintId,
+    blamed: Vec<Var>,
 }
 
 impl<'a> PropCtx<'a> {
@@ -111,6 +112,7 @@ impl<'a> PropCtx<'a> {
             store,
             trace,
             constraint,
+            blamed: Vec::new(),
         }
     }
 
@@ -190,6 +192,17 @@ impl<'a> PropCtx<'a> {
             return Ok(false);
         }
         self.apply(var, |d| d.retain_mask(base, mask))
+    }
+
+    /// Names `var` as part of the reason for the coming failure (dom/wdeg
+    /// then weights only the blamed variables of the constraint).
+    pub fn blame(&mut self, var: Var) {
+        self.blamed.push(var);
+    }
+
+    /// The variables blamed so far.
+    pub(crate) fn take_blamed(&mut self) -> Vec<Var> {
+        std::mem::take(&mut self.blamed)
     }
 
     /// A conflict with no particular variable.

@@ -1,6 +1,7 @@
 //! Engine benchmark: `cargo bench -p fdoku-models --bench engine`.
 //!
-//! Prints, for every all_different strength, the best of several runs of
+//! Prints, for every all_different strength and for the default variable
+//! order (dom/wdeg) and smallest-domain (MRV), the best of several runs of
 //! 12-queens (count all 14,200 solutions) and of Norvig's top95 through
 //! seed 000's Sudoku model (first solution, and count to 2 — the uniqueness
 //! question), with nodes next to time: nodes do not depend on the machine.
@@ -11,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-use fdoku_fd::{SearchStatus, Solver, Stats, Strength, check};
+use fdoku_fd::{SearchConfig, SearchStatus, Solver, Stats, Strength, VarOrder, check};
 use fdoku_models::queens::Queens;
 use fdoku_models::sudoku9::Sudoku9;
 
@@ -30,28 +31,38 @@ fn best_of<T>(runs: usize, mut job: impl FnMut() -> T) -> (Duration, T) {
     best.expect("at least one run")
 }
 
-fn queens(runs: usize, strength: Strength) {
+/// The default search (dom/wdeg), or smallest-domain (MRV) as Gecode's
+/// anchors were run.
+fn config(var_order: VarOrder) -> SearchConfig {
+    SearchConfig {
+        var_order,
+        ..SearchConfig::default()
+    }
+}
+
+fn queens(runs: usize, strength: Strength, var_order: VarOrder) {
     let (time, stats) = best_of(runs, || {
         let q = Queens::new(12, strength);
-        let counted = Solver::new(&q.model).count(None);
+        let counted = Solver::with_config(&q.model, config(var_order)).count(None);
         assert_eq!(counted.count, 14_200);
         counted.stats
     });
     println!(
-        "12-queens count-all  {:>7}  {:>9.4} s  nodes {:>9}  failures {:>8}",
+        "12-queens count-all      {:>7} {:>15}  {:>9.4} s  nodes {:>9}  failures {:>8}",
         strength.name(),
+        var_order.name(),
         time.as_secs_f64(),
         stats.nodes,
         stats.failures
     );
 }
 
-fn top95(runs: usize, strength: Strength, puzzles: &[String], limit: u64) {
+fn top95(runs: usize, strength: Strength, var_order: VarOrder, puzzles: &[String], limit: u64) {
     let (time, nodes) = best_of(runs, || {
         let mut nodes = 0;
         for line in puzzles {
             let sudoku = Sudoku9::parse(line, strength).expect("top95 puzzles are well formed");
-            let mut solver = Solver::new(&sudoku.model);
+            let mut solver = Solver::with_config(&sudoku.model, config(var_order));
             let mut found = 0;
             for solution in solver.solutions().take(limit as usize) {
                 assert!(check(&sudoku.model, solution.values()).is_ok());
@@ -68,8 +79,9 @@ fn top95(runs: usize, strength: Strength, puzzles: &[String], limit: u64) {
     });
     let what = if limit == 1 { "first" } else { "count≤2" };
     println!(
-        "top95 {what:<8}       {:>7}  {:>9.4} s  nodes {:>9}  ({:.1} µs/puzzle)",
+        "top95 {what:<8}           {:>7} {:>15}  {:>9.4} s  nodes {:>9}  ({:.1} µs/puzzle)",
         strength.name(),
+        var_order.name(),
         time.as_secs_f64(),
         nodes,
         time.as_secs_f64() * 1e6 / puzzles.len() as f64
@@ -82,7 +94,9 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(5);
     for strength in [Strength::Forward, Strength::Hall, Strength::Domain] {
-        queens(runs, strength);
+        for var_order in [VarOrder::DomWdeg, VarOrder::SmallestDomain] {
+            queens(runs, strength, var_order);
+        }
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TOP95);
     let text = std::fs::read_to_string(&path)
@@ -90,8 +104,10 @@ fn main() {
     let puzzles: Vec<String> = text.lines().map(str::to_owned).collect();
     assert_eq!(puzzles.len(), 95);
     for strength in [Strength::Forward, Strength::Hall, Strength::Domain] {
-        for limit in [1, 2] {
-            top95(runs, strength, &puzzles, limit);
+        for var_order in [VarOrder::DomWdeg, VarOrder::SmallestDomain] {
+            for limit in [1, 2] {
+                top95(runs, strength, var_order, &puzzles, limit);
+            }
         }
     }
 }

@@ -6,8 +6,10 @@
 //!   (seeds 001, 002, 003); ties go to the earlier variable;
 //! * [`VarOrder::DomWdeg`] — smallest domain size divided by weighted degree:
 //!   each variable starts with the number of constraints on it and gains 1
-//!   each time one of them fails (Boussemart et al. 2004), so search turns to
-//!   where the conflicts are.
+//!   each time it is blamed for a failure (Boussemart et al. 2004), so search
+//!   turns to where the conflicts are. A propagator may name the variables
+//!   behind its failure (all_different names the Hall set that could not be
+//!   matched); otherwise all of its variables are blamed. The default.
 //!
 //! * [`ValOrder::Min`] / [`ValOrder::Max`] — smallest or largest value first;
 //! * [`ValOrder::Random`] — a uniformly random value from a seeded
@@ -25,9 +27,10 @@ pub enum VarOrder {
     /// The first unfixed variable in order.
     Input,
     /// Fewest remaining values (MRV, first-fail).
-    #[default]
     SmallestDomain,
-    /// Smallest domain size / weighted degree.
+    /// Smallest domain size / weighted degree (the default: fewest nodes
+    /// measured on top95 Sudoku and 12-queens).
+    #[default]
     DomWdeg,
 }
 

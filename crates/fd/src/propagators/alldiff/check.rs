@@ -20,11 +20,7 @@ impl CheckOnly {
 
 impl Propagator for CheckOnly {
     fn subscriptions(&self) -> Vec<(Var, Events)> {
-        self.scope
-            .vars
-            .iter()
-            .map(|&v| (v, Events::FIXED))
-            .collect()
+        self.scope.watch(Events::FIXED)
     }
 
     fn priority(&self) -> Priority {

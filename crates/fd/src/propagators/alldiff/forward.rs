@@ -49,11 +49,7 @@ impl Forward {
 
 impl Propagator for Forward {
     fn subscriptions(&self) -> Vec<(Var, Events)> {
-        self.scope
-            .vars
-            .iter()
-            .map(|&v| (v, Events::FIXED))
-            .collect()
+        self.scope.watch(Events::FIXED)
     }
 
     fn priority(&self) -> Priority {

@@ -137,11 +137,7 @@ fn naive_pass(scope: &Scope, ctx: &mut PropCtx<'_>) -> Result<bool, Conflict> {
 
 impl Propagator for Hall {
     fn subscriptions(&self) -> Vec<(Var, Events)> {
-        self.scope()
-            .vars
-            .iter()
-            .map(|&v| (v, Events::BOUNDS))
-            .collect()
+        self.scope().watch(Events::BOUNDS)
     }
 
     fn priority(&self) -> Priority {

@@ -22,6 +22,7 @@ use crate::constraint::Strength;
 use crate::domain::Domain;
 use crate::model::Var;
 use crate::propagator::{Conflict, PropCtx, Propagator};
+use crate::store::Events;
 
 /// The propagator for `all_different(vars[i] + offsets[i])` at `strength`.
 pub(crate) fn new(
@@ -51,6 +52,11 @@ pub(crate) struct Scope {
 impl Scope {
     fn len(&self) -> usize {
         self.vars.len()
+    }
+
+    /// Every variable with the events that wake the propagator.
+    fn watch(&self, events: Events) -> Vec<(Var, Events)> {
+        self.vars.iter().map(|&v| (v, events)).collect()
     }
 
     /// The shifted value of position `i`, when fixed.

@@ -129,11 +129,7 @@ struct Naive {
 
 impl Propagator for Naive {
     fn subscriptions(&self) -> Vec<(Var, Events)> {
-        self.scope
-            .vars
-            .iter()
-            .map(|&v| (v, Events::DOMAIN))
-            .collect()
+        self.scope.watch(Events::DOMAIN)
     }
 
     fn priority(&self) -> Priority {
@@ -211,11 +207,7 @@ fn closure(start: usize, edges: &[u64]) -> u64 {
 
 impl Propagator for Regin {
     fn subscriptions(&self) -> Vec<(Var, Events)> {
-        self.scope
-            .vars
-            .iter()
-            .map(|&v| (v, Events::DOMAIN))
-            .collect()
+        self.scope.watch(Events::DOMAIN)
     }
 
     fn priority(&self) -> Priority {
@@ -248,7 +240,18 @@ impl Propagator for Regin {
             }
         }
         for i in 0..n {
-            if self.mate[i] == NONE && !self.augment(i, &mut owner, &mut 0) {
+            let mut visited = 0;
+            if self.mate[i] == NONE && !self.augment(i, &mut owner, &mut visited) {
+                // The values reached and their owners form a Hall set that
+                // cannot also hold position i: those variables are to blame.
+                ctx.blame(self.scope.vars[i]);
+                while visited != 0 {
+                    let v = visited.trailing_zeros() as usize;
+                    visited &= visited - 1;
+                    if owner[v] != NONE {
+                        ctx.blame(self.scope.vars[owner[v] as usize]);
+                    }
+                }
                 return Err(ctx.fail());
             }
         }
