@@ -88,6 +88,22 @@ impl Budget {
         self
     }
 
+    /// Whether the deadline has passed or the cancel flag is raised (reads
+    /// the clock every time: for long steps between nodes).
+    pub fn out_of_time(&self) -> Option<StopReason> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Some(StopReason::Cancelled);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(StopReason::Deadline);
+        }
+        None
+    }
+
     /// Whether the budget is spent after `nodes` nodes. The clock is read
     /// only every 64 nodes, so polling stays cheap.
     pub fn exhausted(&self, nodes: u64) -> Option<StopReason> {

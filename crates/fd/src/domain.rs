@@ -80,8 +80,15 @@ impl Domain {
         Self::from_intervals(intervals)
     }
 
-    /// The values `base + i` for every bit `i` set in `mask`.
+    /// The values `base + i` for every bit `i` set in `mask` (bits that would
+    /// pass `i32::MAX` are ignored).
     pub fn from_mask(base: i32, mask: u64) -> Self {
+        let room = i64::from(i32::MAX) - i64::from(base);
+        let mask = if room < 63 {
+            mask & ((1u64 << (room + 1)) - 1)
+        } else {
+            mask
+        };
         let mut d = Domain(Repr::Bits { base, mask });
         d.normalize_bits();
         d
@@ -164,6 +171,24 @@ impl Domain {
             Repr::Intervals(iv) => {
                 let i = iv.partition_point(|&(_, hi)| hi < v);
                 i < iv.len() && iv[i].0 <= v
+            }
+        }
+    }
+
+    /// The `k`-th smallest value (from 0), without walking the values.
+    pub fn nth(&self, k: u64) -> Option<i32> {
+        match &self.0 {
+            Repr::Bits { .. } => self.iter().nth(usize::try_from(k).ok()?),
+            Repr::Intervals(iv) => {
+                let mut k = k;
+                for &(lo, hi) in iv {
+                    let width = (i64::from(hi) - i64::from(lo) + 1) as u64;
+                    if k < width {
+                        return Some((i64::from(lo) + k as i64) as i32);
+                    }
+                    k -= width;
+                }
+                None
             }
         }
     }
@@ -319,6 +344,23 @@ impl Domain {
         self.intersect(&Domain::from_mask(base, mask))
     }
 
+    /// Maximal runs of consecutive values, as inclusive `(lo, hi)` pairs.
+    fn runs(&self) -> Box<dyn Iterator<Item = (i32, i32)> + '_> {
+        match &self.0 {
+            Repr::Intervals(iv) => Box::new(iv.iter().copied()),
+            Repr::Bits { .. } => {
+                let mut runs: Vec<(i32, i32)> = Vec::new();
+                for v in self.iter() {
+                    match runs.last_mut() {
+                        Some((_, hi)) if *hi + 1 == v => *hi = v,
+                        _ => runs.push((v, v)),
+                    }
+                }
+                Box::new(runs.into_iter())
+            }
+        }
+    }
+
     fn replace_if_different(&mut self, next: Domain) -> bool {
         if *self == next {
             false
@@ -380,19 +422,12 @@ impl fmt::Debug for Domain {
 /// `{1..4, 7, 9}`.
 impl fmt::Display for Domain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut runs: Vec<(i32, i32)> = Vec::new();
-        for v in self.iter() {
-            match runs.last_mut() {
-                Some((_, hi)) if *hi + 1 == v => *hi = v,
-                _ => runs.push((v, v)),
-            }
-        }
         f.write_str("{")?;
-        for (i, (lo, hi)) in runs.iter().enumerate() {
+        for (i, (lo, hi)) in self.runs().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            match hi - lo {
+            match i64::from(hi) - i64::from(lo) {
                 0 => write!(f, "{lo}")?,
                 1 => write!(f, "{lo}, {hi}")?,
                 _ => write!(f, "{lo}..{hi}")?,
@@ -525,6 +560,25 @@ mod tests {
         let d = Domain::from_values([1, 2, 3, 4, 7, 9, 10]);
         assert_eq!(d.to_string(), "{1..4, 7, 9, 10}");
         assert_eq!(Domain::empty().to_string(), "{}");
+        let all = Domain::range(i32::MIN, i32::MAX);
+        assert_eq!(all.to_string(), "{-2147483648..2147483647}");
+    }
+
+    #[test]
+    fn nth_and_from_mask_at_the_edges() {
+        let d = Domain::from_values([-5, 0, 1, 1000, 1001]);
+        let all: Vec<_> = (0..6).map(|k| d.nth(k)).collect();
+        assert_eq!(
+            all,
+            [Some(-5), Some(0), Some(1), Some(1000), Some(1001), None]
+        );
+        assert_eq!(
+            Domain::range(0, 2_000_000_000).nth(1_999_999_999),
+            Some(1_999_999_999)
+        );
+        let top = Domain::from_mask(i32::MAX - 1, u64::MAX);
+        assert_eq!(top.iter().collect::<Vec<_>>(), [i32::MAX - 1, i32::MAX]);
+        assert_eq!(Domain::from_mask(i32::MAX, 0b110), Domain::empty());
     }
 
     fn small_set() -> impl Strategy<Value = BTreeSet<i32>> {

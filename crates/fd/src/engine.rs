@@ -91,9 +91,17 @@ impl Engine {
             self.var_weights[var.index()] += 1;
             vars.push(var);
         }
+        // A variable watched twice (e.g. all_different(x, x + 1)) changes
+        // through one position while the run works on another, so one run no
+        // longer reaches the propagator's own fixpoint: let its own changes
+        // wake it again.
+        let mut distinct = vars.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let repeats = distinct.len() < vars.len();
         self.info.push(PropInfo {
             constraint,
-            idempotent: prop.idempotent(),
+            idempotent: prop.idempotent() && !repeats,
             priority: prop.priority() as usize,
             queued: true,
             vars,

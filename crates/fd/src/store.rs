@@ -4,8 +4,9 @@
 //! changes inside a level its old domain is pushed on the trail (seed 004's
 //! backtrack points that "save only the variables that are changed"); later
 //! changes in the same level push nothing. Closing the level pops the trail
-//! back to where the level began. Every level gets a fresh stamp, so "already
-//! saved in this level" is one comparison per change.
+//! back to where the level began. Every level gets a fresh stamp (a 64-bit
+//! counter: it cannot wrap), so "already saved in this level" is one
+//! comparison per change.
 //!
 //! Each change also records an [`Events`] set for the variable, drained by the
 //! engine to wake the propagators that watch it.
@@ -61,19 +62,19 @@ pub struct Wipeout;
 
 struct Saved {
     var: u32,
-    stamp: u32,
+    stamp: u64,
     domain: Domain,
 }
 
 /// Current domains plus the trail that restores them.
 pub(crate) struct Store {
     domains: Vec<Domain>,
-    stamps: Vec<u32>,
+    stamps: Vec<u64>,
     trail: Vec<Saved>,
     /// Per open level: trail length and the stamp of the enclosing level.
-    levels: Vec<(usize, u32)>,
-    stamp: u32,
-    next_stamp: u32,
+    levels: Vec<(usize, u64)>,
+    stamp: u64,
+    next_stamp: u64,
     events: Vec<Events>,
     modified: Vec<Var>,
 }

@@ -94,6 +94,29 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(Config {
+        cases: 1000,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "tests/proptest-regressions/alldiff_strengths.txt",
+        ))),
+        rng_seed: RngSeed::Fixed(0x0a11_d1ff + 1),
+        ..Config::default()
+    })]
+
+    /// Values spread 20 apart do not fit a 64-bit window, so the list-based
+    /// Régin runs: it too must keep exactly the solutions' support.
+    #[test]
+    fn wide_domains_are_exactly_gac((domains, offsets) in instance()) {
+        let spread: Vec<BTreeSet<i32>> =
+            domains.iter().map(|d| d.iter().map(|v| v * 20).collect()).collect();
+        let inst = (spread, offsets);
+        let m = model(&inst, Strength::Domain);
+        let by = propagate(&m, None).map(|d| as_sets(&d));
+        prop_assert_eq!(by, supported(&m));
+    }
+}
+
 #[test]
 fn seed_004_examples() {
     // x, y ∈ {1,2}; z ∈ {1,2,3}; w ∈ {1..4}: Hall interval [1,2], then [3,3].

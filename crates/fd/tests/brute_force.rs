@@ -39,13 +39,23 @@ fn positions(n: usize, lo: usize, hi: usize) -> impl Strategy<Value = Vec<usize>
     proptest::sample::subsequence((0..n).collect::<Vec<_>>(), lo.min(n)..=hi.min(n)).prop_shuffle()
 }
 
+/// Positions below `n`, `lo` to `hi` of them, where one variable may appear
+/// several times (a constraint may mention a variable twice).
+fn positions_with_repeats(n: usize, lo: usize, hi: usize) -> BoxedStrategy<Vec<usize>> {
+    prop_oneof![
+        3 => positions(n, lo, hi),
+        1 => proptest::collection::vec(0..n, lo..=hi),
+    ]
+    .boxed()
+}
+
 fn recipe(ints: usize, bools: usize) -> BoxedStrategy<Recipe> {
     let mut options: Vec<BoxedStrategy<Recipe>> = vec![
         (0..ints, 0..ints, -2i32..=2)
             .prop_filter("two variables", |(x, y, _)| x != y)
             .prop_map(|(x, y, c)| Recipe::NotEqual(x, y, c))
             .boxed(),
-        positions(ints, 2, 4)
+        positions_with_repeats(ints, 2, 4)
             .prop_flat_map(|vars| {
                 let n = vars.len();
                 (Just(vars), proptest::collection::vec(-1i32..=1, n))
@@ -64,7 +74,7 @@ fn recipe(ints: usize, bools: usize) -> BoxedStrategy<Recipe> {
         )
             .prop_map(|(terms, op, rhs)| Recipe::Linear(terms, op, rhs))
             .boxed(),
-        positions(ints, 1, 3)
+        positions_with_repeats(ints, 1, 3)
             .prop_flat_map(|vars| {
                 let n = vars.len();
                 (
@@ -77,7 +87,10 @@ fn recipe(ints: usize, bools: usize) -> BoxedStrategy<Recipe> {
     ];
     if bools >= 2 {
         options.push(
-            (positions(bools, 0, 2), positions(bools, 0, 2))
+            (
+                positions_with_repeats(bools, 0, 2),
+                positions_with_repeats(bools, 0, 2),
+            )
                 .prop_map(|(pos, neg)| Recipe::Clause(pos, neg))
                 .boxed(),
         );

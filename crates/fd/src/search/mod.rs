@@ -59,8 +59,9 @@ pub struct SearchConfig {
     /// Last-conflict reasoning (Lecoutre et al. 2009): after `x = v` fails,
     /// branch on `x` again while it is unfixed, whatever `var_order` says.
     pub last_conflict: bool,
-    /// The variables to branch on (all, in model order, when `None`).
-    /// Solutions are reported once these are fixed and propagation is done.
+    /// The variables to branch on first (all, in model order, when `None`).
+    /// Any variable still open when these are fixed is then labelled in
+    /// model order, so every solution is a complete assignment.
     pub branch_on: Option<Vec<Var>>,
 }
 
@@ -159,6 +160,8 @@ pub struct Solver<'m> {
     last_conflict: Option<Option<Var>>,
     rng: Xoshiro256PlusPlus,
     branch_on: Vec<Var>,
+    /// The variables not in `branch_on`, labelled last.
+    rest: Vec<Var>,
     budget: Budget,
     stack: Vec<Frame>,
     phase: Phase,
@@ -181,6 +184,10 @@ impl<'m> Solver<'m> {
             val_order: config.val_order,
             last_conflict: config.last_conflict.then_some(None),
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
+            rest: match &config.branch_on {
+                Some(first) => model.vars().filter(|v| !first.contains(v)).collect(),
+                None => Vec::new(),
+            },
             branch_on: config.branch_on.unwrap_or_else(|| model.vars().collect()),
             budget: Budget::unlimited(),
             stack: Vec::new(),
@@ -400,7 +407,7 @@ impl<'m> Solver<'m> {
             .iter()
             .copied()
             .filter(|&v| !store.domain(v).is_fixed());
-        match self.var_order {
+        let chosen = match self.var_order {
             VarOrder::Input => open.next(),
             VarOrder::SmallestDomain => open.min_by_key(|&v| store.domain(v).size()),
             VarOrder::DomWdeg => {
@@ -411,7 +418,11 @@ impl<'m> Solver<'m> {
                 };
                 open.min_by(|&a, &b| cross(a, b).cmp(&cross(b, a)))
             }
-        }
+        };
+        chosen.or_else(|| {
+            let mut rest = self.rest.iter().copied();
+            rest.find(|&v| !store.domain(v).is_fixed())
+        })
     }
 
     fn select_value(&mut self, var: Var) -> i32 {
@@ -421,21 +432,26 @@ impl<'m> Solver<'m> {
             ValOrder::Max => domain.max(),
             ValOrder::Random => {
                 let index = below(self.rng.next_u64(), domain.size());
-                domain.iter().nth(index as usize).unwrap_or(domain.min())
+                domain.nth(index).unwrap_or(domain.min())
             }
             ValOrder::MostPruning => self.most_pruning_value(var, &domain),
         }
     }
 
-    /// Tries each value of `var` and returns the one whose propagation
-    /// removes the most values (ties: the smallest value; failing values last).
+    /// Tries each value of `var` (the first [`MAX_PROBES`] of them) and
+    /// returns the one whose propagation removes the most values (ties: the
+    /// smallest value; failing values last). Probing stops early when the
+    /// deadline passes or the search is cancelled.
     fn most_pruning_value(&mut self, var: Var, domain: &crate::Domain) -> i32 {
         let total =
             |engine: &Engine| -> u64 { engine.store.domains().iter().map(|d| d.size()).sum() };
         let before = total(&self.engine);
         let trace = self.engine.trace.take();
         let mut best = (None, domain.min());
-        for value in domain.iter() {
+        for value in domain.iter().take(MAX_PROBES) {
+            if self.budget.out_of_time().is_some() {
+                break;
+            }
             self.engine.push_level();
             let pruned = (self.engine.decide(var, |d| d.fix(value))
                 && self.engine.propagate().is_ok())
@@ -449,6 +465,9 @@ impl<'m> Solver<'m> {
         best.1
     }
 }
+
+/// Most values [`ValOrder::MostPruning`] tries before choosing.
+const MAX_PROBES: usize = 64;
 
 /// The solutions of a search, found one per `next()`.
 pub struct Solutions<'s, 'm> {

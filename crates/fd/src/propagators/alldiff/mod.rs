@@ -9,14 +9,16 @@
 //! * **hall** ([`hall`]): `x` and `y` fit inside the interval `1..2` of two
 //!   values — a Hall interval — so nobody else may use 1 or 2: `z ∈ {3}`,
 //!   then `3..3` is one too, and `w ∈ {4}`. This is bounds consistency.
-//! * **domain** ([`regin`]) keeps exactly the values that appear in some
-//!   solution (a matching in the variable–value graph), which also catches
-//!   Hall *sets* with holes such as `{1, 3}` (seed 004's permutation rule).
+//! * **domain** ([`regin`], [`regin_wide`]) keeps exactly the values that
+//!   appear in some solution (a matching in the variable–value graph), which
+//!   also catches Hall *sets* with holes such as `{1, 3}` (seed 004's
+//!   permutation rule).
 
 mod check;
 mod forward;
 mod hall;
 mod regin;
+mod regin_wide;
 
 use crate::constraint::Strength;
 use crate::domain::Domain;

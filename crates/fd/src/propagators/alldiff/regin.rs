@@ -18,8 +18,10 @@
 //!
 //! The fast path works on bitmasks: up to 64 variables whose values fit in a
 //! window of 64. It keeps the previous matching and only repairs it. Larger
-//! constraints use the from-scratch method, which for every value asks
-//! whether a matching exists that uses it: slow, simple, and exact.
+//! constraints use the same algorithm on lists ([`super::regin_wide`]); past
+//! 2²⁰ variable–value pairs they get the hall strength. The from-scratch
+//! version asks, for every value, whether a matching exists that uses it:
+//! slow, simple, and exact.
 
 use std::collections::HashMap;
 
@@ -31,38 +33,54 @@ use crate::store::Events;
 
 const NONE: u8 = u8::MAX;
 
-/// The domain-consistent propagator for `scope`.
+/// Beyond this many variable–value pairs domain consistency is impractical
+/// and the constraint gets the hall strength instead.
+const WIDE_LIMIT: u64 = 1 << 20;
+
+/// The domain-consistent propagator for `scope`: bitmasks when it fits (at
+/// most 64 variables, values within a 64-wide window), lists otherwise.
 pub(super) fn new(scope: Scope, domains: &[Domain]) -> Box<dyn Propagator> {
     let n = scope.len();
-    let shifted_bound =
-        |i: usize, d: &Domain, pick: fn(&Domain) -> i32| i64::from(pick(d)) + scope.offsets[i];
-    let doms = || scope.vars.iter().map(|v| &domains[v.index()]).enumerate();
-    let lo = doms().map(|(i, d)| shifted_bound(i, d, Domain::min)).min();
-    let hi = doms().map(|(i, d)| shifted_bound(i, d, Domain::max)).max();
-    match (lo, hi) {
-        (Some(lo), Some(hi)) if n <= 64 && hi - lo < 64 && hi >= lo => {
-            let shifts = scope
-                .offsets
-                .iter()
-                .map(|&o| i32::try_from(lo - o))
-                .collect::<Result<Vec<_>, _>>();
-            match shifts {
-                Ok(shifts) => Box::new(Regin {
-                    scope,
-                    shifts,
-                    mate: vec![NONE; n],
-                    dom: vec![0; n],
-                }),
-                Err(_) => Box::new(Naive { scope }),
-            }
+    let dom = |i: usize| &domains[scope.vars[i].index()];
+    let lo = (0..n)
+        .map(|i| i64::from(dom(i).min()) + scope.offsets[i])
+        .min();
+    let hi = (0..n)
+        .map(|i| i64::from(dom(i).max()) + scope.offsets[i])
+        .max();
+    if let (Some(lo), Some(hi)) = (lo, hi) {
+        let shifts: Option<Vec<i32>> = scope
+            .offsets
+            .iter()
+            .map(|&o| i32::try_from(lo - o).ok())
+            .collect();
+        if let (true, Some(shifts)) = (n <= 64 && hi - lo < 64, shifts) {
+            return Box::new(Regin {
+                scope,
+                shifts,
+                mate: vec![NONE; n],
+                dom: vec![0; n],
+            });
         }
-        _ => Box::new(Naive { scope }),
     }
+    let pairs: u64 = (0..n).map(|i| dom(i).size()).sum();
+    if pairs > WIDE_LIMIT {
+        return Box::new(super::hall::Hall::new(scope));
+    }
+    let mut values: Vec<i64> = (0..n)
+        .flat_map(|i| {
+            let offset = scope.offsets[i];
+            dom(i).iter().map(move |v| i64::from(v) + offset)
+        })
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    Box::new(super::regin_wide::ReginWide::new(scope, values))
 }
 
 /// Domain consistency from scratch: keep `v` in position `i` iff some matching
 /// covering every position gives `v` to `i`.
-fn propagate_naive(scope: &Scope, ctx: &mut PropCtx<'_>) -> PropResult {
+pub(super) fn propagate_naive(scope: &Scope, ctx: &mut PropCtx<'_>) -> PropResult {
     let doms: Vec<Vec<i64>> = (0..scope.len())
         .map(|i| scope.values(ctx, i).collect())
         .collect();
@@ -120,29 +138,6 @@ fn max_matching(doms: &[Vec<i64>], force: Option<(usize, i64)>) -> Option<Vec<i6
         matching[i] = v;
     }
     Some(matching)
-}
-
-/// The from-scratch method, used for constraints too large for bitmasks.
-struct Naive {
-    scope: Scope,
-}
-
-impl Propagator for Naive {
-    fn subscriptions(&self) -> Vec<(Var, Events)> {
-        self.scope.watch(Events::DOMAIN)
-    }
-
-    fn priority(&self) -> Priority {
-        Priority::Expensive
-    }
-
-    fn idempotent(&self) -> bool {
-        true
-    }
-
-    fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
-        propagate_naive(&self.scope, ctx)
-    }
 }
 
 /// Régin's algorithm on bitmasks: bit `b` of position `i` stands for the
