@@ -15,7 +15,12 @@ pub(crate) struct Clause {
 }
 
 impl Clause {
-    pub(crate) fn new(pos: Vec<Var>, neg: Vec<Var>) -> Self {
+    /// Repeated literals are dropped, so `a ∨ a ∨ b` propagates like `a ∨ b`.
+    pub(crate) fn new(mut pos: Vec<Var>, mut neg: Vec<Var>) -> Self {
+        for literals in [&mut pos, &mut neg] {
+            literals.sort_unstable();
+            literals.dedup();
+        }
         Clause { pos, neg }
     }
 

@@ -113,7 +113,10 @@ pub struct SolveResult {
 pub struct CountResult {
     /// Solutions found.
     pub count: u64,
-    /// [`SearchStatus::Complete`] when `count` is exact.
+    /// [`SearchStatus::Complete`] when `count` is exact;
+    /// [`SearchStatus::SolutionLimit`] when the limit was reached (there are
+    /// at least `count` solutions, perhaps exactly that many);
+    /// [`SearchStatus::Stopped`] when the budget ran out (a lower bound).
     pub status: SearchStatus,
     /// The statistics of this search.
     pub stats: Stats,
