@@ -1,17 +1,47 @@
 //! The real `fdoku` binary, run as a user would; its output is checked here
 //! independently of the libraries.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
+/// Runs `fdoku args` from the repository root; a run over 60 s is killed and
+/// fails the test instead of stalling CI.
 fn fdoku(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fdoku"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fdoku"))
         .args(args)
         .current_dir(repo())
         .stdin(Stdio::null())
-        .output()
-        .expect("fdoku runs")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fdoku runs");
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let stdout = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        out.read_to_end(&mut buf).map(|_| buf)
+    });
+    let stderr = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        err.read_to_end(&mut buf).map(|_| buf)
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            child.kill().ok();
+            panic!("fdoku {args:?} took more than 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap().unwrap(),
+        stderr: stderr.join().unwrap().unwrap(),
+    }
 }
 
 fn repo() -> PathBuf {

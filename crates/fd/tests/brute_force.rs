@@ -333,21 +333,6 @@ fn a_deadline_stops_an_enormous_count() {
 }
 
 #[test]
-fn searching_twice_gives_the_same_answer() {
-    // Regression: a right branch x ≠ v taken at depth 0 used to stay in the
-    // store and remove solutions from the next search.
-    let mut m = Model::new();
-    let xs = m.new_vars(4, 1, 4);
-    m.all_different(&xs);
-    let mut solver = Solver::new(&m);
-    assert_eq!(solver.count(None).count, 24);
-    assert_eq!(solver.count(None).count, 24);
-    assert!(solver.solve().solution.is_some());
-    assert_eq!(solver.count(Some(5)).count, 5);
-    assert_eq!(solver.count(None).count, 24);
-}
-
-#[test]
 fn random_value_order_is_reproducible_and_seed_dependent() {
     let mut m = Model::new();
     let xs = m.new_vars(6, 1, 6);
