@@ -17,7 +17,10 @@ fn fdoku(args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("fdoku runs");
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let (mut out, mut err) = (
+        child.stdout.take().expect("piped stdout"),
+        child.stderr.take().expect("piped stderr"),
+    );
     let stdout = std::thread::spawn(move || {
         let mut buf = Vec::new();
         out.read_to_end(&mut buf).map(|_| buf)
@@ -39,8 +42,8 @@ fn fdoku(args: &[&str]) -> Output {
     };
     Output {
         status,
-        stdout: stdout.join().unwrap().unwrap(),
-        stderr: stderr.join().unwrap().unwrap(),
+        stdout: stdout.join().expect("reader").expect("stdout"),
+        stderr: stderr.join().expect("reader").expect("stderr"),
     }
 }
 
