@@ -6,6 +6,8 @@
 //! * `propagations` — propagator executions;
 //! * `max_depth` — the deepest decision level reached (Gecode's "peak depth");
 //! * `solutions` — solutions found;
+//! * `probes` — tentative assignments tried and undone by the most-pruning
+//!   value order (search effort that `nodes` does not show);
 //! * `time_us` — microseconds spent inside the solver.
 
 use std::time::Duration;
@@ -25,6 +27,8 @@ pub struct Stats {
     pub max_depth: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Tentative assignments made to order values (most-pruning).
+    pub probes: u64,
     /// Time spent searching.
     #[serde(rename = "time_us", serialize_with = "as_micros")]
     pub time: Duration,
@@ -38,13 +42,12 @@ impl std::fmt::Display for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "nodes {}, failures {}, propagations {}, max depth {}, solutions {}, time {:.3} ms",
-            self.nodes,
-            self.failures,
-            self.propagations,
-            self.max_depth,
-            self.solutions,
-            self.time.as_secs_f64() * 1000.0
-        )
+            "nodes {}, failures {}, propagations {}, max depth {}, solutions {}, ",
+            self.nodes, self.failures, self.propagations, self.max_depth, self.solutions,
+        )?;
+        if self.probes > 0 {
+            write!(f, "probes {}, ", self.probes)?;
+        }
+        write!(f, "time {:.3} ms", self.time.as_secs_f64() * 1000.0)
     }
 }

@@ -455,6 +455,7 @@ impl<'m> Solver<'m> {
             if self.budget.out_of_time().is_some() {
                 break;
             }
+            self.stats.probes += 1;
             self.engine.push_level();
             let pruned = (self.engine.decide(var, |d| d.fix(value))
                 && self.engine.propagate().is_ok())
