@@ -141,7 +141,7 @@ impl<'a> PropCtx<'a> {
     }
 
     /// Removes `value` from `var`; returns whether it was there.
-    #[inline]
+    #[inline(always)]
     pub fn remove(&mut self, var: Var, value: i32) -> Result<bool, Conflict> {
         if !self.dom(var).contains(value) {
             return Ok(false);
@@ -210,7 +210,8 @@ impl<'a> PropCtx<'a> {
         Conflict { var: None }
     }
 
-    #[inline]
+    /// The out-of-line part of every change: trail, events, trace.
+    #[inline(never)]
     fn apply(
         &mut self,
         var: Var,
