@@ -2,7 +2,8 @@
 // that fdoku's figures can be given as ratios measured in the same run.
 // Built and run by benches/engine.rs when g++ and Gecode's headers exist
 // (Debian: apt-get install libgecode-dev). Output: one line per task,
-// "<task>\t<cpu seconds>\t<nodes>".
+// "<task>\t<cpu seconds>\t<nodes>". A third argument runs one task only
+// (for valgrind --tool=callgrind with runs = 1).
 #include <gecode/int.hh>
 #include <gecode/minimodel.hh>
 #include <gecode/search.hh>
@@ -63,8 +64,11 @@ static double cpu_seconds() {
 }
 
 // Best of `runs` runs; each repeats the job until it has lasted 0.25 s.
+static std::string only;
+
 template <class Job>
 static void measure(const char* task, int runs, Job job) {
+  if (!only.empty() && only != task) return;
   double best = 1e30;
   unsigned long nodes = 0;
   for (int r = 0; r < runs; r++) {
@@ -120,10 +124,11 @@ static unsigned long sudokus(const std::vector<std::string>& puzzles, unsigned l
 }
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: gecode <top95 file> <runs>" << std::endl;
+  if (argc != 3 && argc != 4) {
+    std::cerr << "usage: gecode <top95 file> <runs> [task]" << std::endl;
     return 2;
   }
+  if (argc == 4) only = argv[3];
   std::ifstream file(argv[1]);
   std::vector<std::string> puzzles;
   for (std::string line; std::getline(file, line);) {
