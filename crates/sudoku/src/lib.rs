@@ -1,0 +1,18 @@
+//! # fdoku-sudoku — Sudoku of every size and variant
+//!
+//! * [`Rules`] — the grid (4×4 … 25×25 and beyond), its boxes or jigsaw
+//!   regions, and variants (diagonal, windoku, extra regions, killer cages),
+//!   as data: every solver works on [`Rules::houses`];
+//! * [`Puzzle`] — rules plus givens;
+//! * [`check_solution`] — the independent checker.
+
+mod check;
+mod puzzle;
+mod rules;
+
+pub use check::{SolutionError, check_solution};
+pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
+pub use rules::{
+    BOX_SHAPES, Cage, House, HouseKind, Layout, MAX_SIZE, Rules, RulesError, cell_name,
+    parse_cell_name,
+};

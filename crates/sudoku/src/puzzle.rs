@@ -1,0 +1,210 @@
+//! A puzzle: rules plus givens, and the digit convention for printing it.
+//!
+//! Digits are written `1`–`9`, then `A` = 10, `B` = 11, … up to `W` = 32
+//! (case-insensitive when reading), so a 16×16 grid uses `1`–`9` and `A`–`G`
+//! and a 25×25 grid `1`–`9` and `A`–`P`. An empty cell prints as `.`.
+//!
+//! ```
+//! use fdoku_sudoku::{Puzzle, Rules};
+//!
+//! let mut givens = vec![0; 16];
+//! givens[0] = 1;
+//! givens[15] = 4;
+//! let p = Puzzle::new(Rules::classic(4).unwrap(), givens).unwrap();
+//! assert_eq!(p.to_line(), "1..............4");
+//! assert_eq!(fdoku_sudoku::digit_char(16), 'G');
+//! ```
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::rules::{Rules, cell_name};
+
+/// The character for digit `d` (1..=32): `1`–`9`, then `A`–`W`.
+pub fn digit_char(d: u8) -> char {
+    match d {
+        1..=9 => char::from(b'0' + d),
+        10..=32 => char::from(b'A' + d - 10),
+        _ => '?',
+    }
+}
+
+/// The digit a character stands for (`1`–`9`, `A`–`W` in either case).
+pub fn char_digit(c: char) -> Option<u8> {
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        'A'..='W' => Some(c as u8 - b'A' + 10),
+        'a'..='w' => Some(c as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// Why givens do not fit the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// Not one value per cell.
+    #[error("{found} cells given, expected {expected}")]
+    Length {
+        /// Cells given.
+        found: usize,
+        /// N².
+        expected: usize,
+    },
+    /// A given outside 1..=N.
+    #[error("{cell} holds {value}, expected 1 to {size} (or empty)")]
+    Digit {
+        /// The cell's name.
+        cell: String,
+        /// The value.
+        value: u8,
+        /// N.
+        size: usize,
+    },
+}
+
+/// Two givens with the same digit in one house.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Clash {
+    /// The house's name (`row 1`, `box 5`, `cage 3`).
+    pub house: String,
+    /// The repeated digit.
+    pub digit: u8,
+    /// The two cells' names.
+    pub cells: [String; 2],
+}
+
+impl std::fmt::Display for Clash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} and {} both hold {} in {}",
+            self.cells[0],
+            self.cells[1],
+            digit_char(self.digit),
+            self.house
+        )
+    }
+}
+
+/// Rules and givens (0 = empty cell).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    rules: Rules,
+    givens: Vec<u8>,
+}
+
+impl Puzzle {
+    /// A puzzle, after checking there is one given (or 0) per cell, each in 1..=N.
+    pub fn new(rules: Rules, givens: Vec<u8>) -> Result<Self, PuzzleError> {
+        let size = rules.size();
+        if givens.len() != rules.cells() {
+            return Err(PuzzleError::Length {
+                found: givens.len(),
+                expected: rules.cells(),
+            });
+        }
+        if let Some(cell) = givens.iter().position(|&v| usize::from(v) > size) {
+            return Err(PuzzleError::Digit {
+                cell: cell_name(size, cell),
+                value: givens[cell],
+                size,
+            });
+        }
+        Ok(Puzzle { rules, givens })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The givens, row by row (0 = empty).
+    pub fn givens(&self) -> &[u8] {
+        &self.givens
+    }
+
+    /// The side N.
+    pub fn size(&self) -> usize {
+        self.rules.size()
+    }
+
+    /// How many cells are given.
+    pub fn clue_count(&self) -> usize {
+        self.givens.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The givens on one line, `.` for empty cells.
+    pub fn to_line(&self) -> String {
+        grid_line(&self.givens)
+    }
+
+    /// The first two givens that repeat a digit in a house or cage, if any.
+    pub fn clash(&self) -> Option<Clash> {
+        let size = self.size();
+        let groups = self
+            .rules
+            .houses()
+            .into_iter()
+            .map(|h| (h.name(), h.cells))
+            .chain(
+                (self.rules.cages().iter().enumerate())
+                    .map(|(i, c)| (format!("cage {}", i + 1), c.cells.clone())),
+            );
+        for (name, cells) in groups {
+            let mut seen: Vec<Option<usize>> = vec![None; size + 1];
+            for &cell in &cells {
+                let d = usize::from(self.givens[cell]);
+                if d == 0 {
+                    continue;
+                }
+                if let Some(first) = seen[d] {
+                    return Some(Clash {
+                        house: name,
+                        digit: d as u8,
+                        cells: [cell_name(size, first), cell_name(size, cell)],
+                    });
+                }
+                seen[d] = Some(cell);
+            }
+        }
+        None
+    }
+}
+
+/// A grid of digits on one line (`.` for 0).
+pub fn grid_line(values: &[u8]) -> String {
+    values
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { digit_char(v) })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_round_trip() {
+        for d in 1..=32u8 {
+            assert_eq!(char_digit(digit_char(d)), Some(d));
+        }
+        assert_eq!(char_digit('p'), Some(25));
+        assert_eq!(char_digit('0'), None);
+        assert_eq!(char_digit('X'), None);
+    }
+
+    #[test]
+    fn clashes_are_named() {
+        let mut givens = vec![0; 81];
+        givens[0] = 5;
+        givens[20] = 5; // r3c3: same box as r1c1
+        let p = Puzzle::new(Rules::classic(9).unwrap(), givens).unwrap();
+        assert_eq!(
+            p.clash().unwrap().to_string(),
+            "r1c1 and r3c3 both hold 5 in box 1"
+        );
+        let err = Puzzle::new(Rules::classic(4).unwrap(), vec![5; 16]).unwrap_err();
+        assert_eq!(err.to_string(), "r1c1 holds 5, expected 1 to 4 (or empty)");
+    }
+}

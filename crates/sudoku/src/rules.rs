@@ -1,0 +1,654 @@
+//! The rules of a Sudoku: grid size, regions, and variant constraints, as data.
+//!
+//! An N×N grid is filled with 1..=N so that every *house* holds each digit
+//! once. Rows and columns are always houses; the regions are r×c boxes
+//! (N = r·c), irregular jigsaw regions, or absent (a killer without boxes).
+//! Variants add houses — the two long diagonals (seed 001's "diagonal"), the
+//! windoku windows (seed 001's four extra blocks), any extra region — and
+//! killer cages, whose digits differ and add up to a sum.
+//!
+//! Every solver and checker works on [`Rules::houses`], so a new variant is
+//! new data, not new code. Cells are numbered row by row from 0 and named
+//! `r1c1` … `r9c9` (`r10c12` beyond 9).
+//!
+//! ```
+//! use fdoku_sudoku::{Rules, HouseKind, cell_name};
+//!
+//! let rules = Rules::classic(9).unwrap().with_diagonals().with_windoku().unwrap();
+//! let houses = rules.houses();
+//! assert_eq!(houses.len(), 27 + 2 + 4);
+//! let window = houses.iter().find(|h| h.kind == HouseKind::Window).unwrap();
+//! let names: Vec<String> = window.cells.iter().map(|&c| cell_name(9, c)).collect();
+//! assert_eq!(names[..3], ["r2c2", "r2c3", "r2c4"]); // seed 001's block at (2, 2)
+//! ```
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The sizes with a standard box shape, and that shape (rows × columns).
+pub const BOX_SHAPES: [(usize, (usize, usize)); 10] = [
+    (1, (1, 1)),
+    (4, (2, 2)),
+    (6, (2, 3)),
+    (8, (2, 4)),
+    (9, (3, 3)),
+    (10, (2, 5)),
+    (12, (3, 4)),
+    (15, (3, 5)),
+    (16, (4, 4)),
+    (25, (5, 5)),
+];
+
+/// The largest grid side supported (digits fit a 32-bit mask).
+pub const MAX_SIZE: usize = 32;
+
+/// The name of cell `cell` in an N×N grid: `r1c1`, `r10c12`.
+pub fn cell_name(size: usize, cell: usize) -> String {
+    format!("r{}c{}", cell / size + 1, cell % size + 1)
+}
+
+/// The cell index named `r<row>c<col>` (1-based) in an N×N grid.
+pub fn parse_cell_name(size: usize, name: &str) -> Option<usize> {
+    let rest = name.trim().strip_prefix(['r', 'R'])?;
+    let (row, col) = rest.split_once(['c', 'C'])?;
+    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+    ((1..=size).contains(&row) && (1..=size).contains(&col)).then(|| (row - 1) * size + col - 1)
+}
+
+/// Why a set of rules cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A size outside 1..=32.
+    #[error("a {size}×{size} grid is not supported (expected a side from 1 to {MAX_SIZE})")]
+    Size {
+        /// The side asked for.
+        size: usize,
+    },
+    /// Boxes that do not tile the grid.
+    #[error("{rows}×{cols} boxes do not tile a {size}×{size} grid (expected rows × cols = {size})")]
+    BoxShape {
+        /// The side.
+        size: usize,
+        /// Box rows.
+        rows: usize,
+        /// Box columns.
+        cols: usize,
+    },
+    /// No standard box shape for this size.
+    #[error(
+        "a {size}×{size} grid has no standard box shape; give one (e.g. \"boxes\": [2, 3]) or regions"
+    )]
+    NoBoxShape {
+        /// The side.
+        size: usize,
+    },
+    /// Jigsaw regions of the wrong number or size.
+    #[error("jigsaw regions: {0}")]
+    Regions(String),
+    /// The windoku windows do not fit this grid.
+    #[error(
+        "windoku needs square boxes with room for windows between them; a {size}×{size} grid with {rows}×{cols} boxes has none"
+    )]
+    NoWindoku {
+        /// The side.
+        size: usize,
+        /// Box rows.
+        rows: usize,
+        /// Box columns.
+        cols: usize,
+    },
+    /// A region or cage with a cell outside the grid, or repeated.
+    #[error("{what}: {detail}")]
+    Cells {
+        /// Which region or cage.
+        what: String,
+        /// What is wrong.
+        detail: String,
+    },
+}
+
+/// How the grid is cut into regions besides rows and columns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Layout {
+    /// Boxes of `rows × cols` cells.
+    Boxes {
+        /// Rows per box.
+        rows: usize,
+        /// Columns per box.
+        cols: usize,
+    },
+    /// Irregular regions: the region number (0-based) of every cell.
+    Jigsaw(Vec<u8>),
+    /// No regions (e.g. a killer without boxes, a Latin square).
+    None,
+}
+
+/// A killer cage: its cells hold different digits that add up to `sum`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cage {
+    /// The cells (indices).
+    pub cells: Vec<usize>,
+    /// The total of the cage's digits.
+    pub sum: u32,
+}
+
+/// What kind of house a [`House`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HouseKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box (or jigsaw region).
+    Box,
+    /// A long diagonal.
+    Diagonal,
+    /// A windoku window.
+    Window,
+    /// A region given by the user.
+    Extra,
+}
+
+/// A set of N cells that hold each digit once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct House {
+    /// What it is.
+    pub kind: HouseKind,
+    /// Its number within its kind (0-based).
+    pub index: usize,
+    /// Its cells, in reading order.
+    pub cells: Vec<usize>,
+}
+
+impl House {
+    /// A name for people: `row 3`, `box 5`, `diagonal ↘`.
+    pub fn name(&self) -> String {
+        match self.kind {
+            HouseKind::Row => format!("row {}", self.index + 1),
+            HouseKind::Column => format!("column {}", self.index + 1),
+            HouseKind::Box => format!("box {}", self.index + 1),
+            HouseKind::Diagonal if self.index == 0 => "diagonal ↘".to_owned(),
+            HouseKind::Diagonal => "diagonal ↙".to_owned(),
+            HouseKind::Window => format!("window {}", self.index + 1),
+            HouseKind::Extra => format!("region {}", self.index + 1),
+        }
+    }
+}
+
+/// The complete rules of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    size: usize,
+    layout: Layout,
+    diagonals: bool,
+    windoku: bool,
+    extra: Vec<Vec<usize>>,
+    cages: Vec<Cage>,
+}
+
+impl Rules {
+    /// Classic rules for an N×N grid with its standard box shape.
+    pub fn classic(size: usize) -> Result<Self, RulesError> {
+        let (rows, cols) = BOX_SHAPES
+            .iter()
+            .find(|(n, _)| *n == size)
+            .map(|&(_, shape)| shape)
+            .ok_or(RulesError::NoBoxShape { size })?;
+        Self::with_boxes(size, rows, cols)
+    }
+
+    /// An N×N grid with `rows × cols` boxes.
+    pub fn with_boxes(size: usize, rows: usize, cols: usize) -> Result<Self, RulesError> {
+        check_size(size)?;
+        if rows * cols != size {
+            return Err(RulesError::BoxShape { size, rows, cols });
+        }
+        Ok(Self::bare(size, Layout::Boxes { rows, cols }))
+    }
+
+    /// An N×N grid with irregular regions: `region[cell]` is 0..N, each used N times.
+    pub fn jigsaw(size: usize, region: Vec<u8>) -> Result<Self, RulesError> {
+        check_size(size)?;
+        if region.len() != size * size {
+            return Err(RulesError::Regions(format!(
+                "{} cells given, expected {}",
+                region.len(),
+                size * size
+            )));
+        }
+        let mut counts = vec![0usize; size];
+        for (cell, &r) in region.iter().enumerate() {
+            let slot = counts.get_mut(usize::from(r)).ok_or_else(|| {
+                RulesError::Regions(format!(
+                    "{} is in region {}, expected 1 to {size}",
+                    cell_name(size, cell),
+                    usize::from(r) + 1
+                ))
+            })?;
+            *slot += 1;
+        }
+        if let Some(r) = counts.iter().position(|&c| c != size) {
+            return Err(RulesError::Regions(format!(
+                "region {} has {} cells, expected {size}",
+                r + 1,
+                counts[r]
+            )));
+        }
+        Ok(Self::bare(size, Layout::Jigsaw(region)))
+    }
+
+    /// An N×N grid with rows and columns only.
+    pub fn latin(size: usize) -> Result<Self, RulesError> {
+        check_size(size)?;
+        Ok(Self::bare(size, Layout::None))
+    }
+
+    fn bare(size: usize, layout: Layout) -> Self {
+        Rules {
+            size,
+            layout,
+            diagonals: false,
+            windoku: false,
+            extra: Vec::new(),
+            cages: Vec::new(),
+        }
+    }
+
+    /// Adds the two long diagonals as houses.
+    pub fn with_diagonals(mut self) -> Self {
+        self.diagonals = true;
+        self
+    }
+
+    /// Adds the windoku windows (boxes set one cell in from the box grid).
+    pub fn with_windoku(mut self) -> Result<Self, RulesError> {
+        self.windoku = true;
+        if self.windows().is_empty() {
+            let (rows, cols) = match self.layout {
+                Layout::Boxes { rows, cols } => (rows, cols),
+                _ => (0, 0),
+            };
+            return Err(RulesError::NoWindoku {
+                size: self.size,
+                rows,
+                cols,
+            });
+        }
+        Ok(self)
+    }
+
+    /// Adds a house of N given cells.
+    pub fn with_extra_region(mut self, cells: Vec<usize>) -> Result<Self, RulesError> {
+        let what = format!("extra region {}", self.extra.len() + 1);
+        check_cells(self.size, &what, &cells)?;
+        if cells.len() != self.size {
+            return Err(RulesError::Cells {
+                what,
+                detail: format!("{} cells, expected {}", cells.len(), self.size),
+            });
+        }
+        self.extra.push(cells);
+        Ok(self)
+    }
+
+    /// Adds a killer cage.
+    pub fn with_cage(mut self, cage: Cage) -> Result<Self, RulesError> {
+        let what = format!("cage {}", self.cages.len() + 1);
+        check_cells(self.size, &what, &cage.cells)?;
+        let k = cage.cells.len() as u32;
+        let n = self.size as u32;
+        let (least, most) = (k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
+        if cage.cells.len() > self.size || !(least..=most).contains(&cage.sum) {
+            return Err(RulesError::Cells {
+                what,
+                detail: format!(
+                    "{k} different digits from 1 to {n} cannot add up to {}",
+                    cage.sum
+                ),
+            });
+        }
+        if let Some(other) = self
+            .cages
+            .iter()
+            .position(|c| c.cells.iter().any(|x| cage.cells.contains(x)))
+        {
+            return Err(RulesError::Cells {
+                what,
+                detail: format!("overlaps cage {}", other + 1),
+            });
+        }
+        self.cages.push(cage);
+        Ok(self)
+    }
+
+    /// The side N.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The number of cells, N².
+    pub fn cells(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// The regions.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Whether the diagonals are houses.
+    pub fn diagonals(&self) -> bool {
+        self.diagonals
+    }
+
+    /// Whether the windoku windows are houses.
+    pub fn windoku(&self) -> bool {
+        self.windoku
+    }
+
+    /// The extra regions.
+    pub fn extra_regions(&self) -> &[Vec<usize>] {
+        &self.extra
+    }
+
+    /// The killer cages.
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// Whether these are the classic rules for the size (standard boxes, nothing else).
+    pub fn is_classic(&self) -> bool {
+        !self.diagonals
+            && !self.windoku
+            && self.extra.is_empty()
+            && self.cages.is_empty()
+            && Rules::classic(self.size).is_ok_and(|c| c.layout == self.layout)
+    }
+
+    /// A short name of the variant: `classic`, `diagonal+windoku`, `jigsaw+killer`, …
+    pub fn variant_name(&self) -> String {
+        let mut parts = Vec::new();
+        match &self.layout {
+            Layout::Jigsaw(_) => parts.push("jigsaw"),
+            Layout::None if self.cages.is_empty() => parts.push("latin"),
+            _ => {}
+        }
+        if self.diagonals {
+            parts.push("diagonal");
+        }
+        if self.windoku {
+            parts.push("windoku");
+        }
+        if !self.extra.is_empty() {
+            parts.push("extra");
+        }
+        if !self.cages.is_empty() {
+            parts.push("killer");
+        }
+        if parts.is_empty() {
+            "classic".to_owned()
+        } else {
+            parts.join("+")
+        }
+    }
+
+    /// Every house: rows, columns, regions, then the variants' houses.
+    pub fn houses(&self) -> Vec<House> {
+        let n = self.size;
+        let mut houses = Vec::new();
+        let mut push = |kind, index, cells| houses.push(House { kind, index, cells });
+        for i in 0..n {
+            push(HouseKind::Row, i, (0..n).map(|j| i * n + j).collect());
+        }
+        for i in 0..n {
+            push(HouseKind::Column, i, (0..n).map(|j| j * n + i).collect());
+        }
+        match &self.layout {
+            Layout::Boxes { rows, cols } => {
+                let per_band = n / cols;
+                for b in 0..n {
+                    let (top, left) = ((b / per_band) * rows, (b % per_band) * cols);
+                    let cells = (0..n)
+                        .map(|k| (top + k / cols) * n + left + k % cols)
+                        .collect();
+                    push(HouseKind::Box, b, cells);
+                }
+            }
+            Layout::Jigsaw(region) => {
+                for r in 0..n {
+                    let cells = (0..n * n)
+                        .filter(|&c| usize::from(region[c]) == r)
+                        .collect();
+                    push(HouseKind::Box, r, cells);
+                }
+            }
+            Layout::None => {}
+        }
+        if self.diagonals {
+            push(HouseKind::Diagonal, 0, (0..n).map(|i| i * n + i).collect());
+            push(
+                HouseKind::Diagonal,
+                1,
+                (0..n).map(|i| i * n + n - 1 - i).collect(),
+            );
+        }
+        for (i, cells) in self.windows().into_iter().enumerate() {
+            push(HouseKind::Window, i, cells);
+        }
+        for (i, cells) in self.extra.iter().enumerate() {
+            let mut cells = cells.clone();
+            cells.sort_unstable();
+            push(HouseKind::Extra, i, cells);
+        }
+        houses
+    }
+
+    /// The windoku windows: boxes whose corners sit one cell in from the box
+    /// grid, with a one-cell gap between them (rows and columns 2–4 and 6–8
+    /// on a 9×9 grid).
+    fn windows(&self) -> Vec<Vec<usize>> {
+        let Layout::Boxes { rows, cols } = self.layout else {
+            return Vec::new();
+        };
+        if !self.windoku {
+            return Vec::new();
+        }
+        let n = self.size;
+        let starts = |len: usize| {
+            (0..)
+                .map(move |i| 1 + i * (len + 1))
+                .take_while(move |&s| s + len < n)
+                .collect::<Vec<_>>()
+        };
+        let mut windows = Vec::new();
+        for top in starts(rows) {
+            for left in starts(cols) {
+                windows.push(
+                    (0..n)
+                        .map(|k| (top + k / cols) * n + left + k % cols)
+                        .collect(),
+                );
+            }
+        }
+        windows
+    }
+}
+
+fn check_size(size: usize) -> Result<(), RulesError> {
+    if (1..=MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(RulesError::Size { size })
+    }
+}
+
+fn check_cells(size: usize, what: &str, cells: &[usize]) -> Result<(), RulesError> {
+    let mut seen = std::collections::BTreeSet::new();
+    for &c in cells {
+        if c >= size * size {
+            return Err(RulesError::Cells {
+                what: what.to_owned(),
+                detail: format!("cell {c} is outside the {size}×{size} grid"),
+            });
+        }
+        if !seen.insert(c) {
+            return Err(RulesError::Cells {
+                what: what.to_owned(),
+                detail: format!("{} is listed twice", cell_name(size, c)),
+            });
+        }
+    }
+    if cells.is_empty() {
+        return Err(RulesError::Cells {
+            what: what.to_owned(),
+            detail: "no cells".to_owned(),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(size: usize, cells: &[usize]) -> Vec<String> {
+        cells.iter().map(|&c| cell_name(size, c)).collect()
+    }
+
+    #[test]
+    fn boxes_are_where_they_should_be() {
+        let houses = Rules::classic(9).unwrap().houses();
+        assert_eq!(houses.len(), 27);
+        let box5 = houses
+            .iter()
+            .find(|h| h.kind == HouseKind::Box && h.index == 4)
+            .unwrap();
+        assert_eq!(
+            names(9, &box5.cells),
+            [
+                "r4c4", "r4c5", "r4c6", "r5c4", "r5c5", "r5c6", "r6c4", "r6c5", "r6c6"
+            ]
+        );
+        // 6×6: boxes of 2 rows × 3 columns; box 4 is rows 3-4, columns 4-6.
+        let houses = Rules::classic(6).unwrap().houses();
+        let box4 = houses
+            .iter()
+            .find(|h| h.kind == HouseKind::Box && h.index == 3)
+            .unwrap();
+        assert_eq!(
+            names(6, &box4.cells),
+            ["r3c4", "r3c5", "r3c6", "r4c4", "r4c5", "r4c6"]
+        );
+        // Every cell is in exactly one row, one column and one box, for every size.
+        for &(n, _) in &BOX_SHAPES {
+            let houses = Rules::classic(n).unwrap().houses();
+            let mut count = vec![0; n * n];
+            for h in &houses {
+                assert_eq!(h.cells.len(), n);
+                for &c in &h.cells {
+                    count[c] += 1;
+                }
+            }
+            assert!(count.iter().all(|&k| k == 3), "{n}");
+        }
+    }
+
+    #[test]
+    fn diagonals_and_windows() {
+        let rules = Rules::classic(9)
+            .unwrap()
+            .with_diagonals()
+            .with_windoku()
+            .unwrap();
+        let houses = rules.houses();
+        let d: Vec<_> = houses
+            .iter()
+            .filter(|h| h.kind == HouseKind::Diagonal)
+            .collect();
+        assert_eq!(names(9, &d[1].cells)[..2], ["r1c9", "r2c8"]);
+        let windows: Vec<_> = houses
+            .iter()
+            .filter(|h| h.kind == HouseKind::Window)
+            .collect();
+        let corners: Vec<String> = windows.iter().map(|w| cell_name(9, w.cells[0])).collect();
+        assert_eq!(corners, ["r2c2", "r2c6", "r6c2", "r6c6"]);
+        assert_eq!(cell_name(9, windows[3].cells[8]), "r8c8");
+        let w16 = Rules::classic(16).unwrap().with_windoku().unwrap().houses();
+        assert_eq!(
+            w16.iter().filter(|h| h.kind == HouseKind::Window).count(),
+            9
+        );
+        assert!(Rules::classic(6).unwrap().with_windoku().is_ok());
+        assert!(Rules::latin(5).unwrap().with_windoku().is_err());
+    }
+
+    #[test]
+    fn names_round_trip() {
+        assert_eq!(cell_name(16, 16 * 9 + 11), "r10c12");
+        assert_eq!(parse_cell_name(16, "r10c12"), Some(16 * 9 + 11));
+        assert_eq!(parse_cell_name(9, "R1C1"), Some(0));
+        assert_eq!(parse_cell_name(9, "r10c1"), None);
+        assert_eq!(parse_cell_name(9, "x1c1"), None);
+    }
+
+    #[test]
+    fn bad_rules_are_refused_with_reasons() {
+        assert_eq!(
+            Rules::with_boxes(9, 2, 4).unwrap_err().to_string(),
+            "2×4 boxes do not tile a 9×9 grid (expected rows × cols = 9)"
+        );
+        assert!(matches!(
+            Rules::classic(7),
+            Err(RulesError::NoBoxShape { size: 7 })
+        ));
+        assert!(matches!(
+            Rules::classic(40),
+            Err(RulesError::NoBoxShape { .. })
+        ));
+        assert_eq!(
+            Rules::jigsaw(4, vec![0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 0])
+                .unwrap_err()
+                .to_string(),
+            "jigsaw regions: region 1 has 5 cells, expected 4"
+        );
+        let killer = Rules::classic(9).unwrap();
+        let err = killer
+            .clone()
+            .with_cage(Cage {
+                cells: vec![0, 1],
+                sum: 18,
+            })
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "cage 1: 2 different digits from 1 to 9 cannot add up to 18"
+        );
+        let ok = killer
+            .with_cage(Cage {
+                cells: vec![0, 1],
+                sum: 17,
+            })
+            .unwrap();
+        let err = ok
+            .with_cage(Cage {
+                cells: vec![1, 2],
+                sum: 3,
+            })
+            .unwrap_err();
+        assert_eq!(err.to_string(), "cage 2: overlaps cage 1");
+    }
+
+    #[test]
+    fn variant_names() {
+        let r = Rules::classic(9).unwrap();
+        assert_eq!(r.variant_name(), "classic");
+        assert!(r.is_classic());
+        let r = r.with_diagonals();
+        assert_eq!(r.variant_name(), "diagonal");
+        assert!(!r.is_classic());
+        assert_eq!(Rules::latin(5).unwrap().variant_name(), "latin");
+    }
+}
