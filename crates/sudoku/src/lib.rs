@@ -4,11 +4,16 @@
 //!   regions, and variants (diagonal, windoku, extra regions, killer cages),
 //!   as data: every solver works on [`Rules::houses`];
 //! * [`Puzzle`] — rules plus givens;
+//! * [`format`] — reading (line, block, Project Euler, `.sdm`, `.sdk`, JSON)
+//!   and writing (line, block) puzzles, with positioned errors;
+//! * [`solve`] — the bitmask solver and the engine model, cross-checked;
 //! * [`check_solution`] — the independent checker.
 
 mod check;
+pub mod format;
 mod puzzle;
 mod rules;
+pub mod solve;
 
 pub use check::{SolutionError, check_solution};
 pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};

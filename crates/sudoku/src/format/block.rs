@@ -1,0 +1,222 @@
+//! Puzzles written over several lines, one row per line.
+
+use super::line::{Cell, cells, puzzle_from};
+use super::{Item, LineError, PlainVariant};
+use crate::puzzle::grid_line;
+
+/// A header that starts a new puzzle: Project Euler's `Grid 01`, `.sdk`'s `[Puzzle]`.
+fn is_header(t: &str) -> bool {
+    let lower = t.to_ascii_lowercase();
+    lower.starts_with("grid ")
+        || (t.starts_with('[')
+            && t.ends_with(']')
+            && t[1..t.len() - 1]
+                .chars()
+                .all(|c| c.is_alphabetic() || c == ' '))
+}
+
+/// A line drawn between boxes: `------+-------+------`, `=====`, `| - - |`.
+fn is_separator(t: &str, width: Option<usize>) -> bool {
+    let drawn = t
+        .chars()
+        .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '_'));
+    let marks = t.contains(['+', '=', '|']);
+    let dashes = t.chars().filter(|c| !c.is_whitespace()).count();
+    drawn && (marks || width != Some(dashes))
+}
+
+struct Block {
+    first_line: usize,
+    rows: Vec<(usize, Vec<Cell>, usize)>,
+}
+
+/// Every puzzle of a text of blocks.
+pub(super) fn read(input: &str, text: &str, variant: &PlainVariant) -> Vec<Item> {
+    let mut items = Vec::new();
+    let mut block: Option<Block> = None;
+    let mut finish = |block: &mut Option<Block>, next_line: usize| {
+        if let Some(b) = block.take() {
+            items.push(make_item(input, b, variant, next_line));
+        }
+    };
+    let mut last = 0;
+    for (number, raw) in text.lines().enumerate() {
+        let line_no = number + 1;
+        last = line_no;
+        let line = raw.trim_end_matches('\r');
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') || is_header(t) {
+            finish(&mut block, line_no);
+            continue;
+        }
+        let width = block.as_ref().map(|b| b.rows[0].1.len());
+        if is_separator(t, width) {
+            continue;
+        }
+        let row = cells(line);
+        let end = line.chars().count() + 1;
+        let b = block.get_or_insert_with(|| Block {
+            first_line: line_no,
+            rows: Vec::new(),
+        });
+        b.rows.push((line_no, row, end));
+        let width = b.rows[0].1.len();
+        if b.rows.len() >= width {
+            finish(&mut block, line_no + 1);
+        }
+    }
+    finish(&mut block, last + 1);
+    items
+}
+
+fn make_item(input: &str, block: Block, variant: &PlainVariant, next_line: usize) -> Item {
+    let raw: Vec<String> = block
+        .rows
+        .iter()
+        .map(|(_, row, _)| {
+            row.iter()
+                .map(|c| match &c.value {
+                    Ok(0) => '.',
+                    Ok(d) => crate::puzzle::digit_char(*d),
+                    Err(_) => '?',
+                })
+                .collect()
+        })
+        .collect();
+    let puzzle = check_shape(&block, next_line).and_then(|()| {
+        let mut all = Vec::new();
+        let mut located: Vec<(usize, usize)> = Vec::new();
+        for (line, row, _) in &block.rows {
+            for cell in row {
+                located.push((*line, cell.column));
+                all.push(Cell {
+                    column: cell.column,
+                    value: cell.value.clone(),
+                });
+            }
+        }
+        puzzle_from(&all, variant, 1).map_err(|e| {
+            // Point at the row the bad cell came from.
+            let at = all
+                .iter()
+                .position(|c| c.column == e.column && c.value.is_err());
+            match at {
+                Some(i) => (located[i].0, e),
+                None => (block.first_line, e),
+            }
+        })
+    });
+    Item {
+        index: 0,
+        line: block.first_line,
+        input: match &puzzle {
+            Ok(p) => grid_line(p.givens()),
+            Err(_) => raw.concat(),
+        },
+        puzzle: puzzle.map_err(|(line, e)| e.at(input, line)),
+    }
+}
+
+/// Every row as wide as the first, and as many rows as that width.
+fn check_shape(block: &Block, next_line: usize) -> Result<(), (usize, LineError)> {
+    for (line, row, _) in &block.rows {
+        if let Some(bad) = row.iter().find(|c| c.value.is_err()) {
+            let message = bad.value.clone().err().unwrap_or_default();
+            return Err((
+                *line,
+                LineError {
+                    column: bad.column,
+                    message,
+                },
+            ));
+        }
+    }
+    let width = block.rows[0].1.len();
+    for (line, row, end) in &block.rows {
+        if row.len() != width {
+            let message = format!("this row has {} cells, the first row {width}", row.len());
+            return Err((
+                *line,
+                LineError {
+                    column: *end,
+                    message,
+                },
+            ));
+        }
+    }
+    if block.rows.len() != width {
+        let message = format!(
+            "the puzzle ends after {} rows; expected {width} rows of {width} cells",
+            block.rows.len()
+        );
+        return Err((next_line, LineError { column: 1, message }));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::format::{Format, PlainVariant, read_puzzles};
+
+    fn read(text: &str) -> Vec<Result<String, String>> {
+        read_puzzles("b", text, Format::Auto, &PlainVariant::default())
+            .into_iter()
+            .map(|i| i.puzzle.map(|p| p.to_line()).map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn drawn_grids_lists_and_euler_headers() {
+        let drawn = "\
+5 3 . | . 7 . | . . .
+6 . . | 1 9 5 | . . .
+. 9 8 | . . . | . 6 .
+------+-------+------
+8 . . | . 6 . | . . 3
+4 . . | 8 . 3 | . . 1
+7 . . | . 2 . | . . 6
+------+-------+------
+. 6 . | . . . | 2 8 .
+. . . | 4 1 9 | . . 5
+. . . | . 8 . | . 7 9
+";
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        assert_eq!(read(drawn), [Ok(line.to_owned())]);
+        let lists: String = line
+            .chars()
+            .collect::<Vec<_>>()
+            .chunks(9)
+            .map(|r| {
+                let v: Vec<String> = r
+                    .iter()
+                    .map(|&c| if c == '.' { "0".into() } else { c.to_string() })
+                    .collect();
+                format!("[{}]\n", v.join(","))
+            })
+            .collect();
+        assert_eq!(read(&lists), [Ok(line.to_owned())]);
+        let euler = format!(
+            "Grid 01\n{}Grid 02\n{}",
+            lists.replace(['[', ']', ','], ""),
+            lists.replace(['[', ']', ','], "")
+        );
+        assert_eq!(read(&euler).len(), 2);
+    }
+
+    #[test]
+    fn a_short_block_is_an_error_and_the_next_is_read() {
+        let text = "1.3.\n..2.\n.1..\n\n1234\n3412\n2143\n4321\n";
+        let items = read(text);
+        assert_eq!(
+            items[0],
+            Err("b:4:1: the puzzle ends after 3 rows; expected 4 rows of 4 cells".to_owned())
+        );
+        assert_eq!(items[1], Ok("1234341221434321".to_owned()));
+        let ragged = read("1.3.\n..2\n.1..\n4...\n");
+        assert_eq!(
+            ragged[0],
+            Err("b:2:4: this row has 3 cells, the first row 4".to_owned())
+        );
+    }
+}

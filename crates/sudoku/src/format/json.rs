@@ -1,0 +1,346 @@
+//! The JSON puzzle description: every size and variant in one format.
+//!
+//! ```json
+//! {
+//!   "size": 9,
+//!   "boxes": [3, 3],
+//!   "givens": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+//!   "diagonals": false,
+//!   "windoku": false,
+//!   "extra": [["r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]],
+//!   "cages": [{"sum": 8, "cells": ["r1c3", "r1c4"]}]
+//! }
+//! ```
+//!
+//! Every field is optional, but the size must follow from `size`, `givens`
+//! or `regions`:
+//!
+//! * `givens` — the line format (one string), or one string per row;
+//!   missing means an empty grid;
+//! * `boxes` — `[rows, cols]` of a box (default: the standard shape for the
+//!   size), or `false` for no boxes (a killer or Latin square without them);
+//! * `regions` — jigsaw regions instead of boxes: one string per row, one
+//!   character per cell, equal characters = same region (or rows of numbers);
+//! * `diagonals`, `windoku` — add those houses;
+//! * `extra` — more houses, each a list of N cell names (`r1c1` …);
+//! * `cages` — killer cages: `sum` and `cells`; their digits differ and add
+//!   up to `sum` (solved by the engine).
+//!
+//! A file holds one description, an array of them, or one per line.
+//!
+//! ```
+//! use fdoku_sudoku::format::{Format, PlainVariant, read_puzzles};
+//!
+//! let text = r#"{"regions": ["AABB", "AABB", "CCDD", "CCDD"], "givens": "1..............."}"#;
+//! let items = read_puzzles("j.json", text, Format::Json, &PlainVariant::default());
+//! let p = items[0].puzzle.as_ref().unwrap();
+//! assert_eq!(p.rules().variant_name(), "jigsaw");
+//! ```
+
+use serde::Deserialize;
+
+use super::line::parse_line;
+use super::{Item, ParseError};
+use crate::puzzle::Puzzle;
+use crate::rules::{Cage, Rules, parse_cell_name};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Spec {
+    #[serde(default)]
+    size: Option<usize>,
+    #[serde(default)]
+    boxes: Option<BoxesSpec>,
+    #[serde(default)]
+    regions: Option<Vec<RowSpec>>,
+    #[serde(default)]
+    givens: Option<GridSpec>,
+    #[serde(default)]
+    diagonals: bool,
+    #[serde(default)]
+    windoku: bool,
+    #[serde(default)]
+    extra: Vec<Vec<String>>,
+    #[serde(default)]
+    cages: Vec<CageSpec>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum BoxesSpec {
+    Shape([usize; 2]),
+    Flag(bool),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum GridSpec {
+    Line(String),
+    Rows(Vec<String>),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RowSpec {
+    Text(String),
+    Numbers(Vec<u32>),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CageSpec {
+    sum: u32,
+    cells: Vec<String>,
+}
+
+/// Every description in a JSON text.
+pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
+    let text = text.trim_start_matches('\u{feff}');
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('[') {
+        return match serde_json::from_str::<Vec<serde_json::Value>>(text) {
+            Ok(values) => values
+                .into_iter()
+                .map(|v| {
+                    let source = v.to_string();
+                    let puzzle = serde_json::from_value::<Spec>(v)
+                        .map_err(|e| error(input, 1, 1, e.to_string()))
+                        .and_then(|spec| build(&spec).map_err(|m| error(input, 1, 1, m)));
+                    Item {
+                        index: 0,
+                        line: 1,
+                        input: source,
+                        puzzle,
+                    }
+                })
+                .collect(),
+            Err(e) => vec![syntax(input, 0, text, e)],
+        };
+    }
+    // One object, or one object per line.
+    if serde_json::from_str::<serde_json::Value>(text).is_ok() || !looks_like_lines(text) {
+        return vec![one(input, 0, text)];
+    }
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| one(input, i, l))
+        .collect()
+}
+
+fn looks_like_lines(text: &str) -> bool {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    lines.clone().count() > 1 && lines.all(|l| l.trim_start().starts_with('{'))
+}
+
+/// One description starting at 0-based line `offset`.
+fn one(input: &str, offset: usize, text: &str) -> Item {
+    let puzzle = match serde_json::from_str::<Spec>(text) {
+        Ok(spec) => build(&spec).map_err(|m| error(input, offset + 1, 1, m)),
+        Err(e) => Err(syntax_error(input, offset, e)),
+    };
+    Item {
+        index: 0,
+        line: offset + 1,
+        input: text.trim().to_owned(),
+        puzzle,
+    }
+}
+
+fn syntax(input: &str, offset: usize, text: &str, e: serde_json::Error) -> Item {
+    Item {
+        index: 0,
+        line: offset + 1,
+        input: text.trim().to_owned(),
+        puzzle: Err(syntax_error(input, offset, e)),
+    }
+}
+
+fn syntax_error(input: &str, offset: usize, e: serde_json::Error) -> ParseError {
+    let full = e.to_string();
+    let message = match full.rfind(" at line ") {
+        Some(at) => full[..at].to_owned(),
+        None => full,
+    };
+    error(input, offset + e.line().max(1), e.column().max(1), message)
+}
+
+fn error(input: &str, line: usize, column: usize, message: String) -> ParseError {
+    ParseError {
+        input: input.to_owned(),
+        line,
+        column,
+        message,
+    }
+}
+
+/// The rules and givens a description says.
+fn build(spec: &Spec) -> Result<Puzzle, String> {
+    let size = match (spec.size, &spec.givens, &spec.regions) {
+        (Some(n), _, _) => n,
+        (None, Some(GridSpec::Rows(rows)), _) => rows.len(),
+        (None, Some(GridSpec::Line(line)), _) => {
+            let cells = super::line::cell_count(line);
+            let n = (cells as f64).sqrt().round() as usize;
+            if n * n != cells {
+                return Err(format!(
+                    "givens: {cells} cells, not a whole grid (expected N×N cells, or give \"size\")"
+                ));
+            }
+            n
+        }
+        (None, None, Some(rows)) => rows.len(),
+        (None, None, None) => {
+            return Err("size: missing (give \"size\", \"givens\" or \"regions\")".to_owned());
+        }
+    };
+    let mut rules = match (&spec.regions, &spec.boxes) {
+        (Some(_), Some(BoxesSpec::Shape(_) | BoxesSpec::Flag(true))) => {
+            return Err("regions: jigsaw regions replace boxes; drop \"boxes\"".to_owned());
+        }
+        (Some(rows), _) => Rules::jigsaw(size, regions(size, rows)?),
+        (None, Some(BoxesSpec::Shape([r, c]))) => Rules::with_boxes(size, *r, *c),
+        (None, Some(BoxesSpec::Flag(false))) => Rules::latin(size),
+        (None, _) => Rules::classic(size),
+    }
+    .map_err(|e| format!("rules: {e}"))?;
+    if spec.diagonals {
+        rules = rules.with_diagonals();
+    }
+    if spec.windoku {
+        rules = rules.with_windoku().map_err(|e| format!("windoku: {e}"))?;
+    }
+    for (i, names) in spec.extra.iter().enumerate() {
+        let cells = cell_list(size, names, &format!("extra[{i}]"))?;
+        rules = rules
+            .with_extra_region(cells)
+            .map_err(|e| format!("extra[{i}]: {e}"))?;
+    }
+    for (i, cage) in spec.cages.iter().enumerate() {
+        let cells = cell_list(size, &cage.cells, &format!("cages[{i}].cells"))?;
+        rules = rules
+            .with_cage(Cage {
+                cells,
+                sum: cage.sum,
+            })
+            .map_err(|e| format!("cages[{i}]: {e}"))?;
+    }
+    let line = match &spec.givens {
+        None => ".".repeat(size * size),
+        Some(GridSpec::Line(line)) => line.clone(),
+        Some(GridSpec::Rows(rows)) => rows.concat(),
+    };
+    parse_line(&line, &rules).map_err(|e| format!("givens, character {}: {}", e.column, e.message))
+}
+
+fn cell_list(size: usize, names: &[String], field: &str) -> Result<Vec<usize>, String> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(j, name)| {
+            parse_cell_name(size, name).ok_or_else(|| {
+                format!("{field}[{j}]: \"{name}\" is not a cell (expected r1c1 to r{size}c{size})")
+            })
+        })
+        .collect()
+}
+
+/// Region numbers from rows of labels (characters or numbers).
+fn regions(size: usize, rows: &[RowSpec]) -> Result<Vec<u8>, String> {
+    if rows.len() != size {
+        return Err(format!("regions: {} rows, expected {size}", rows.len()));
+    }
+    let mut labels: Vec<String> = Vec::new();
+    let mut out = Vec::with_capacity(size * size);
+    for (r, row) in rows.iter().enumerate() {
+        let row_labels: Vec<String> = match row {
+            RowSpec::Text(t) => t
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(String::from)
+                .collect(),
+            RowSpec::Numbers(ns) => ns.iter().map(u32::to_string).collect(),
+        };
+        if row_labels.len() != size {
+            return Err(format!(
+                "regions[{r}]: {} cells, expected {size}",
+                row_labels.len()
+            ));
+        }
+        for label in row_labels {
+            let id = match labels.iter().position(|l| *l == label) {
+                Some(id) => id,
+                None => {
+                    labels.push(label);
+                    labels.len() - 1
+                }
+            };
+            if id >= size {
+                return Err(format!("regions[{r}]: more than {size} different regions"));
+            }
+            out.push(id as u8);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::format::{Format, PlainVariant, read_puzzles};
+
+    fn read(text: &str) -> Vec<Result<String, String>> {
+        read_puzzles("p.json", text, Format::Auto, &PlainVariant::default())
+            .into_iter()
+            .map(|i| {
+                i.puzzle
+                    .map(|p| p.rules().variant_name())
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_variant_and_every_container() {
+        assert_eq!(
+            read(r#"{"size": 9, "diagonals": true, "windoku": true}"#),
+            [Ok("diagonal+windoku".into())]
+        );
+        assert_eq!(
+            read(
+                r#"[{"size": 4}, {"size": 6, "boxes": false, "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}]"#
+            ),
+            [Ok("classic".into()), Ok("killer".into())]
+        );
+        assert_eq!(
+            read("{\"size\": 4}\n{\"size\": 9, \"boxes\": [3, 3]}\n").len(),
+            2
+        );
+    }
+
+    #[test]
+    fn errors_name_the_field_or_position() {
+        assert_eq!(
+            read("{\"size\": 9,\n \"cages\": [{\"sum\": 5, \"cells\": [\"r1c1\", \"r0c2\"]}]}"),
+            [Err(
+                "p.json:1:1: cages[0].cells[1]: \"r0c2\" is not a cell (expected r1c1 to r9c9)"
+                    .into()
+            )]
+        );
+        assert_eq!(
+            read("{\"size\": 9,\n \"diagonal\": true}"),
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `extra`, `cages`, `name`".into())]
+        );
+        assert_eq!(
+            read(r#"{"givens": "1.."}"#),
+            [Err("p.json:1:1: givens: 3 cells, not a whole grid (expected N×N cells, or give \"size\")".into())]
+        );
+        assert_eq!(
+            read(r#"{"size": 7}"#),
+            [Err("p.json:1:1: rules: a 7×7 grid has no standard box shape; give one (e.g. \"boxes\": [2, 3]) or regions".into())]
+        );
+        assert!(read(r#"{"size": 7, "boxes": false}"#)[0].is_ok());
+    }
+}

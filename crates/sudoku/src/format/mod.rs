@@ -1,0 +1,188 @@
+//! Reading and writing puzzles.
+//!
+//! Input formats, detected from the text or forced:
+//!
+//! * **line** — one puzzle per line: N² characters (`1`–`9`, `A`–`W` for
+//!   10–32; blanks `.` `0` `_` `-` `*`; spaces and `|` ignored), or N²
+//!   numbers separated by spaces or commas (`0` or `.` for blank). Covers
+//!   `.sdm` files and most collections. Lines starting with `#` are comments.
+//! * **block** — N rows per puzzle, with or without separator lines such as
+//!   `------+-------+------` and `|` between boxes, rows written as digits or
+//!   as lists (`[5,3,0,…]`); blank lines, `#` comments, `[Puzzle]` and Project
+//!   Euler's `Grid 01` headers separate puzzles. Covers `.sdk` and Project
+//!   Euler 96 files.
+//! * **json** — one puzzle description (any variant), an array of them, or
+//!   one per line; see [`json`].
+//!
+//! Every error names the input, the line and the column, and what was
+//! expected; in a batch a bad puzzle becomes an error item and the others
+//! are still read.
+//!
+//! ```
+//! use fdoku_sudoku::format::{Format, read_puzzles};
+//! use fdoku_sudoku::Rules;
+//!
+//! let text = "1.3.\n..2.\n.1..\n4...\n\n4x..\n";
+//! let items = read_puzzles("demo.txt", text, Format::Block, &Default::default());
+//! assert_eq!(items.len(), 2);
+//! assert!(items[0].puzzle.is_ok());
+//! let err = items[1].puzzle.as_ref().unwrap_err();
+//! assert_eq!(err.to_string(), "demo.txt:6:2: 'x' is not a digit (expected 1-9, A-W, or a blank . 0 _ - *)");
+//! ```
+
+mod block;
+pub mod json;
+mod line;
+mod print;
+
+use thiserror::Error;
+
+use crate::puzzle::Puzzle;
+use crate::rules::{BOX_SHAPES, Rules};
+
+pub use line::parse_line;
+pub use print::{block, line};
+
+/// A puzzle that could not be read: where, and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{input}:{line}:{column}: {message}")]
+pub struct ParseError {
+    /// The input's name (a file name, or `<stdin>`).
+    pub input: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (character).
+    pub column: usize,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+/// An error inside one line, before the input and line are known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// 1-based column.
+    pub column: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl LineError {
+    fn at(self, input: &str, line: usize) -> ParseError {
+        ParseError {
+            input: input.to_owned(),
+            line,
+            column: self.column,
+            message: self.message,
+        }
+    }
+}
+
+/// Which input format to read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// Decide from the text.
+    #[default]
+    Auto,
+    /// One puzzle per line.
+    Line,
+    /// Rows over several lines.
+    Block,
+    /// JSON descriptions.
+    Json,
+}
+
+/// The variant rules applied to puzzles read from plain (non-JSON) formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlainVariant {
+    /// The two long diagonals are houses.
+    pub diagonals: bool,
+    /// The windoku windows are houses.
+    pub windoku: bool,
+}
+
+impl PlainVariant {
+    /// The rules for an N×N grid: standard boxes plus this variant.
+    pub fn rules(self, size: usize) -> Result<Rules, String> {
+        let mut rules = Rules::classic(size).map_err(|e| e.to_string())?;
+        if self.diagonals {
+            rules = rules.with_diagonals();
+        }
+        if self.windoku {
+            rules = rules.with_windoku().map_err(|e| e.to_string())?;
+        }
+        Ok(rules)
+    }
+}
+
+/// One puzzle of an input, in order.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// 1-based position in the input.
+    pub index: usize,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// Its text: the line itself, or the rows joined for blocks.
+    pub input: String,
+    /// The puzzle, or why it could not be read.
+    pub puzzle: Result<Puzzle, ParseError>,
+}
+
+/// Reads every puzzle of `text` (named `input` in errors).
+pub fn read_puzzles(input: &str, text: &str, format: Format, variant: &PlainVariant) -> Vec<Item> {
+    let format = match format {
+        Format::Auto => detect(text),
+        other => other,
+    };
+    let mut items = match format {
+        Format::Json => json::read(input, text),
+        Format::Block => block::read(input, text, variant),
+        Format::Line | Format::Auto => line::read(input, text, variant),
+    };
+    for (i, item) in items.iter_mut().enumerate() {
+        item.index = i + 1;
+    }
+    items
+}
+
+/// Guesses the format: JSON if it starts with `{` or `[{`; line if every
+/// puzzle line holds a whole grid; block otherwise.
+pub fn detect(text: &str) -> Format {
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    if start.starts_with('{')
+        || (start.starts_with('[') && start[1..].trim_start().starts_with('{'))
+    {
+        return Format::Json;
+    }
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let whole = |l: &str| is_square_size(line::cell_count(l));
+    match lines.next() {
+        Some(first) if whole(first) && lines.take(20).all(whole) => Format::Line,
+        _ => Format::Block,
+    }
+}
+
+/// Whether `cells` is N² for an N with standard boxes.
+fn is_square_size(cells: usize) -> bool {
+    size_of_cells(cells).is_some()
+}
+
+/// The N with N² = `cells` and standard boxes.
+fn size_of_cells(cells: usize) -> Option<usize> {
+    BOX_SHAPES
+        .iter()
+        .map(|&(n, _)| n)
+        .find(|&n| n * n == cells && n > 1)
+}
+
+/// "81 (9×9)" style list of the accepted cell counts.
+fn accepted_counts() -> String {
+    let sizes: Vec<String> = BOX_SHAPES
+        .iter()
+        .filter(|(n, _)| *n > 1)
+        .map(|&(n, _)| format!("{}", n * n))
+        .collect();
+    sizes.join(", ")
+}

@@ -1,0 +1,249 @@
+//! The general bitmask solver: any size up to 32, any variant without cages.
+//!
+//! Each cell keeps its candidates as a bitmask (bit `d − 1` for digit `d`).
+//! Propagation repeats two rules until nothing changes:
+//!
+//! * **naked single** — a cell with one candidate takes it, and that digit
+//!   leaves every peer (every cell sharing a house with it);
+//! * **hidden single** — a digit with one possible cell in a house goes
+//!   there. Per house, two running masks (`once`, `twice`) find such digits
+//!   in one pass; a digit with no place at all is a contradiction.
+//!
+//! Then it branches on a cell with the fewest candidates (MRV), copying the
+//! whole state for each digit tried — no undo log.
+//!
+//! ```
+//! use fdoku_sudoku::{Puzzle, Rules};
+//! use fdoku_sudoku::solve::{MaskSolver, Search};
+//!
+//! let p = Puzzle::new(Rules::classic(4).unwrap(), vec![0; 16]).unwrap();
+//! let mut found = Vec::new();
+//! let stats = MaskSolver::new(&p).unwrap().search(&mut |grid: &[u8]| {
+//!     found.push(grid.to_vec());
+//!     found.len() < 2 // stop after two
+//! }, &Default::default());
+//! assert_eq!(found.len(), 2);
+//! assert!(stats.guesses > 0);
+//! ```
+
+use fdoku_fd::{Budget, StopReason};
+
+use super::{Search, SearchStats};
+use crate::puzzle::Puzzle;
+
+/// Candidates and values of every cell.
+#[derive(Clone)]
+struct State {
+    candidates: Vec<u32>,
+    values: Vec<u8>,
+}
+
+/// A contradiction: some cell or digit has no possibility left.
+struct Dead;
+
+/// The bitmask solver for one puzzle.
+pub struct MaskSolver<'p> {
+    puzzle: &'p Puzzle,
+    full: u32,
+    houses: Vec<Vec<usize>>,
+    peers: Vec<Vec<usize>>,
+}
+
+impl<'p> MaskSolver<'p> {
+    /// The solver, or `None` for rules it does not handle (killer cages).
+    pub fn new(puzzle: &'p Puzzle) -> Option<Self> {
+        let rules = puzzle.rules();
+        if !rules.cages().is_empty() {
+            return None;
+        }
+        let n = rules.size();
+        let houses: Vec<Vec<usize>> = rules.houses().into_iter().map(|h| h.cells).collect();
+        let mut peers = vec![Vec::new(); n * n];
+        for house in &houses {
+            for &a in house {
+                peers[a].extend(house.iter().copied().filter(|&b| b != a));
+            }
+        }
+        for list in &mut peers {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+        Some(MaskSolver {
+            puzzle,
+            full,
+            houses,
+            peers,
+        })
+    }
+
+    fn initial(&self) -> Result<State, Dead> {
+        let cells = self.peers.len();
+        let mut state = State {
+            candidates: vec![self.full; cells],
+            values: vec![0; cells],
+        };
+        for (cell, &given) in self.puzzle.givens().iter().enumerate() {
+            if given != 0 {
+                if state.candidates[cell] & bit(given) == 0 {
+                    return Err(Dead);
+                }
+                self.place(&mut state, cell, given)?;
+            }
+        }
+        Ok(state)
+    }
+
+    /// Puts `digit` in `cell` and removes it from the peers, placing any
+    /// peer left with one candidate (naked singles), transitively.
+    fn place(&self, state: &mut State, cell: usize, digit: u8) -> Result<(), Dead> {
+        let mut work = vec![(cell, digit)];
+        while let Some((cell, digit)) = work.pop() {
+            if state.values[cell] == digit {
+                continue;
+            }
+            if state.values[cell] != 0 || state.candidates[cell] & bit(digit) == 0 {
+                return Err(Dead);
+            }
+            state.values[cell] = digit;
+            state.candidates[cell] = bit(digit);
+            for &peer in &self.peers[cell] {
+                let c = state.candidates[peer];
+                if c & bit(digit) == 0 {
+                    continue;
+                }
+                let left = c & !bit(digit);
+                if left == 0 {
+                    return Err(Dead);
+                }
+                state.candidates[peer] = left;
+                if left.is_power_of_two() && state.values[peer] == 0 {
+                    work.push((peer, left.trailing_zeros() as u8 + 1));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Places hidden singles until there are none; fails on a digit with no
+    /// place in some house.
+    fn hidden_singles(&self, state: &mut State) -> Result<(), Dead> {
+        loop {
+            let mut placed = false;
+            for house in &self.houses {
+                let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
+                for &cell in house {
+                    let c = state.candidates[cell];
+                    if state.values[cell] != 0 {
+                        fixed |= c;
+                    } else {
+                        twice |= once & c;
+                        once |= c;
+                    }
+                }
+                if (once | fixed) != self.full {
+                    return Err(Dead);
+                }
+                let mut single = once & !twice & !fixed;
+                while single != 0 {
+                    let b = single & single.wrapping_neg();
+                    single &= single - 1;
+                    let digit = b.trailing_zeros() as u8 + 1;
+                    if let Some(&cell) = house.iter().find(|&&c| state.candidates[c] & b != 0) {
+                        if state.values[cell] == 0 {
+                            self.place(state, cell, digit)?;
+                            placed = true;
+                        }
+                    }
+                }
+            }
+            if !placed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The unsolved cell with the fewest candidates, or `None` when solved.
+    fn branch_cell(&self, state: &State) -> Option<usize> {
+        let mut best: Option<(u32, usize)> = None;
+        for (cell, &c) in state.candidates.iter().enumerate() {
+            if state.values[cell] != 0 {
+                continue;
+            }
+            let count = c.count_ones();
+            if best.is_none_or(|(k, _)| count < k) {
+                best = Some((count, cell));
+                if count == 2 {
+                    break;
+                }
+            }
+        }
+        best.map(|(_, cell)| cell)
+    }
+
+    fn explore(
+        &self,
+        mut state: State,
+        on_solution: &mut dyn FnMut(&[u8]) -> bool,
+        budget: &Budget,
+        stats: &mut SearchStats,
+    ) -> Flow {
+        stats.nodes += 1;
+        if let Some(reason) = budget.exhausted(stats.nodes) {
+            return Flow::Stop(Some(reason));
+        }
+        if self.hidden_singles(&mut state).is_err() {
+            return Flow::Continue;
+        }
+        let Some(cell) = self.branch_cell(&state) else {
+            stats.solutions += 1;
+            return if on_solution(&state.values) {
+                Flow::Continue
+            } else {
+                Flow::Stop(None)
+            };
+        };
+        let mut candidates = state.candidates[cell];
+        while candidates != 0 {
+            let digit = candidates.trailing_zeros() as u8 + 1;
+            candidates &= candidates - 1;
+            stats.guesses += 1;
+            let mut child = state.clone();
+            if self.place(&mut child, cell, digit).is_ok() {
+                if let Flow::Stop(reason) = self.explore(child, on_solution, budget, stats) {
+                    return Flow::Stop(reason);
+                }
+            }
+        }
+        Flow::Continue
+    }
+}
+
+enum Flow {
+    Continue,
+    /// Stop: the budget ran out (`Some`) or the caller has enough (`None`).
+    Stop(Option<StopReason>),
+}
+
+fn bit(digit: u8) -> u32 {
+    1 << (digit - 1)
+}
+
+impl Search for MaskSolver<'_> {
+    fn search(&self, on_solution: &mut dyn FnMut(&[u8]) -> bool, budget: &Budget) -> SearchStats {
+        let started = std::time::Instant::now();
+        let mut stats = SearchStats::default();
+        match self.initial() {
+            Ok(state) => {
+                if let Flow::Stop(Some(reason)) =
+                    self.explore(state, on_solution, budget, &mut stats)
+                {
+                    stats.stopped = Some(reason);
+                }
+            }
+            Err(Dead) => stats.nodes = 1,
+        }
+        stats.micros = started.elapsed().as_micros() as u64;
+        stats
+    }
+}

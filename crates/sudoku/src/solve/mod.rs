@@ -1,0 +1,206 @@
+//! Solving: two independent solvers behind one interface, and the answer
+//! they give to "solve this", "is it unique?" and "list them all".
+//!
+//! * [`MaskSolver`] — candidate bitmasks, singles, MRV branching; every size
+//!   and variant except killer. The default.
+//! * [`FdSolver`] — the fdoku-fd engine model, for everything (killer
+//!   included), with a selectable all_different strength and heuristics.
+//!
+//! Both report guesses (branches taken), nodes and time, and both stop when
+//! the [`Budget`] runs out.
+//!
+//! ```
+//! use fdoku_sudoku::{Puzzle, Rules};
+//! use fdoku_sudoku::solve::{Goal, Status, solve, SolveOptions};
+//!
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let p = fdoku_sudoku::format::parse_line(line, &Rules::classic(9).unwrap()).unwrap();
+//! let report = solve(&p, Goal::Count(2), &SolveOptions::default());
+//! assert_eq!(report.status, Status::Unique);
+//! assert!(report.solution.unwrap().starts_with(&[4, 8, 3]));
+//! ```
+
+mod fd;
+mod mask;
+
+use fdoku_fd::{Budget, SearchConfig, StopReason};
+use serde::Serialize;
+
+pub use fd::FdSolver;
+pub use mask::MaskSolver;
+
+use crate::puzzle::{Clash, Puzzle};
+
+/// A solver: calls `on_solution` for each solution until it returns `false`,
+/// the search space is exhausted, or the budget runs out.
+pub trait Search {
+    /// Searches; returns what it cost.
+    fn search(&self, on_solution: &mut dyn FnMut(&[u8]) -> bool, budget: &Budget) -> SearchStats;
+}
+
+/// What a search cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SearchStats {
+    /// Branches taken (digits tried at a branching cell).
+    pub guesses: u64,
+    /// States propagated, the root included.
+    pub nodes: u64,
+    /// Solutions found.
+    #[serde(skip)]
+    pub solutions: u64,
+    /// Microseconds spent.
+    pub micros: u64,
+    /// Why the search stopped early, if it did.
+    #[serde(skip)]
+    pub stopped: Option<StopReason>,
+}
+
+/// Which solver to use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// The bitmask solver, or the engine for killer puzzles.
+    #[default]
+    Auto,
+    /// The bitmask solver (refuses killer puzzles).
+    Mask,
+    /// The engine model.
+    Fd,
+}
+
+/// How to solve.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// Which solver.
+    pub engine: EngineChoice,
+    /// The engine's strength and heuristics (with [`EngineChoice::Fd`] or killer).
+    pub fd: SearchConfig,
+    /// Limits.
+    pub budget: Budget,
+}
+
+/// What to look for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// One solution.
+    First,
+    /// Count solutions up to a limit (2 answers "is it unique?").
+    Count(u64),
+    /// Every solution (up to a limit when given).
+    All(Option<u64>),
+}
+
+/// The answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A solution was found (uniqueness not asked).
+    Solved,
+    /// Exactly one solution.
+    Unique,
+    /// At least two solutions.
+    Multiple,
+    /// No solution.
+    None,
+    /// The budget ran out before an answer.
+    Stopped,
+}
+
+/// The outcome of [`solve`].
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The answer.
+    pub status: Status,
+    /// The first solution found.
+    pub solution: Option<Vec<u8>>,
+    /// Solutions found (a lower bound when stopped or at the limit).
+    pub count: u64,
+    /// What it cost.
+    pub stats: SearchStats,
+    /// When the givens repeat a digit in a house: the first such pair.
+    pub clash: Option<Clash>,
+    /// Set when the mask solver was asked for a puzzle it cannot handle.
+    pub unsupported: bool,
+}
+
+/// Solves `puzzle`, calling `each` for every solution found (in `All` mode)
+/// or the first one (otherwise). Givens that clash give [`Status::None`]
+/// with the clash named, without searching.
+pub fn solve_with(
+    puzzle: &Puzzle,
+    goal: Goal,
+    options: &SolveOptions,
+    each: &mut dyn FnMut(&[u8]),
+) -> Report {
+    if let Some(clash) = puzzle.clash() {
+        return Report {
+            status: Status::None,
+            solution: None,
+            count: 0,
+            stats: SearchStats {
+                nodes: 1,
+                ..SearchStats::default()
+            },
+            clash: Some(clash),
+            unsupported: false,
+        };
+    }
+    let mask = match options.engine {
+        EngineChoice::Fd => None,
+        _ => MaskSolver::new(puzzle),
+    };
+    if mask.is_none() && options.engine == EngineChoice::Mask {
+        return Report {
+            status: Status::Stopped,
+            solution: None,
+            count: 0,
+            stats: SearchStats::default(),
+            clash: None,
+            unsupported: true,
+        };
+    }
+    let limit = match goal {
+        Goal::First => Some(1),
+        Goal::Count(limit) => Some(limit.max(1)),
+        Goal::All(limit) => limit,
+    };
+    let all = matches!(goal, Goal::All(_));
+    let mut first: Option<Vec<u8>> = None;
+    let mut count = 0u64;
+    let mut on_solution = |grid: &[u8]| {
+        count += 1;
+        if all || first.is_none() {
+            each(grid);
+        }
+        if first.is_none() {
+            first = Some(grid.to_vec());
+        }
+        limit.is_none_or(|l| count < l)
+    };
+    let stats = match &mask {
+        Some(mask) => mask.search(&mut on_solution, &options.budget),
+        None => FdSolver::new(puzzle, options.fd.clone()).search(&mut on_solution, &options.budget),
+    };
+    // Uniqueness is proven only when the search finished with one solution.
+    let finished = stats.stopped.is_none() && limit != Some(count);
+    let status = match count {
+        0 if stats.stopped.is_some() => Status::Stopped,
+        0 => Status::None,
+        _ if goal == Goal::First => Status::Solved,
+        1 if finished => Status::Unique,
+        1 => Status::Solved,
+        _ => Status::Multiple,
+    };
+    Report {
+        status,
+        solution: first,
+        count,
+        stats,
+        clash: None,
+        unsupported: false,
+    }
+}
+
+/// Solves `puzzle` without a per-solution callback.
+pub fn solve(puzzle: &Puzzle, goal: Goal, options: &SolveOptions) -> Report {
+    solve_with(puzzle, goal, options, &mut |_| {})
+}
