@@ -2,6 +2,9 @@
 //! agree with each other, with brute force on small grids, and with the
 //! published answers; every solution passes the independent checker.
 
+// Helpers here panic on purpose: a panic is how a test reports a failure.
+#![allow(clippy::unwrap_used)]
+
 use fdoku_fd::{SearchConfig, Strength};
 use fdoku_sudoku::format::{Format, PlainVariant, parse_line, read_puzzles};
 use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve, solve_with};
