@@ -23,12 +23,132 @@ pub const EXIT_CODES: &str = "Exit codes: 0 answered (a solution, all of them, t
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Solve Sudoku puzzles: files of any size and variant (stdin when none or `-`).
+    Solve(SolveArgs),
+    /// Solve the 50 grids of Project Euler problem 96 and print the answer.
+    Euler96(Euler96Args),
     /// Place N queens on an N×N board so that no two attack each other.
     Queens(QueensArgs),
     /// Colour a map (JSON: regions and borders) so that neighbours differ.
     Color(ColorArgs),
     /// List the configurations a feature model (JSON) allows.
     Features(FeaturesArgs),
+}
+
+/// `fdoku solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Puzzle files (stdin when none or `-`).
+    pub files: Vec<PathBuf>,
+    /// How to print each result.
+    #[arg(long, short = 'f', value_enum, default_value = "line")]
+    pub format: OutputFormat,
+    /// How to read the input (default: detected).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub input_format: InputFormat,
+    /// Extra houses for puzzles read from plain formats (JSON descriptions carry their own).
+    #[arg(long, value_enum, default_value = "classic")]
+    pub variant: VariantArg,
+    /// Count solutions up to --limit (default 2: "is it unique?").
+    #[arg(long, conflicts_with = "all")]
+    pub count: bool,
+    /// Print every solution (up to --limit when given).
+    #[arg(long)]
+    pub all: bool,
+    /// With --count: how far to count (default 2); with --all: the most to print.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Which solver: the bitmask solver (killer puzzles go to the engine), or the engine.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub engine: EngineArg,
+    /// With --engine fd: strength of the all_different constraints.
+    #[arg(long, value_name = "STRENGTH", default_value = "domain",
+          value_parser = PossibleValuesParser::new(Strength::ALL.map(Strength::name))
+              .try_map(|s| s.parse::<Strength>()))]
+    pub alldiff: Strength,
+    /// With --engine fd: which variable to branch on.
+    #[arg(long, value_name = "ORDER", default_value = "dom-wdeg",
+          value_parser = PossibleValuesParser::new(VarOrder::ALL.map(VarOrder::name))
+              .try_map(|s| s.parse::<VarOrder>()))]
+    pub var_order: VarOrder,
+    /// With --engine fd: which value to try first.
+    #[arg(long, value_name = "ORDER", default_value = "min",
+          value_parser = PossibleValuesParser::new(ValOrder::ALL.map(ValOrder::name))
+              .try_map(|s| s.parse::<ValOrder>()))]
+    pub val_order: ValOrder,
+    /// Seed for `--val-order random`.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop each puzzle after this many seconds (its status is then `stopped`).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Stop each puzzle after this many search nodes.
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Print guesses, nodes and time per puzzle (text formats: to stderr).
+    #[arg(long)]
+    pub stats: bool,
+    /// Worker threads (default: all cores). Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// Output formats of `fdoku solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// One line per puzzle: the solution (or the status).
+    Line,
+    /// The grid with its boxes drawn.
+    Block,
+    /// One JSON array of records.
+    Json,
+    /// One JSON record per line, one per input puzzle.
+    Jsonl,
+}
+
+/// Input formats of `fdoku solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormat {
+    /// Detect from the text.
+    Auto,
+    /// One puzzle per line (also .sdm).
+    Line,
+    /// Rows over several lines (also .sdk, Project Euler).
+    Block,
+    /// JSON puzzle descriptions.
+    Json,
+}
+
+/// Plain-format variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantArg {
+    /// Rows, columns, boxes.
+    Classic,
+    /// Plus both long diagonals.
+    Diagonal,
+    /// Plus the windoku windows.
+    Windoku,
+    /// Both.
+    #[value(name = "diagonal+windoku")]
+    DiagonalWindoku,
+}
+
+/// Solver choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineArg {
+    /// The bitmask solver; the engine for killer puzzles.
+    Auto,
+    /// The bitmask solver only.
+    Mask,
+    /// The finite-domain engine.
+    Fd,
+}
+
+/// `fdoku euler96`.
+#[derive(Debug, Args)]
+pub struct Euler96Args {
+    /// The Project Euler file (`Grid 01` headers, 9 rows of digits each).
+    pub file: PathBuf,
 }
 
 /// `fdoku queens`.

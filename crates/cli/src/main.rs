@@ -4,9 +4,11 @@
 mod cli;
 mod color;
 mod error;
+mod euler96;
 mod features;
 mod queens;
 mod run;
+mod solve;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -46,6 +48,8 @@ fn main() -> ExitCode {
 
 fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
     match command {
+        Command::Solve(args) => solve::run(&args, cancel, out),
+        Command::Euler96(args) => euler96::run(&args, out),
         Command::Queens(args) => {
             let queens = Queens::new(usize::from(args.n), args.alldiff);
             run::execute(&queens, &args.search, None, cancel, out)

@@ -287,7 +287,12 @@ fn every_size_and_variant_solves_and_both_solvers_agree() {
         .collect();
     cases.push(Rules::jigsaw(6, jigsaw).unwrap());
     let centres = vec![10, 13, 16, 37, 40, 43, 64, 67, 70];
-    cases.push(Rules::classic(9).unwrap().with_extra_region(centres).unwrap());
+    cases.push(
+        Rules::classic(9)
+            .unwrap()
+            .with_extra_region(centres)
+            .unwrap(),
+    );
     for rules in cases {
         let name = format!("{}×{} {}", rules.size(), rules.size(), rules.variant_name());
         let keep = if rules.size() >= 16 { 2 } else { 3 };

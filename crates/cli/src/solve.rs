@@ -1,0 +1,335 @@
+//! `fdoku solve`: read puzzles, solve them (in parallel, output in input
+//! order), check every solution, print one result per puzzle.
+
+use std::io::{IsTerminal, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::anyhow;
+use fdoku_fd::{Budget, SearchConfig};
+use fdoku_sudoku::format::{self, Format, Item, PlainVariant, read_puzzles};
+use fdoku_sudoku::solve::{
+    EngineChoice, Goal, Report, SearchStats, SolveOptions, Status, solve_with,
+};
+use fdoku_sudoku::{Puzzle, check_solution, grid_line};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::cli::{EngineArg, InputFormat, OutputFormat, SolveArgs, VariantArg};
+
+/// Puzzles solved between two writes of the output.
+const CHUNK: usize = 1024;
+
+/// One puzzle's outcome.
+struct Outcome {
+    item: Item,
+    /// The report and every solution kept (all of them with `--all`), or the
+    /// reason the puzzle could not be read.
+    solved: Result<(Report, Vec<Vec<u8>>), String>,
+}
+
+/// The batch record: `--format jsonl` prints exactly one per input puzzle.
+#[derive(Serialize)]
+struct Record<'a> {
+    index: usize,
+    input: &'a str,
+    status: &'static str,
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    stats: SearchStats,
+}
+
+/// Runs `fdoku solve`; returns the exit code.
+pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
+    let variant = PlainVariant {
+        diagonals: matches!(
+            args.variant,
+            VariantArg::Diagonal | VariantArg::DiagonalWindoku
+        ),
+        windoku: matches!(
+            args.variant,
+            VariantArg::Windoku | VariantArg::DiagonalWindoku
+        ),
+    };
+    let input_format = match args.input_format {
+        InputFormat::Auto => Format::Auto,
+        InputFormat::Line => Format::Line,
+        InputFormat::Block => Format::Block,
+        InputFormat::Json => Format::Json,
+    };
+    let mut failed = false;
+    let mut items = Vec::new();
+    for (name, text) in read_inputs(&args.files, &mut failed) {
+        items.extend(read_puzzles(&name, &text, input_format, &variant));
+    }
+    for (i, item) in items.iter_mut().enumerate() {
+        item.index = i + 1;
+    }
+    let goal = if args.all {
+        Goal::All(args.limit)
+    } else if args.count {
+        Goal::Count(args.limit.unwrap_or(2))
+    } else {
+        Goal::First
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    let progress = progress_bar(items.len());
+    let mut stopped = false;
+    let json = args.format == OutputFormat::Json;
+    if json {
+        write!(out, "[")?;
+    }
+    let mut remaining = items.into_iter().peekable();
+    let mut first_record = true;
+    while remaining.peek().is_some() {
+        let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .into_par_iter()
+                .map(|item| solve_item(item, goal, args, cancel))
+                .collect()
+        });
+        for outcome in &outcomes {
+            verify(outcome)?;
+            failed |= outcome.solved.is_err();
+            stopped |= outcome
+                .solved
+                .as_ref()
+                .is_ok_and(|(r, _)| r.status == Status::Stopped);
+            print(outcome, args, goal, out, &mut first_record)?;
+            progress.inc(1);
+        }
+    }
+    if json {
+        writeln!(out, "]")?;
+    }
+    progress.finish_and_clear();
+    out.flush()?;
+    Ok(if failed {
+        2
+    } else if stopped {
+        3
+    } else {
+        0
+    })
+}
+
+/// The named texts to read; a file that cannot be read is reported and skipped.
+fn read_inputs(files: &[std::path::PathBuf], failed: &mut bool) -> Vec<(String, String)> {
+    let stdin = [std::path::PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut inputs = Vec::new();
+    for path in files {
+        let (name, bytes) = if path.as_os_str() == "-" {
+            let mut bytes = Vec::new();
+            let read = std::io::stdin().read_to_end(&mut bytes);
+            ("<stdin>".to_owned(), read.map(|_| bytes))
+        } else {
+            (path.display().to_string(), std::fs::read(path))
+        };
+        match bytes {
+            // Bytes that are not UTF-8 become U+FFFD and are reported as bad characters.
+            Ok(bytes) => inputs.push((name, String::from_utf8_lossy(&bytes).into_owned())),
+            Err(e) => {
+                eprintln!("fdoku: cannot read {name}: {e}");
+                *failed = true;
+            }
+        }
+    }
+    inputs
+}
+
+fn progress_bar(total: usize) -> indicatif::ProgressBar {
+    if total < 2 || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn solve_item(item: Item, goal: Goal, args: &SolveArgs, cancel: &Arc<AtomicBool>) -> Outcome {
+    let puzzle = match &item.puzzle {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            let solved = Err(e.to_string());
+            return Outcome { item, solved };
+        }
+    };
+    let mut budget = Budget::unlimited().with_cancel_flag(Arc::clone(cancel));
+    if let Some(nodes) = args.node_limit {
+        budget = budget.with_node_limit(nodes);
+    }
+    if let Some(seconds) = args
+        .time_limit
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+    {
+        budget = budget.with_timeout(seconds);
+    }
+    let options = SolveOptions {
+        engine: match args.engine {
+            EngineArg::Auto => EngineChoice::Auto,
+            EngineArg::Mask => EngineChoice::Mask,
+            EngineArg::Fd => EngineChoice::Fd,
+        },
+        fd: SearchConfig {
+            alldiff: Some(args.alldiff),
+            var_order: args.var_order,
+            val_order: args.val_order,
+            seed: args.seed,
+            ..SearchConfig::default()
+        },
+        budget,
+    };
+    let mut kept = Vec::new();
+    let report = solve_with(puzzle, goal, &options, &mut |grid| kept.push(grid.to_vec()));
+    let solved = Ok((report, kept));
+    Outcome { item, solved }
+}
+
+/// Every solution about to be printed passes the independent checker.
+fn verify(outcome: &Outcome) -> anyhow::Result<()> {
+    if let (Ok(puzzle), Ok((_, solutions))) = (&outcome.item.puzzle, &outcome.solved) {
+        for grid in solutions {
+            check_solution(puzzle, grid).map_err(|e| {
+                anyhow!(
+                    "internal error: puzzle {} failed the independent check: {e}",
+                    outcome.item.index
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
+fn status_name(status: Status) -> &'static str {
+    match status {
+        Status::Solved => "solved",
+        Status::Unique => "unique",
+        Status::Multiple => "multiple",
+        Status::None => "none",
+        Status::Stopped => "stopped",
+    }
+}
+
+fn record<'a>(outcome: &'a Outcome, goal: Goal) -> Record<'a> {
+    let item = &outcome.item;
+    match &outcome.solved {
+        Ok((report, solutions)) => Record {
+            index: item.index,
+            input: &item.input,
+            status: status_name(report.status),
+            solution: report.solution.as_deref().map(grid_line),
+            count: (goal != Goal::First).then_some(report.count),
+            solutions: matches!(goal, Goal::All(_))
+                .then(|| solutions.iter().map(|g| grid_line(g)).collect()),
+            error: report
+                .unsupported
+                .then(|| "the mask solver does not take killer cages; use --engine fd".to_owned()),
+            reason: report.clash.as_ref().map(ToString::to_string),
+            stats: report.stats,
+        },
+        Err(message) => Record {
+            index: item.index,
+            input: &item.input,
+            status: "error",
+            solution: None,
+            count: None,
+            solutions: None,
+            error: Some(message.clone()),
+            reason: None,
+            stats: SearchStats::default(),
+        },
+    }
+}
+
+fn print(
+    outcome: &Outcome,
+    args: &SolveArgs,
+    goal: Goal,
+    out: &mut dyn Write,
+    first_record: &mut bool,
+) -> anyhow::Result<()> {
+    let rec = record(outcome, goal);
+    match args.format {
+        OutputFormat::Jsonl => {
+            serde_json::to_writer(&mut *out, &rec)?;
+            writeln!(out)?;
+            return Ok(());
+        }
+        OutputFormat::Json => {
+            if !*first_record {
+                write!(out, ",")?;
+            }
+            *first_record = false;
+            writeln!(out)?;
+            serde_json::to_writer(&mut *out, &rec)?;
+            return Ok(());
+        }
+        OutputFormat::Line | OutputFormat::Block => {}
+    }
+    if let Some(error) = &rec.error {
+        eprintln!("fdoku: {error}");
+    }
+    if let Some(reason) = &rec.reason {
+        eprintln!("fdoku: puzzle {}: no solution: {reason}", rec.index);
+    }
+    if args.stats {
+        let s = rec.stats;
+        eprintln!(
+            "puzzle {}: {} guesses, {} nodes, {} µs",
+            rec.index, s.guesses, s.nodes, s.micros
+        );
+    }
+    let puzzle: Option<&Puzzle> = outcome.item.puzzle.as_ref().ok();
+    let grids: Vec<&Vec<u8>> = match (&outcome.solved, goal) {
+        (Ok((_, all)), Goal::All(_)) => all.iter().collect(),
+        (Ok((report, _)), _) => report.solution.iter().collect(),
+        (Err(_), _) => Vec::new(),
+    };
+    match args.format {
+        OutputFormat::Line => {
+            if matches!(goal, Goal::All(_)) {
+                for g in &grids {
+                    writeln!(out, "{}", grid_line(g))?;
+                }
+                if grids.is_empty() {
+                    writeln!(out, "{}", rec.status)?;
+                }
+            } else {
+                let shown = grids
+                    .first()
+                    .map_or_else(|| rec.status.to_owned(), |g| grid_line(g));
+                match rec.count {
+                    Some(count) => writeln!(out, "{} {count} {shown}", rec.status)?,
+                    None => writeln!(out, "{shown}")?,
+                }
+            }
+        }
+        OutputFormat::Block => {
+            writeln!(out, "# puzzle {}: {}", rec.index, rec.status)?;
+            if let Some(puzzle) = puzzle {
+                for g in &grids {
+                    write!(out, "{}", format::block(g, puzzle.rules()))?;
+                    writeln!(out)?;
+                }
+            }
+        }
+        OutputFormat::Json | OutputFormat::Jsonl => {}
+    }
+    Ok(())
+}
