@@ -5,7 +5,7 @@ use super::{Item, LineError, PlainVariant};
 use crate::puzzle::grid_line;
 
 /// A header that starts a new puzzle: Project Euler's `Grid 01`, `.sdk`'s `[Puzzle]`.
-fn is_header(t: &str) -> bool {
+pub(super) fn is_header(t: &str) -> bool {
     let lower = t.to_ascii_lowercase();
     lower.starts_with("grid ")
         || (t.starts_with('[')

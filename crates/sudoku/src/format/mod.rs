@@ -144,8 +144,10 @@ pub fn read_puzzles(input: &str, text: &str, format: Format, variant: &PlainVari
     items
 }
 
-/// Guesses the format: JSON if it starts with `{` or `[{`; line if every
-/// puzzle line holds a whole grid; block otherwise.
+/// Guesses the format from the first puzzle line: JSON if the text starts
+/// with `{` or `[{`; one puzzle per line if that line holds more cells than a
+/// row can (32); a block otherwise. Exactly 16 cells is a 4×4 puzzle or a
+/// 16×16 row: a block if the text draws box separators (`|`, `+`).
 pub fn detect(text: &str) -> Format {
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{')
@@ -153,20 +155,19 @@ pub fn detect(text: &str) -> Format {
     {
         return Format::Json;
     }
-    let mut lines = text
+    let first = text
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'));
-    let whole = |l: &str| is_square_size(line::cell_count(l));
-    match lines.next() {
-        Some(first) if whole(first) && lines.take(20).all(whole) => Format::Line,
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !block::is_header(l));
+    let Some(first) = first else {
+        return Format::Line;
+    };
+    match line::cell_count(first) {
+        16 if text.contains(['|', '+']) => Format::Block,
+        16 => Format::Line,
+        n if n > crate::rules::MAX_SIZE => Format::Line,
         _ => Format::Block,
     }
-}
-
-/// Whether `cells` is N² for an N with standard boxes.
-fn is_square_size(cells: usize) -> bool {
-    size_of_cells(cells).is_some()
 }
 
 /// The N with N² = `cells` and standard boxes.
@@ -185,4 +186,35 @@ fn accepted_counts() -> String {
         .map(|&(n, _)| format!("{}", n * n))
         .collect();
     sizes.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_follows_the_first_puzzle_line() {
+        assert_eq!(detect("# comment\n{\"size\": 4}"), Format::Json);
+        assert_eq!(detect("[{\"size\": 4}]"), Format::Json);
+        assert_eq!(
+            detect(&format!("{}\n{}\n", ".".repeat(81), ".".repeat(80))),
+            Format::Line
+        );
+        assert_eq!(detect(&"1".repeat(10_000)), Format::Line);
+        assert_eq!(detect("Grid 01\n003020600\n900305001\n"), Format::Block);
+        assert_eq!(
+            detect("[5,3,0,0,7,0,0,0,0]\n[6,0,0,1,9,5,0,0,0]\n"),
+            Format::Block
+        );
+        assert_eq!(detect(&".".repeat(16)), Format::Line, "a 4×4 puzzle");
+        let row16 = format!(
+            "{} | {} | {} | {}\n",
+            "1 2 3 4", "5 6 7 8", "9 A B C", "D E F G"
+        );
+        assert_eq!(
+            detect(&row16.repeat(4)),
+            Format::Block,
+            "a 16×16 row with separators"
+        );
+    }
 }

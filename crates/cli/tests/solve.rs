@@ -1,0 +1,297 @@
+//! `fdoku solve` and `fdoku euler96` through the real binary; outputs are
+//! checked here, independently of the libraries where it matters.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn fdoku(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fdoku"))
+        .args(args)
+        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fdoku runs");
+    let mut input = child.stdin.take().expect("piped stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let output = child.wait_with_output().expect("fdoku finishes");
+    let _ = writer.join();
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8")
+}
+
+fn records(o: &Output) -> Vec<serde_json::Value> {
+    text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+/// An independent Sudoku check of a 9×9 line against its puzzle.
+fn solves(puzzle: &str, solution: &str) -> bool {
+    let g: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+    let kept = puzzle
+        .bytes()
+        .zip(solution.bytes())
+        .all(|(p, s)| p == b'.' || p == b'0' || p == s);
+    let unit_ok = |cells: Vec<usize>| {
+        let mut seen = [false; 10];
+        cells
+            .into_iter()
+            .all(|c| !std::mem::replace(&mut seen[usize::from(g[c])], true))
+    };
+    kept && g.len() == 81
+        && (0..9).all(|i| {
+            unit_ok((0..9).map(|j| 9 * i + j).collect())
+                && unit_ok((0..9).map(|j| 9 * j + i).collect())
+                && unit_ok(
+                    (0..9)
+                        .map(|j| 27 * (i / 3) + 3 * (i % 3) + 9 * (j / 3) + j % 3)
+                        .collect(),
+                )
+        })
+}
+
+const TOP95_FIRST: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn euler96_answer_is_24702() {
+    let o = fdoku(&["euler96", "../shared/data/euler96.txt"], b"");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout).lines().next(), Some("24702"));
+}
+
+#[test]
+fn jsonl_gives_one_record_per_input_in_order_even_with_bad_lines() {
+    let bad_char = format!("{}?{}", &TOP95_FIRST[..10], &TOP95_FIRST[11..]);
+    let input = format!(
+        "{TOP95_FIRST}\n{}\n{bad_char}\n{TOP95_FIRST}\n",
+        &TOP95_FIRST[..80]
+    );
+    let o = fdoku(&["solve", "--format", "jsonl", "--count"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(2), "a failed item gives exit code 2");
+    let r = records(&o);
+    assert_eq!(r.len(), 4);
+    for (i, rec) in r.iter().enumerate() {
+        assert_eq!(rec["index"], i + 1);
+        assert!(rec["stats"]["guesses"].is_u64() && rec["stats"]["nodes"].is_u64());
+    }
+    assert_eq!(r[0]["status"], "unique");
+    assert_eq!(r[0]["count"], 1);
+    assert!(solves(TOP95_FIRST, r[0]["solution"].as_str().unwrap()));
+    assert_eq!(r[1]["status"], "error");
+    assert_eq!(
+        r[1]["error"],
+        "<stdin>:2:81: 80 cells; expected a whole grid: 16, 36, 64, 81, 100, 144, 225, 256, 625 cells"
+    );
+    assert_eq!(
+        r[2]["error"],
+        "<stdin>:3:11: '?' is not a digit (expected 1-9, A-W, or a blank . 0 _ - *)"
+    );
+    assert_eq!(r[3]["status"], "unique");
+    // The same line always gives the same record, apart from the time.
+    let strip = |mut v: serde_json::Value| {
+        v["stats"]["micros"] = 0.into();
+        v["index"] = 0.into();
+        v
+    };
+    assert_eq!(strip(r[0].clone()), strip(r[3].clone()));
+}
+
+#[test]
+fn threads_do_not_change_the_output() {
+    let data = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/data/tdoku_forum_hardest_1106.txt"),
+    )
+    .unwrap();
+    let sample: String = data.lines().take(60).map(|l| format!("{l}\n")).collect();
+    let strip = |o: Output| -> Vec<serde_json::Value> {
+        records(&o)
+            .into_iter()
+            .map(|mut v| {
+                v["stats"]["micros"] = 0.into();
+                v
+            })
+            .collect()
+    };
+    let one = strip(fdoku(
+        &["solve", "-f", "jsonl", "--count", "-j", "1"],
+        sample.as_bytes(),
+    ));
+    let two = strip(fdoku(
+        &["solve", "-f", "jsonl", "--count", "-j", "2"],
+        sample.as_bytes(),
+    ));
+    assert_eq!(one.len(), 60);
+    assert_eq!(one, two);
+    for (rec, line) in one.iter().zip(sample.lines()) {
+        assert_eq!(rec["input"], line);
+        assert!(solves(line, rec["solution"].as_str().unwrap()));
+    }
+}
+
+#[test]
+fn serg_puzzles_report_two_solutions() {
+    let data = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/data/tdoku_serg_benchmark.txt"),
+    )
+    .unwrap();
+    let sample: String = data
+        .lines()
+        .step_by(250)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let o = fdoku(
+        &["solve", "--count", "--limit", "2", "-f", "jsonl"],
+        sample.as_bytes(),
+    );
+    assert!(o.status.success());
+    for rec in records(&o) {
+        assert_eq!(rec["status"], "multiple", "{rec}");
+        assert_eq!(rec["count"], 2);
+    }
+}
+
+#[test]
+fn clashing_givens_are_no_solution_with_the_clash_named() {
+    let mut line = TOP95_FIRST.to_owned();
+    line.replace_range(1..2, "4"); // r1c2 = 4 repeats r1c1's 4
+    let o = fdoku(&["solve", "-f", "jsonl"], line.as_bytes());
+    let r = records(&o);
+    assert_eq!(r[0]["status"], "none");
+    assert_eq!(r[0]["reason"], "r1c1 and r1c2 both hold 4 in row 1");
+    let o = fdoku(&["solve"], line.as_bytes());
+    assert_eq!(text(&o.stdout).trim(), "none");
+    assert!(text(&o.stderr).contains("no solution: r1c1 and r1c2 both hold 4 in row 1"));
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn a_consistent_but_unsolvable_grid_is_none() {
+    let line = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    for engine in ["mask", "fd"] {
+        let o = fdoku(
+            &["solve", "-f", "jsonl", "--engine", engine],
+            line.as_bytes(),
+        );
+        let r = records(&o);
+        assert_eq!(r[0]["status"], "none", "{engine}");
+        assert!(r[0]["reason"].is_null());
+    }
+}
+
+#[test]
+fn an_empty_25x25_count_stops_at_the_limit() {
+    let line = ".".repeat(625);
+    let o = fdoku(&["solve", "--count", "-f", "jsonl"], line.as_bytes());
+    let r = records(&o);
+    assert_eq!(r[0]["status"], "multiple");
+    assert_eq!(r[0]["count"], 2);
+}
+
+#[test]
+fn a_10_megabyte_line_is_an_error_not_a_crash() {
+    let line = "1".repeat(10 << 20);
+    let o = fdoku(&["solve", "-f", "jsonl"], line.as_bytes());
+    assert_eq!(o.status.code(), Some(2));
+    let r = records(&o);
+    assert_eq!(r.len(), 1);
+    assert!(
+        r[0]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("<stdin>:1:10485761: 10485760 cells")
+    );
+}
+
+#[test]
+fn a_binary_file_is_an_error_with_a_position() {
+    let bytes: Vec<u8> = (0u8..=255).cycle().take(4000).collect();
+    let o = fdoku(&["solve", "-f", "jsonl"], &bytes);
+    assert_eq!(o.status.code(), Some(2));
+    let r = records(&o);
+    assert!(!r.is_empty());
+    for rec in &r {
+        assert_eq!(rec["status"], "error");
+        assert!(
+            rec["error"].as_str().unwrap().starts_with("<stdin>:"),
+            "{rec}"
+        );
+    }
+}
+
+#[test]
+fn a_missing_file_is_reported_and_the_others_solved() {
+    let o = fdoku(
+        &[
+            "solve",
+            "no/such/file.txt",
+            "../shared/data/norvig_hardest11.txt",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("cannot read no/such/file.txt"));
+    assert_eq!(text(&o.stdout).lines().count(), 11);
+}
+
+#[test]
+fn variants_and_killer_through_json() {
+    let diag = "000000040400980006030007980000000000005704100000000000063800050800026003010000000";
+    let o = fdoku(
+        &["solve", "--variant", "diagonal", "--count", "-f", "jsonl"],
+        diag.as_bytes(),
+    );
+    assert_eq!(records(&o)[0]["status"], "unique");
+    let o = fdoku(&["solve", "--count", "-f", "jsonl"], diag.as_bytes());
+    assert_eq!(records(&o)[0]["status"], "multiple");
+    let killer = r#"{"size": 4, "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}, {"sum": 7, "cells": ["r1c3", "r1c4"]}]}"#;
+    let o = fdoku(&["solve", "-f", "jsonl"], killer.as_bytes());
+    let r = records(&o);
+    assert_eq!(r[0]["status"], "solved");
+    let s: Vec<u32> = r[0]["solution"]
+        .as_str()
+        .unwrap()
+        .bytes()
+        .map(|b| u32::from(b - b'0'))
+        .collect();
+    assert_eq!(s[0] + s[1], 3);
+    assert_eq!(s[2] + s[3], 7);
+    let o = fdoku(
+        &["solve", "--engine", "mask", "-f", "jsonl"],
+        killer.as_bytes(),
+    );
+    assert!(
+        records(&o)[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("use --engine fd")
+    );
+}
+
+#[test]
+fn block_input_and_output_round_trip() {
+    let o = fdoku(&["solve", "-f", "block", "../shared/data/euler96.txt"], b"");
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    assert_eq!(out.matches("# puzzle").count(), 50);
+    let again = fdoku(
+        &["solve", "--input-format", "block", "-f", "jsonl"],
+        out.as_bytes(),
+    );
+    let r = records(&again);
+    assert_eq!(r.len(), 50, "solved grids read back as puzzles");
+    assert!(
+        r.iter()
+            .all(|rec| rec["status"] == "solved" && rec["stats"]["guesses"] == 0)
+    );
+}
