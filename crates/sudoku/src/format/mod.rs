@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn detection_follows_the_first_puzzle_line() {
-        assert_eq!(detect("# comment\n{\"size\": 4}"), Format::Json);
+        assert_eq!(detect("\n  {\"size\": 4}"), Format::Json);
         assert_eq!(detect("[{\"size\": 4}]"), Format::Json);
         assert_eq!(
             detect(&format!("{}\n{}\n", ".".repeat(81), ".".repeat(80))),
