@@ -26,10 +26,14 @@
 //! assert!(stats.guesses > 0);
 //! ```
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use fdoku_fd::{Budget, StopReason};
 
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
+use crate::rules::Rules;
 
 /// Candidates and values of every cell.
 #[derive(Clone)]
@@ -41,21 +45,16 @@ struct State {
 /// A contradiction: some cell or digit has no possibility left.
 struct Dead;
 
-/// The bitmask solver for one puzzle.
-pub struct MaskSolver<'p> {
-    puzzle: &'p Puzzle,
+/// Houses and peers of one set of rules, built once and shared by every
+/// puzzle with those rules (a batch of classic puzzles builds them once).
+struct Tables {
     full: u32,
     houses: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
 }
 
-impl<'p> MaskSolver<'p> {
-    /// The solver, or `None` for rules it does not handle (killer cages).
-    pub fn new(puzzle: &'p Puzzle) -> Option<Self> {
-        let rules = puzzle.rules();
-        if !rules.cages().is_empty() {
-            return None;
-        }
+impl Tables {
+    fn new(rules: &Rules) -> Self {
         let n = rules.size();
         let houses: Vec<Vec<usize>> = rules.houses().into_iter().map(|h| h.cells).collect();
         let mut peers = vec![Vec::new(); n * n];
@@ -69,18 +68,58 @@ impl<'p> MaskSolver<'p> {
             list.dedup();
         }
         let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-        Some(MaskSolver {
-            puzzle,
+        Tables {
             full,
             houses,
             peers,
+        }
+    }
+
+    /// The tables for `rules`, from this thread's cache of the last rules used.
+    fn for_rules(rules: &Rules) -> Rc<Tables> {
+        thread_local! {
+            static LAST: RefCell<Option<(Rules, Rc<Tables>)>> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some((cached, tables)) if cached == rules => Rc::clone(tables),
+                _ => {
+                    let tables = Rc::new(Tables::new(rules));
+                    *last = Some((rules.clone(), Rc::clone(&tables)));
+                    tables
+                }
+            }
+        })
+    }
+}
+
+/// The bitmask solver for one puzzle.
+pub struct MaskSolver<'p> {
+    puzzle: &'p Puzzle,
+    tables: Rc<Tables>,
+    /// Scratch stack of placements still to spread (reused by every call).
+    work: RefCell<Vec<(usize, u8)>>,
+}
+
+impl<'p> MaskSolver<'p> {
+    /// The solver, or `None` for rules it does not handle (killer cages).
+    pub fn new(puzzle: &'p Puzzle) -> Option<Self> {
+        let rules = puzzle.rules();
+        if !rules.cages().is_empty() {
+            return None;
+        }
+        Some(MaskSolver {
+            puzzle,
+            tables: Tables::for_rules(rules),
+            work: RefCell::new(Vec::with_capacity(rules.cells())),
         })
     }
 
     fn initial(&self) -> Result<State, Dead> {
-        let cells = self.peers.len();
+        let cells = self.tables.peers.len();
         let mut state = State {
-            candidates: vec![self.full; cells],
+            candidates: vec![self.tables.full; cells],
             values: vec![0; cells],
         };
         for (cell, &given) in self.puzzle.givens().iter().enumerate() {
@@ -97,7 +136,9 @@ impl<'p> MaskSolver<'p> {
     /// Puts `digit` in `cell` and removes it from the peers, placing any
     /// peer left with one candidate (naked singles), transitively.
     fn place(&self, state: &mut State, cell: usize, digit: u8) -> Result<(), Dead> {
-        let mut work = vec![(cell, digit)];
+        let mut work = self.work.borrow_mut();
+        work.clear();
+        work.push((cell, digit));
         while let Some((cell, digit)) = work.pop() {
             if state.values[cell] == digit {
                 continue;
@@ -107,7 +148,7 @@ impl<'p> MaskSolver<'p> {
             }
             state.values[cell] = digit;
             state.candidates[cell] = bit(digit);
-            for &peer in &self.peers[cell] {
+            for &peer in &self.tables.peers[cell] {
                 let c = state.candidates[peer];
                 if c & bit(digit) == 0 {
                     continue;
@@ -130,7 +171,7 @@ impl<'p> MaskSolver<'p> {
     fn hidden_singles(&self, state: &mut State) -> Result<(), Dead> {
         loop {
             let mut placed = false;
-            for house in &self.houses {
+            for house in &self.tables.houses {
                 let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
                 for &cell in house {
                     let c = state.candidates[cell];
@@ -141,7 +182,7 @@ impl<'p> MaskSolver<'p> {
                         once |= c;
                     }
                 }
-                if (once | fixed) != self.full {
+                if (once | fixed) != self.tables.full {
                     return Err(Dead);
                 }
                 let mut single = once & !twice & !fixed;

@@ -123,27 +123,14 @@ pub struct Report {
 }
 
 /// Solves `puzzle`, calling `each` for every solution found (in `All` mode)
-/// or the first one (otherwise). Givens that clash give [`Status::None`]
-/// with the clash named, without searching.
+/// or the first one (otherwise). When there is no solution because givens
+/// clash, [`Report::clash`] names them.
 pub fn solve_with(
     puzzle: &Puzzle,
     goal: Goal,
     options: &SolveOptions,
     each: &mut dyn FnMut(&[u8]),
 ) -> Report {
-    if let Some(clash) = puzzle.clash() {
-        return Report {
-            status: Status::None,
-            solution: None,
-            count: 0,
-            stats: SearchStats {
-                nodes: 1,
-                ..SearchStats::default()
-            },
-            clash: Some(clash),
-            unsupported: false,
-        };
-    }
     let mask = match options.engine {
         EngineChoice::Fd => None,
         _ => MaskSolver::new(puzzle),
@@ -190,12 +177,14 @@ pub fn solve_with(
         1 => Status::Solved,
         _ => Status::Multiple,
     };
+    // Name the clash, if that is why there is no solution.
+    let clash = (status == Status::None).then(|| puzzle.clash()).flatten();
     Report {
         status,
         solution: first,
         count,
         stats,
-        clash: None,
+        clash,
         unsupported: false,
     }
 }
