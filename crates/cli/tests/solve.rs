@@ -295,3 +295,44 @@ fn block_input_and_output_round_trip() {
             .all(|rec| rec["status"] == "solved" && rec["stats"]["guesses"] == 0)
     );
 }
+
+#[test]
+fn the_shipped_examples_are_all_unique() {
+    let o = fdoku(
+        &[
+            "solve",
+            "--count",
+            "-f",
+            "jsonl",
+            "examples/seed-puzzles.txt",
+        ],
+        b"",
+    );
+    let r = records(&o);
+    assert_eq!(r.len(), 5);
+    let lines: Vec<String> = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/seed-puzzles.txt"),
+    )
+    .unwrap()
+    .lines()
+    .filter(|l| !l.starts_with('#'))
+    .map(str::to_owned)
+    .collect();
+    for (rec, line) in r.iter().zip(&lines) {
+        assert_eq!(rec["status"], "unique", "{rec}");
+        assert!(solves(line, rec["solution"].as_str().unwrap()));
+    }
+    // Seed 000's printed solution.
+    assert_eq!(
+        r[0]["solution"],
+        "567483291938126547412795368689372154743651829125849673254938716371264985896517432"
+    );
+    for file in [
+        "examples/seed001-diagonal.json",
+        "examples/seed001-windoku.json",
+        "examples/killer-4x4.json",
+    ] {
+        let o = fdoku(&["solve", "--count", "-f", "jsonl", file], b"");
+        assert_eq!(records(&o)[0]["status"], "unique", "{file}");
+    }
+}

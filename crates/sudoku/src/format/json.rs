@@ -142,10 +142,13 @@ fn one(input: &str, offset: usize, text: &str) -> Item {
         Ok(spec) => build(&spec).map_err(|m| error(input, offset + 1, 1, m)),
         Err(e) => Err(syntax_error(input, offset, e)),
     };
+    // The description on one line, for batch records.
+    let input = serde_json::from_str::<serde_json::Value>(text)
+        .map_or_else(|_| text.trim().to_owned(), |v| v.to_string());
     Item {
         index: 0,
         line: offset + 1,
-        input: text.trim().to_owned(),
+        input,
         puzzle,
     }
 }
