@@ -403,3 +403,35 @@ fn an_impossible_extra_region_is_refuted_by_the_engine_and_bounded_in_the_mask_s
     assert_eq!(mask.status, Status::Stopped);
     assert!(mask.stats.nodes <= 10_001);
 }
+
+#[test]
+fn a_killer_without_boxes_is_solved_by_the_engine() {
+    // A 4×4 Latin square with cages: no boxes at all.
+    let mut rules = Rules::latin(4).unwrap();
+    let cages = [
+        (vec![0, 1], 3),
+        (vec![2, 3], 7),
+        (vec![4, 8, 12], 9),
+        (vec![5, 6, 7], 6),
+        (vec![9, 10], 5),
+        (vec![11, 15], 5),
+        (vec![13, 14], 5),
+    ];
+    for (cells, sum) in cages {
+        rules = rules.with_cage(Cage { cells, sum }).unwrap();
+    }
+    let puzzle = Puzzle::new(rules, vec![0; 16]).unwrap();
+    let solutions = all(&puzzle, EngineChoice::Auto);
+    assert!(!solutions.is_empty());
+    // Independently: rows and columns are permutations, cages add up.
+    for g in &solutions {
+        for i in 0..4 {
+            let mut row: Vec<u8> = (0..4).map(|j| g[4 * i + j]).collect();
+            let mut col: Vec<u8> = (0..4).map(|j| g[4 * j + i]).collect();
+            row.sort_unstable();
+            col.sort_unstable();
+            assert_eq!((row, col), (vec![1, 2, 3, 4], vec![1, 2, 3, 4]));
+        }
+        assert_eq!(u32::from(g[4] + g[8] + g[12]), 9);
+    }
+}
