@@ -56,7 +56,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all: bool,
     /// With --count: how far to count (default 2); with --all: the most to print.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Which solver: the bitmask solver (killer puzzles go to the engine), or the engine.
     #[arg(long, value_enum, default_value = "auto")]
@@ -66,25 +66,12 @@ pub struct SolveArgs {
           value_parser = PossibleValuesParser::new(Strength::ALL.map(Strength::name))
               .try_map(|s| s.parse::<Strength>()))]
     pub alldiff: Strength,
-    /// With --engine fd: which variable to branch on.
-    #[arg(long, value_name = "ORDER", default_value = "dom-wdeg",
-          value_parser = PossibleValuesParser::new(VarOrder::ALL.map(VarOrder::name))
-              .try_map(|s| s.parse::<VarOrder>()))]
-    pub var_order: VarOrder,
-    /// With --engine fd: which value to try first.
-    #[arg(long, value_name = "ORDER", default_value = "min",
-          value_parser = PossibleValuesParser::new(ValOrder::ALL.map(ValOrder::name))
-              .try_map(|s| s.parse::<ValOrder>()))]
-    pub val_order: ValOrder,
-    /// Seed for `--val-order random`.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Stop each puzzle after this many seconds (its status is then `stopped`).
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
-    /// Stop each puzzle after this many search nodes.
-    #[arg(long, value_name = "N")]
-    pub node_limit: Option<u64>,
+    /// With --engine fd: search heuristics.
+    #[command(flatten)]
+    pub heuristics: HeuristicArgs,
+    /// Limits for each puzzle (its status is then `stopped`).
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Print guesses, nodes and time per puzzle (text formats: to stderr).
     #[arg(long)]
     pub stats: bool,
@@ -212,8 +199,25 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub mode: ModeArgs,
     /// With --all or --count: stop after N solutions.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
+    /// Search heuristics.
+    #[command(flatten)]
+    pub heuristics: HeuristicArgs,
+    /// Limits (the result is then partial, exit code 3).
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print search statistics (to stderr; inside the object with --json).
+    #[arg(long)]
+    pub stats: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// How the engine searches (shared by every command that uses it).
+#[derive(Debug, Args)]
+pub struct HeuristicArgs {
     /// Which variable to branch on.
     #[arg(long, value_name = "ORDER", default_value = "dom-wdeg",
           value_parser = PossibleValuesParser::new(VarOrder::ALL.map(VarOrder::name))
@@ -230,16 +234,54 @@ pub struct SearchArgs {
     /// After a failure, branch on the failed variable again (last-conflict).
     #[arg(long)]
     pub last_conflict: bool,
-    /// Stop after this many seconds (the result is then partial, exit code 3).
+}
+
+impl HeuristicArgs {
+    /// The engine's search configuration, with `alldiff` overriding every
+    /// all_different strength when given.
+    pub fn config(&self, alldiff: Option<Strength>) -> fdoku_fd::SearchConfig {
+        fdoku_fd::SearchConfig {
+            var_order: self.var_order,
+            val_order: self.val_order,
+            seed: self.seed,
+            last_conflict: self.last_conflict,
+            alldiff,
+            ..fdoku_fd::SearchConfig::default()
+        }
+    }
+}
+
+/// `--time-limit` and `--node-limit`.
+#[derive(Debug, Args)]
+pub struct LimitArgs {
+    /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Stop after this many search nodes (the result is then partial, exit code 3).
+    /// Stop after this many search nodes.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
-    /// Print search statistics (to stderr; inside the object with --json).
-    #[arg(long)]
-    pub stats: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+}
+
+impl LimitArgs {
+    /// A budget with these limits (the deadline counted from now) and the
+    /// Ctrl-C flag.
+    pub fn budget(
+        &self,
+        cancel: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Result<fdoku_fd::Budget, crate::error::BadInput> {
+        let mut budget =
+            fdoku_fd::Budget::unlimited().with_cancel_flag(std::sync::Arc::clone(cancel));
+        if let Some(nodes) = self.node_limit {
+            budget = budget.with_node_limit(nodes);
+        }
+        if let Some(seconds) = self.time_limit {
+            let timeout = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| {
+                crate::error::BadInput(format!(
+                    "--time-limit {seconds}: expected a number of seconds ≥ 0"
+                ))
+            })?;
+            budget = budget.with_timeout(timeout);
+        }
+        Ok(budget)
+    }
 }

@@ -8,12 +8,9 @@
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use anyhow::{Context, anyhow};
-use fdoku_fd::{
-    Budget, Model, SearchConfig, SearchStatus, Solution, Solver, Stats, Strength, check,
-};
+use fdoku_fd::{Model, SearchStatus, Solution, Solver, Stats, Strength, check};
 use serde::Serialize;
 
 use crate::cli::SearchArgs;
@@ -93,16 +90,9 @@ pub fn execute<P: Problem>(
     } else {
         args.limit
     };
-    let config = SearchConfig {
-        var_order: args.var_order,
-        val_order: args.val_order,
-        seed: args.seed,
-        alldiff,
-        last_conflict: args.last_conflict,
-        ..SearchConfig::default()
-    };
+    let config = args.heuristics.config(alldiff);
     let mut solver =
-        Solver::with_config(problem.model(), config).with_budget(budget(args, cancel)?);
+        Solver::with_config(problem.model(), config).with_budget(args.limits.budget(cancel)?);
     let mut shown = Vec::new();
     let mut count = 0;
     let mut solutions = solver.solutions();
@@ -163,22 +153,6 @@ pub fn execute<P: Problem>(
     }
     out.flush()?;
     Ok(if stopped_by.is_some() { 3 } else { 0 })
-}
-
-fn budget(args: &SearchArgs, cancel: &Arc<AtomicBool>) -> anyhow::Result<Budget> {
-    let mut budget = Budget::unlimited().with_cancel_flag(Arc::clone(cancel));
-    if let Some(nodes) = args.node_limit {
-        budget = budget.with_node_limit(nodes);
-    }
-    if let Some(seconds) = args.time_limit {
-        let timeout = Duration::try_from_secs_f64(seconds).map_err(|_| {
-            BadInput(format!(
-                "--time-limit {seconds}: expected a number of seconds ≥ 0"
-            ))
-        })?;
-        budget = budget.with_timeout(timeout);
-    }
-    Ok(budget)
 }
 
 /// Reads a whole input file, naming it in the error.

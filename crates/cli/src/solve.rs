@@ -4,10 +4,8 @@
 use std::io::{IsTerminal, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use anyhow::anyhow;
-use fdoku_fd::{Budget, SearchConfig};
 use fdoku_sudoku::format::{self, Format, Item, PlainVariant, read_puzzles};
 use fdoku_sudoku::solve::{
     EngineChoice, Goal, Report, SearchStats, SolveOptions, Status, solve_with,
@@ -49,6 +47,8 @@ struct Record<'a> {
 
 /// Runs `fdoku solve`; returns the exit code.
 pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
+    // Bad limits are a usage error for the whole run, not for each puzzle.
+    args.limits.budget(cancel)?;
     let variant = PlainVariant {
         diagonals: matches!(
             args.variant,
@@ -101,7 +101,7 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
         });
         for outcome in &outcomes {
             verify(outcome)?;
-            failed |= outcome.solved.is_err();
+            failed |= outcome.solved.as_ref().map_or(true, |(r, _)| r.unsupported);
             stopped |= outcome
                 .solved
                 .as_ref()
@@ -170,29 +170,20 @@ fn solve_item(item: Item, goal: Goal, args: &SolveArgs, cancel: &Arc<AtomicBool>
             return Outcome { item, solved };
         }
     };
-    let mut budget = Budget::unlimited().with_cancel_flag(Arc::clone(cancel));
-    if let Some(nodes) = args.node_limit {
-        budget = budget.with_node_limit(nodes);
-    }
-    if let Some(seconds) = args
-        .time_limit
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-    {
-        budget = budget.with_timeout(seconds);
-    }
+    let budget = match args.limits.budget(cancel) {
+        Ok(budget) => budget,
+        Err(e) => {
+            let solved = Err(e.to_string());
+            return Outcome { item, solved };
+        }
+    };
     let options = SolveOptions {
         engine: match args.engine {
             EngineArg::Auto => EngineChoice::Auto,
             EngineArg::Mask => EngineChoice::Mask,
             EngineArg::Fd => EngineChoice::Fd,
         },
-        fd: SearchConfig {
-            alldiff: Some(args.alldiff),
-            var_order: args.var_order,
-            val_order: args.val_order,
-            seed: args.seed,
-            ..SearchConfig::default()
-        },
+        fd: args.heuristics.config(Some(args.alldiff)),
         budget,
     };
     let mut kept = Vec::new();
@@ -232,7 +223,11 @@ fn record<'a>(outcome: &'a Outcome, goal: Goal) -> Record<'a> {
         Ok((report, solutions)) => Record {
             index: item.index,
             input: &item.input,
-            status: status_name(report.status),
+            status: if report.unsupported {
+                "error"
+            } else {
+                status_name(report.status)
+            },
             solution: report.solution.as_deref().map(grid_line),
             count: (goal != Goal::First).then_some(report.count),
             solutions: matches!(goal, Goal::All(_))

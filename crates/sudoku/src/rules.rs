@@ -203,7 +203,7 @@ impl Rules {
     /// An N×N grid with `rows × cols` boxes.
     pub fn with_boxes(size: usize, rows: usize, cols: usize) -> Result<Self, RulesError> {
         check_size(size)?;
-        if rows * cols != size {
+        if rows.checked_mul(cols) != Some(size) {
             return Err(RulesError::BoxShape { size, rows, cols });
         }
         Ok(Self::bare(size, Layout::Boxes { rows, cols }))
@@ -298,10 +298,11 @@ impl Rules {
     pub fn with_cage(mut self, cage: Cage) -> Result<Self, RulesError> {
         let what = format!("cage {}", self.cages.len() + 1);
         check_cells(self.size, &what, &cage.cells)?;
-        let k = cage.cells.len() as u32;
-        let n = self.size as u32;
-        let (least, most) = (k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
-        if cage.cells.len() > self.size || !(least..=most).contains(&cage.sum) {
+        let (k, n) = (cage.cells.len() as u64, self.size as u64);
+        // k different digits from 1..=n add up to at least 1+…+k, at most (n-k+1)+…+n.
+        let feasible =
+            k <= n && (k * (k + 1) / 2..=k * (2 * n - k + 1) / 2).contains(&u64::from(cage.sum));
+        if !feasible {
             return Err(RulesError::Cells {
                 what,
                 detail: format!(
@@ -639,6 +640,15 @@ mod tests {
             })
             .unwrap_err();
         assert_eq!(err.to_string(), "cage 2: overlaps cage 1");
+        let big = Rules::classic(4).unwrap().with_cage(Cage {
+            cells: (0..10).collect(),
+            sum: 20,
+        });
+        assert_eq!(
+            big.unwrap_err().to_string(),
+            "cage 1: 10 different digits from 1 to 4 cannot add up to 20"
+        );
+        assert!(Rules::with_boxes(9, 5, usize::MAX / 4).is_err());
     }
 
     #[test]

@@ -15,14 +15,20 @@ pub(super) fn is_header(t: &str) -> bool {
                 .all(|c| c.is_alphabetic() || c == ' '))
 }
 
-/// A line drawn between boxes: `------+-------+------`, `=====`, `| - - |`.
-fn is_separator(t: &str, width: Option<usize>) -> bool {
+/// A line drawn between boxes (`------+-------+------`, `=====`), as
+/// opposed to a row of blanks (`- - | - -` when rows are that wide).
+/// Without a known width, a dashed line counts as drawn.
+pub(super) fn is_separator(t: &str, width: Option<usize>) -> bool {
     let drawn = t
         .chars()
         .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '_'));
-    let marks = t.contains(['+', '=', '|']);
-    let dashes = t.chars().filter(|c| !c.is_whitespace()).count();
-    drawn && (marks || width != Some(dashes))
+    if !drawn {
+        return false;
+    }
+    if t.contains(['+', '=']) {
+        return true;
+    }
+    width != Some(cells(t).len())
 }
 
 struct Block {
@@ -95,15 +101,10 @@ fn make_item(input: &str, block: Block, variant: &PlainVariant, next_line: usize
                 });
             }
         }
-        puzzle_from(&all, variant, 1).map_err(|e| {
+        puzzle_from(&all, variant, 1).map_err(|e| match e.cell {
             // Point at the row the bad cell came from.
-            let at = all
-                .iter()
-                .position(|c| c.column == e.column && c.value.is_err());
-            match at {
-                Some(i) => (located[i].0, e),
-                None => (block.first_line, e),
-            }
+            Some(i) => (located[i].0, e),
+            None => (block.first_line, e),
         })
     });
     Item {
@@ -122,26 +123,14 @@ fn check_shape(block: &Block, next_line: usize) -> Result<(), (usize, LineError)
     for (line, row, _) in &block.rows {
         if let Some(bad) = row.iter().find(|c| c.value.is_err()) {
             let message = bad.value.clone().err().unwrap_or_default();
-            return Err((
-                *line,
-                LineError {
-                    column: bad.column,
-                    message,
-                },
-            ));
+            return Err((*line, LineError::new(bad.column, message)));
         }
     }
     let width = block.rows[0].1.len();
     for (line, row, end) in &block.rows {
         if row.len() != width {
             let message = format!("this row has {} cells, the first row {width}", row.len());
-            return Err((
-                *line,
-                LineError {
-                    column: *end,
-                    message,
-                },
-            ));
+            return Err((*line, LineError::new(*end, message)));
         }
     }
     if block.rows.len() != width {
@@ -149,7 +138,7 @@ fn check_shape(block: &Block, next_line: usize) -> Result<(), (usize, LineError)
             "the puzzle ends after {} rows; expected {width} rows of {width} cells",
             block.rows.len()
         );
-        return Err((next_line, LineError { column: 1, message }));
+        return Err((next_line, LineError::new(1, message)));
     }
     Ok(())
 }
@@ -218,5 +207,12 @@ mod tests {
             ragged[0],
             Err("b:2:4: this row has 3 cells, the first row 4".to_owned())
         );
+        let big = read("1.3.\n..2.\n.5..\n4...\n");
+        assert_eq!(
+            big[0],
+            Err("b:3:2: r3c2 is 5, more than 4 in a 4×4 grid".to_owned())
+        );
+        let blank_row = read("1 2 | 3 4\n- - | - -\n----+----\n. . | . .\n. . | . .\n");
+        assert_eq!(blank_row[0], Ok("1234............".to_owned()));
     }
 }

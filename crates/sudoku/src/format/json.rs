@@ -234,9 +234,43 @@ fn build(spec: &Spec) -> Result<Puzzle, String> {
     let line = match &spec.givens {
         None => ".".repeat(size * size),
         Some(GridSpec::Line(line)) => line.clone(),
-        Some(GridSpec::Rows(rows)) => rows.concat(),
+        Some(GridSpec::Rows(rows)) => rows_to_line(size, rows)?,
     };
     parse_line(&line, &rules).map_err(|e| format!("givens, character {}: {}", e.column, e.message))
+}
+
+/// The line form of givens written one string per row, each checked to hold
+/// exactly `size` cells (characters, or numbers separated by spaces/commas).
+fn rows_to_line(size: usize, rows: &[String]) -> Result<String, String> {
+    if rows.len() != size {
+        return Err(format!("givens: {} rows, expected {size}", rows.len()));
+    }
+    let mut line = String::with_capacity(size * size);
+    for (r, row) in rows.iter().enumerate() {
+        let cells = super::line::cells(row);
+        if cells.len() != size {
+            return Err(format!(
+                "givens[{r}]: {} cells, expected {size}",
+                cells.len()
+            ));
+        }
+        for cell in cells {
+            match cell.value {
+                Ok(0) => line.push('.'),
+                Ok(d) if usize::from(d) <= size => line.push(crate::puzzle::digit_char(d)),
+                Ok(d) => {
+                    return Err(format!(
+                        "givens[{r}], character {}: {d} is more than {size}",
+                        cell.column
+                    ));
+                }
+                Err(message) => {
+                    return Err(format!("givens[{r}], character {}: {message}", cell.column));
+                }
+            }
+        }
+    }
+    Ok(line)
 }
 
 fn cell_list(size: usize, names: &[String], field: &str) -> Result<Vec<usize>, String> {
@@ -345,5 +379,12 @@ mod tests {
             [Err("p.json:1:1: rules: a 7×7 grid has no standard box shape; give one (e.g. \"boxes\": [2, 3]) or regions".into())]
         );
         assert!(read(r#"{"size": 7, "boxes": false}"#)[0].is_ok());
+        // Rows are read one by one: commas, spaces, and a wrong length.
+        assert!(read(r#"{"givens": ["1,0,0,4", "0,0,0,0", "0,0,0,0", "4,0,0,1"]}"#)[0].is_ok());
+        assert!(read(r#"{"givens": ["1 . . 4", "4 . . 1", ". . . .", ". . . ."]}"#)[0].is_ok());
+        assert_eq!(
+            read(r#"{"givens": ["1234.", "...", "....", "...."]}"#),
+            [Err("p.json:1:1: givens[0]: 5 cells, expected 4".into())]
+        );
     }
 }

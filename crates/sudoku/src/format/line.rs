@@ -25,7 +25,7 @@ pub(super) fn cells(text: &str) -> Vec<Cell> {
     if numbers {
         let mut out = Vec::new();
         let mut column = 1;
-        for token in text.split(|c: char| c == ',' || c.is_whitespace() || c == '[' || c == ']') {
+        for token in text.split(|c: char| matches!(c, ',' | '[' | ']' | '|') || c.is_whitespace()) {
             if !token.is_empty() {
                 let value = match token {
                     "." | "0" | "_" | "-" | "*" => Ok(0),
@@ -65,24 +65,22 @@ pub(super) fn puzzle_from(
     end: usize,
 ) -> Result<Puzzle, LineError> {
     if let Some(bad) = cells.iter().find(|c| c.value.is_err()) {
-        return Err(LineError {
-            column: bad.column,
-            message: bad.value.clone().err().unwrap_or_default(),
-        });
+        return Err(LineError::new(
+            bad.column,
+            bad.value.clone().err().unwrap_or_default(),
+        ));
     }
     let Some(size) = size_of_cells(cells.len()) else {
-        return Err(LineError {
-            column: end,
-            message: format!(
-                "{} cells; expected a whole grid: {} cells",
-                cells.len(),
-                accepted_counts()
-            ),
-        });
+        let message = format!(
+            "{} cells; expected a whole grid: {} cells",
+            cells.len(),
+            accepted_counts()
+        );
+        return Err(LineError::new(end, message));
     };
     let rules = variant
         .rules(size)
-        .map_err(|message| LineError { column: 1, message })?;
+        .map_err(|message| LineError::new(1, message))?;
     from_values(cells, rules)
 }
 
@@ -92,36 +90,32 @@ fn from_values(cells: &[Cell], rules: Rules) -> Result<Puzzle, LineError> {
     for (i, cell) in cells.iter().enumerate() {
         let value = cell.value.clone().unwrap_or(0);
         if usize::from(value) > size {
+            let message = format!(
+                "{} is {value}, more than {size} in a {size}×{size} grid",
+                cell_name(size, i)
+            );
             return Err(LineError {
-                column: cell.column,
-                message: format!(
-                    "{} is {value}, more than {size} in a {size}×{size} grid",
-                    cell_name(size, i)
-                ),
+                cell: Some(i),
+                ..LineError::new(cell.column, message)
             });
         }
         givens.push(value);
     }
-    Puzzle::new(rules, givens).map_err(|e| LineError {
-        column: 1,
-        message: e.to_string(),
-    })
+    Puzzle::new(rules, givens).map_err(|e| LineError::new(1, e.to_string()))
 }
 
 /// Parses one line against `rules` (the size must match).
 pub fn parse_line(text: &str, rules: &Rules) -> Result<Puzzle, LineError> {
     let cells = cells(text);
     if let Some(bad) = cells.iter().find(|c| c.value.is_err()) {
-        return Err(LineError {
-            column: bad.column,
-            message: bad.value.clone().err().unwrap_or_default(),
-        });
+        return Err(LineError::new(
+            bad.column,
+            bad.value.clone().err().unwrap_or_default(),
+        ));
     }
     if cells.len() != rules.cells() {
-        return Err(LineError {
-            column: text.chars().count() + 1,
-            message: format!("{} cells, expected {}", cells.len(), rules.cells()),
-        });
+        let message = format!("{} cells, expected {}", cells.len(), rules.cells());
+        return Err(LineError::new(text.chars().count() + 1, message));
     }
     from_values(&cells, rules.clone())
 }

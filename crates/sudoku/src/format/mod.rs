@@ -64,9 +64,19 @@ pub struct LineError {
     pub column: usize,
     /// What was wrong.
     pub message: String,
+    /// The offending cell (0-based, in reading order), when one is to blame.
+    pub cell: Option<usize>,
 }
 
 impl LineError {
+    fn new(column: usize, message: impl Into<String>) -> Self {
+        LineError {
+            column,
+            message: message.into(),
+            cell: None,
+        }
+    }
+
     fn at(self, input: &str, line: usize) -> ParseError {
         ParseError {
             input: input.to_owned(),
@@ -129,6 +139,7 @@ pub struct Item {
 
 /// Reads every puzzle of `text` (named `input` in errors).
 pub fn read_puzzles(input: &str, text: &str, format: Format, variant: &PlainVariant) -> Vec<Item> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let format = match format {
         Format::Auto => detect(text),
         other => other,
@@ -155,10 +166,12 @@ pub fn detect(text: &str) -> Format {
     {
         return Format::Json;
     }
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#') && !block::is_header(l));
+    let first = text.lines().map(str::trim).find(|l| {
+        !l.is_empty()
+            && !l.starts_with('#')
+            && !block::is_header(l)
+            && !block::is_separator(l, None)
+    });
     let Some(first) = first else {
         return Format::Line;
     };
