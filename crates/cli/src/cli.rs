@@ -58,7 +58,7 @@ pub struct SolveArgs {
     /// With --count: how far to count (default 2); with --all: the most to print.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
-    /// Which solver: the bitmask solver (killer puzzles go to the engine), or the engine.
+    /// Which solver: the fastest that applies (auto), the general bitmask solver, or the engine.
     #[arg(long, value_enum, default_value = "auto")]
     pub engine: EngineArg,
     /// With --engine fd: strength of the all_different constraints.
@@ -123,9 +123,9 @@ pub enum VariantArg {
 /// Solver choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum EngineArg {
-    /// The bitmask solver; the engine for killer puzzles.
+    /// The 9×9 path for classic 9×9, the general bitmask solver otherwise, the engine for killer.
     Auto,
-    /// The bitmask solver only.
+    /// The general bitmask solver only.
     Mask,
     /// The finite-domain engine.
     Fd,

@@ -91,7 +91,7 @@ fn project_euler_96_sums_to_24702() {
         &PlainVariant::default(),
     );
     assert_eq!(items.len(), 50);
-    for engine in [EngineChoice::Mask, EngineChoice::Fd] {
+    for engine in [EngineChoice::Auto, EngineChoice::Mask, EngineChoice::Fd] {
         let mut total = 0u32;
         for item in &items {
             let puzzle = item.puzzle.as_ref().unwrap();
@@ -113,7 +113,7 @@ fn sample(text: &str, step: usize) -> Vec<&str> {
         .collect()
 }
 
-/// The two solvers agree on status and solution (count to 2) for `lines`.
+/// The solvers agree on status and solution (count to 2) for `lines`.
 fn agree(lines: &[&str], expected: Status, fd: bool) {
     let rules = Rules::classic(9).unwrap();
     for line in lines {
@@ -122,6 +122,13 @@ fn agree(lines: &[&str], expected: Status, fd: bool) {
         assert_eq!(mask.status, expected, "{line}");
         let first = mask.solution.as_ref().unwrap();
         assert!(check_solution(&puzzle, first).is_ok());
+        // The classic 9×9 path (what `Auto` picks here) agrees too.
+        let nine = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Auto));
+        assert_eq!(nine.status, expected, "9×9 path: {line}");
+        assert!(check_solution(&puzzle, nine.solution.as_ref().unwrap()).is_ok());
+        if expected == Status::Unique {
+            assert_eq!(nine.solution, mask.solution, "{line}");
+        }
         if fd {
             let engine = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Fd));
             assert_eq!(engine.status, expected, "{line}");

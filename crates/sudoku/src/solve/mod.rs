@@ -1,8 +1,10 @@
 //! Solving: two independent solvers behind one interface, and the answer
 //! they give to "solve this", "is it unique?" and "list them all".
 //!
+//! * [`NineSolver`] — the classic 9×9 path: one 81-bit board per digit. The
+//!   default for classic 9×9.
 //! * [`MaskSolver`] — candidate bitmasks, singles, MRV branching; every size
-//!   and variant except killer. The default.
+//!   and variant except killer. The default for the others.
 //! * [`FdSolver`] — the fdoku-fd engine model, for everything (killer
 //!   included), with a selectable all_different strength and heuristics.
 //!
@@ -22,12 +24,14 @@
 
 mod fd;
 mod mask;
+mod nine;
 
 use fdoku_fd::{Budget, SearchConfig, StopReason};
 use serde::Serialize;
 
 pub use fd::FdSolver;
 pub use mask::MaskSolver;
+pub use nine::NineSolver;
 
 use crate::puzzle::{Clash, Puzzle};
 
@@ -58,10 +62,11 @@ pub struct SearchStats {
 /// Which solver to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineChoice {
-    /// The bitmask solver, or the engine for killer puzzles.
+    /// The fastest that applies: the 9×9 path for classic 9×9, the general
+    /// bitmask solver otherwise, the engine for killer puzzles.
     #[default]
     Auto,
-    /// The bitmask solver (refuses killer puzzles).
+    /// The general bitmask solver (refuses killer puzzles).
     Mask,
     /// The engine model.
     Fd,
@@ -131,8 +136,12 @@ pub fn solve_with(
     options: &SolveOptions,
     each: &mut dyn FnMut(&[u8]),
 ) -> Report {
-    let mask = match options.engine {
-        EngineChoice::Fd => None,
+    let nine = match options.engine {
+        EngineChoice::Auto => NineSolver::new(puzzle),
+        _ => None,
+    };
+    let mask = match (options.engine, &nine) {
+        (EngineChoice::Fd, _) | (_, Some(_)) => None,
         _ => MaskSolver::new(puzzle),
     };
     if mask.is_none() && options.engine == EngineChoice::Mask {
@@ -163,9 +172,12 @@ pub fn solve_with(
         }
         limit.is_none_or(|l| count < l)
     };
-    let stats = match &mask {
-        Some(mask) => mask.search(&mut on_solution, &options.budget),
-        None => FdSolver::new(puzzle, options.fd.clone()).search(&mut on_solution, &options.budget),
+    let stats = match (&nine, &mask) {
+        (Some(nine), _) => nine.search(&mut on_solution, &options.budget),
+        (None, Some(mask)) => mask.search(&mut on_solution, &options.budget),
+        (None, None) => {
+            FdSolver::new(puzzle, options.fd.clone()).search(&mut on_solution, &options.budget)
+        }
     };
     // Uniqueness is proven only when the search finished with one solution.
     let finished = stats.stopped.is_none() && limit != Some(count);
