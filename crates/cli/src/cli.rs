@@ -63,8 +63,7 @@ pub struct SolveArgs {
     pub engine: EngineArg,
     /// With --engine fd: strength of the all_different constraints.
     #[arg(long, value_name = "STRENGTH", default_value = "domain",
-          value_parser = PossibleValuesParser::new(Strength::ALL.map(Strength::name))
-              .try_map(|s| s.parse::<Strength>()))]
+          value_parser = strength_parser())]
     pub alldiff: Strength,
     /// With --engine fd: search heuristics.
     #[command(flatten)]
@@ -146,8 +145,7 @@ pub struct QueensArgs {
     pub n: u16,
     /// Strength of the three all_different constraints.
     #[arg(long, value_name = "STRENGTH", default_value = "forward",
-          value_parser = PossibleValuesParser::new(Strength::ALL.map(Strength::name))
-              .try_map(|s| s.parse::<Strength>()))]
+          value_parser = strength_parser())]
     pub alldiff: Strength,
     /// Search and output options.
     #[command(flatten)]
@@ -220,13 +218,11 @@ pub struct SearchArgs {
 pub struct HeuristicArgs {
     /// Which variable to branch on.
     #[arg(long, value_name = "ORDER", default_value = "dom-wdeg",
-          value_parser = PossibleValuesParser::new(VarOrder::ALL.map(VarOrder::name))
-              .try_map(|s| s.parse::<VarOrder>()))]
+          value_parser = var_order_parser())]
     pub var_order: VarOrder,
     /// Which value to try first.
     #[arg(long, value_name = "ORDER", default_value = "min",
-          value_parser = PossibleValuesParser::new(ValOrder::ALL.map(ValOrder::name))
-              .try_map(|s| s.parse::<ValOrder>()))]
+          value_parser = val_order_parser())]
     pub val_order: ValOrder,
     /// Seed for `--val-order random`.
     #[arg(long, default_value_t = 0)]
@@ -284,4 +280,19 @@ impl LimitArgs {
         }
         Ok(budget)
     }
+}
+
+/// Parses `check|forward|hall|domain`, listing them in `--help`.
+fn strength_parser() -> impl TypedValueParser<Value = Strength> {
+    PossibleValuesParser::new(Strength::ALL.map(Strength::name)).try_map(|s| s.parse::<Strength>())
+}
+
+/// Parses a variable order, listing them in `--help`.
+fn var_order_parser() -> impl TypedValueParser<Value = VarOrder> {
+    PossibleValuesParser::new(VarOrder::ALL.map(VarOrder::name)).try_map(|s| s.parse::<VarOrder>())
+}
+
+/// Parses a value order, listing them in `--help`.
+fn val_order_parser() -> impl TypedValueParser<Value = ValOrder> {
+    PossibleValuesParser::new(ValOrder::ALL.map(ValOrder::name)).try_map(|s| s.parse::<ValOrder>())
 }
