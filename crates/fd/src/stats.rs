@@ -51,3 +51,13 @@ impl std::fmt::Display for Stats {
         write!(f, "time {:.3} ms", self.time.as_secs_f64() * 1000.0)
     }
 }
+
+/// CPU time this thread has run so far, where the system tells it (Linux:
+/// `/proc/thread-self/schedstat`, nanoseconds, kernel tick resolution);
+/// `None` elsewhere. Benchmarks compare CPU time, not wall-clock time, on
+/// shared machines.
+pub fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}

@@ -15,20 +15,12 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use fdoku_fd::stats::thread_cpu_time;
 use fdoku_fd::{SearchConfig, SearchStatus, Solver, Stats, Strength, ValOrder, VarOrder, check};
 use fdoku_models::queens::Queens;
 use fdoku_models::sudoku9::Sudoku9;
 
 const TOP95: &str = "../../../shared/data/norvig_top95.txt";
-
-/// Time this thread has spent on a CPU (Linux: `/proc/thread-self/schedstat`,
-/// in nanoseconds), so that waiting for the other core does not count;
-/// `None` elsewhere.
-fn cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
-}
 
 /// The best of `runs` runs of `job`, in CPU time where available, else
 /// wall-clock. Each run repeats the job until it has lasted 0.25 s, because
@@ -36,14 +28,14 @@ fn cpu_time() -> Option<Duration> {
 fn best_of<T>(runs: usize, mut job: impl FnMut() -> T) -> (Duration, T) {
     let mut best = None;
     for _ in 0..runs {
-        let (cpu, wall) = (cpu_time(), Instant::now());
+        let (cpu, wall) = (thread_cpu_time(), Instant::now());
         let mut out = job();
         let mut reps = 1;
         while wall.elapsed() < Duration::from_millis(250) {
             out = job();
             reps += 1;
         }
-        let total = match (cpu, cpu_time()) {
+        let total = match (cpu, thread_cpu_time()) {
             (Some(before), Some(after)) => after - before,
             _ => wall.elapsed(),
         };

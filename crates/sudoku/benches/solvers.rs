@@ -9,16 +9,10 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use fdoku_fd::stats::thread_cpu_time;
 use fdoku_sudoku::format::{Format, PlainVariant, read_puzzles};
 use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, solve};
 use fdoku_sudoku::{Puzzle, check_solution};
-
-fn cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    Some(Duration::from_nanos(
-        text.split_whitespace().next()?.parse().ok()?,
-    ))
-}
 
 fn load(name: &str) -> Vec<Puzzle> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -39,7 +33,7 @@ fn run(name: &str, puzzles: &[Puzzle], engine: EngineChoice, goal: Goal) {
     let mut best = Duration::MAX;
     let (mut guesses, mut nodes, mut no_guess) = (0u64, 0u64, 0usize);
     for _ in 0..3 {
-        let (cpu, wall) = (cpu_time(), Instant::now());
+        let (cpu, wall) = (thread_cpu_time(), Instant::now());
         (guesses, nodes, no_guess) = (0, 0, 0);
         for puzzle in puzzles {
             let report = solve(puzzle, goal, &options);
@@ -48,7 +42,7 @@ fn run(name: &str, puzzles: &[Puzzle], engine: EngineChoice, goal: Goal) {
             no_guess += usize::from(report.stats.guesses == 0);
             assert!(report.solution.is_some(), "every puzzle has a solution");
         }
-        let spent = match (cpu, cpu_time()) {
+        let spent = match (cpu, thread_cpu_time()) {
             (Some(a), Some(b)) => b - a,
             _ => wall.elapsed(),
         };
