@@ -102,31 +102,16 @@ pub fn check_solution(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError>
             });
         }
     }
-    let houses = puzzle
-        .rules()
-        .houses()
-        .into_iter()
-        .map(|h| (h.name(), h.cells));
-    let cages = puzzle.rules().cages().iter().enumerate();
-    let cage_groups = cages
-        .clone()
-        .map(|(i, c)| (format!("cage {}", i + 1), c.cells.clone()));
-    for (name, cells) in houses.chain(cage_groups) {
-        let mut first = vec![None; size + 1];
-        for &cell in &cells {
-            let d = usize::from(grid[cell]);
-            if let Some(earlier) = first[d] {
-                return Err(SolutionError::Repeat {
-                    house: name,
-                    digit: digit_char(grid[cell]),
-                    first: cell_name(size, earlier),
-                    second: cell_name(size, cell),
-                });
-            }
-            first[d] = Some(cell);
-        }
+    if let Some(repeat) = puzzle.rules().first_repeat(grid) {
+        let [first, second] = repeat.cells;
+        return Err(SolutionError::Repeat {
+            house: repeat.group,
+            digit: digit_char(repeat.digit),
+            first: cell_name(size, first),
+            second: cell_name(size, second),
+        });
     }
-    for (i, cage) in cages {
+    for (i, cage) in puzzle.rules().cages().iter().enumerate() {
         let found: u32 = cage.cells.iter().map(|&c| u32::from(grid[c])).sum();
         if found != cage.sum {
             return Err(SolutionError::Sum {

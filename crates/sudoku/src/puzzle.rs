@@ -142,33 +142,13 @@ impl Puzzle {
     /// The first two givens that repeat a digit in a house or cage, if any.
     pub fn clash(&self) -> Option<Clash> {
         let size = self.size();
-        let groups = self
-            .rules
-            .houses()
-            .into_iter()
-            .map(|h| (h.name(), h.cells))
-            .chain(
-                (self.rules.cages().iter().enumerate())
-                    .map(|(i, c)| (format!("cage {}", i + 1), c.cells.clone())),
-            );
-        for (name, cells) in groups {
-            let mut seen: Vec<Option<usize>> = vec![None; size + 1];
-            for &cell in &cells {
-                let d = usize::from(self.givens[cell]);
-                if d == 0 {
-                    continue;
-                }
-                if let Some(first) = seen[d] {
-                    return Some(Clash {
-                        house: name,
-                        digit: d as u8,
-                        cells: [cell_name(size, first), cell_name(size, cell)],
-                    });
-                }
-                seen[d] = Some(cell);
-            }
-        }
-        None
+        let repeat = self.rules.first_repeat(&self.givens)?;
+        let [first, second] = repeat.cells;
+        Some(Clash {
+            house: repeat.group,
+            digit: repeat.digit,
+            cells: [cell_name(size, first), cell_name(size, second)],
+        })
     }
 }
 

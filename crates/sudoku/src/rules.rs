@@ -178,6 +178,17 @@ impl House {
     }
 }
 
+/// Two cells of one house or cage holding the same digit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Repeat {
+    /// The house's name (`row 1`, `box 5`) or `cage 3`.
+    pub(crate) group: String,
+    /// The repeated digit.
+    pub(crate) digit: u8,
+    /// The earlier cell, then the later one.
+    pub(crate) cells: [usize; 2],
+}
+
 /// The complete rules of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rules {
@@ -445,6 +456,44 @@ impl Rules {
             push(HouseKind::Extra, i, cells);
         }
         houses
+    }
+
+    /// The first house (in [`Rules::houses`] order), then cage, in which two
+    /// cells of `values` hold the same non-zero digit.
+    pub(crate) fn first_repeat(&self, values: &[u8]) -> Option<Repeat> {
+        let repeat_in = |cells: &[usize]| {
+            let mut seen = vec![None; self.size + 1];
+            for &cell in cells {
+                let d = usize::from(values[cell]);
+                if (1..=self.size).contains(&d) {
+                    if let Some(earlier) = seen[d].replace(cell) {
+                        return Some((d as u8, [earlier, cell]));
+                    }
+                }
+            }
+            None
+        };
+        for house in self.houses() {
+            if let Some((digit, cells)) = repeat_in(&house.cells) {
+                let group = house.name();
+                return Some(Repeat {
+                    group,
+                    digit,
+                    cells,
+                });
+            }
+        }
+        for (i, cage) in self.cages.iter().enumerate() {
+            if let Some((digit, cells)) = repeat_in(&cage.cells) {
+                let group = format!("cage {}", i + 1);
+                return Some(Repeat {
+                    group,
+                    digit,
+                    cells,
+                });
+            }
+        }
+        None
     }
 
     /// The windoku windows: boxes whose corners sit one cell in from the box

@@ -82,7 +82,6 @@ impl Search for FdSolver {
             for (value, &var) in grid.iter_mut().zip(&self.cells) {
                 *value = solution.value(var) as u8;
             }
-            stats.solutions += 1;
             if !on_solution(&grid) {
                 break;
             }

@@ -237,7 +237,6 @@ impl<'p> MaskSolver<'p> {
             return Flow::Continue;
         }
         let Some(cell) = self.branch_cell(&state) else {
-            stats.solutions += 1;
             return if on_solution(&state.values) {
                 Flow::Continue
             } else {

@@ -49,9 +49,6 @@ pub struct SearchStats {
     pub guesses: u64,
     /// States propagated, the root included.
     pub nodes: u64,
-    /// Solutions found.
-    #[serde(skip)]
-    pub solutions: u64,
     /// Microseconds spent.
     pub micros: u64,
     /// Why the search stopped early, if it did.
@@ -136,15 +133,7 @@ pub fn solve_with(
     options: &SolveOptions,
     each: &mut dyn FnMut(&[u8]),
 ) -> Report {
-    let nine = match options.engine {
-        EngineChoice::Auto => NineSolver::new(puzzle),
-        _ => None,
-    };
-    let mask = match (options.engine, &nine) {
-        (EngineChoice::Fd, _) | (_, Some(_)) => None,
-        _ => MaskSolver::new(puzzle),
-    };
-    if mask.is_none() && options.engine == EngineChoice::Mask {
+    let Some(solver) = pick_solver(puzzle, options) else {
         return Report {
             status: Status::Stopped,
             solution: None,
@@ -153,7 +142,7 @@ pub fn solve_with(
             clash: None,
             unsupported: true,
         };
-    }
+    };
     let limit = match goal {
         Goal::First => Some(1),
         Goal::Count(limit) => Some(limit.max(1)),
@@ -172,13 +161,7 @@ pub fn solve_with(
         }
         limit.is_none_or(|l| count < l)
     };
-    let stats = match (&nine, &mask) {
-        (Some(nine), _) => nine.search(&mut on_solution, &options.budget),
-        (None, Some(mask)) => mask.search(&mut on_solution, &options.budget),
-        (None, None) => {
-            FdSolver::new(puzzle, options.fd.clone()).search(&mut on_solution, &options.budget)
-        }
-    };
+    let stats = solver.search(&mut on_solution, &options.budget);
     // Uniqueness is proven only when the search finished with one solution.
     let finished = stats.stopped.is_none() && limit != Some(count);
     let status = match count {
@@ -198,6 +181,19 @@ pub fn solve_with(
         stats,
         clash,
         unsupported: false,
+    }
+}
+
+/// The solver `options` ask for, or `None` when it cannot take the puzzle
+/// (the bitmask solvers refuse killer cages).
+fn pick_solver<'p>(puzzle: &'p Puzzle, options: &SolveOptions) -> Option<Box<dyn Search + 'p>> {
+    let nine = || NineSolver::new(puzzle).map(|s| Box::new(s) as Box<dyn Search>);
+    let mask = || MaskSolver::new(puzzle).map(|s| Box::new(s) as Box<dyn Search>);
+    let fd = || Box::new(FdSolver::new(puzzle, options.fd.clone())) as Box<dyn Search>;
+    match options.engine {
+        EngineChoice::Auto => Some(nine().or_else(mask).unwrap_or_else(fd)),
+        EngineChoice::Mask => mask(),
+        EngineChoice::Fd => Some(fd()),
     }
 }
 

@@ -226,7 +226,6 @@ impl<'p> NineSolver<'p> {
             return Ok(());
         }
         let Some(cell) = state.branch_cell() else {
-            stats.solutions += 1;
             return if on_solution(&state.grid()) {
                 Ok(())
             } else {
