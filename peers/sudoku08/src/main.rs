@@ -1,15 +1,28 @@
 //! fdoku's default 9×9 solver against the `sudoku` crate 0.8 (JCZSolve
-//! family), same inputs, same process, counting to 2 solutions:
-//! `cargo run --release --manifest-path peers/sudoku08/Cargo.toml`.
-//! CPU time of this thread (Linux), best of 3 passes per solver.
+//! family), same inputs, same process, counting to 2 solutions.
+//!
+//! * `peer-sudoku08` — for each benchmark set in `../shared/data`: check
+//!   that both agree on every puzzle, then CPU µs per puzzle (best of 3
+//!   passes) and the ratio.
+//! * `peer-sudoku08 --only fdoku|sudoku|parse FILE` — one pass with one
+//!   solver (or only the parsing), for `valgrind --tool=callgrind`:
+//!   `callgrind.sh` subtracts the parse-only run to get instructions per
+//!   puzzle.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use fdoku_fd::stats::thread_cpu_time;
-use fdoku_sudoku::Rules;
 use fdoku_sudoku::format::parse_line;
-use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
+use fdoku_sudoku::solve::NineSolver;
+use fdoku_sudoku::{Puzzle, Rules};
+
+const SETS: [&str; 4] = [
+    "tdoku_17_clue_49158.txt",
+    "tdoku_serg_benchmark.txt",
+    "tdoku_magictour_top1465.txt",
+    "tdoku_forum_hardest_1106.txt",
+];
 
 fn best_of_3(mut job: impl FnMut()) -> Duration {
     let mut best = Duration::MAX;
@@ -24,39 +37,53 @@ fn best_of_3(mut job: impl FnMut()) -> Duration {
     best
 }
 
-fn main() {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+fn load(path: &Path) -> (Vec<Puzzle>, Vec<sudoku::Sudoku>) {
     let rules = Rules::classic(9).expect("9×9");
+    let text = std::fs::read_to_string(path).expect("the data set");
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
+    let ours = lines
+        .iter()
+        .map(|l| parse_line(&l[..81], &rules).expect("valid"))
+        .collect();
+    let theirs = lines
+        .iter()
+        .map(|l| sudoku::Sudoku::from_str_line(&l[..81]).expect("valid"))
+        .collect();
+    (ours, theirs)
+}
+
+fn fdoku_unique(p: &Puzzle) -> bool {
+    NineSolver::new(p).expect("classic 9×9").count(2) == 1
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, which, file] = args.as_slice() {
+        assert_eq!(flag, "--only", "usage: peer-sudoku08 [--only fdoku|sudoku|parse FILE]");
+        let (ours, theirs) = load(Path::new(file));
+        let unique = match which.as_str() {
+            "fdoku" => ours.iter().filter(|p| fdoku_unique(p)).count(),
+            "sudoku" => theirs.iter().filter(|s| s.is_uniquely_solvable()).count(),
+            "parse" => 0,
+            other => panic!("unknown solver {other}"),
+        };
+        println!("{} puzzles, {unique} unique", ours.len());
+        return;
+    }
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
     println!(
         "{:<30} {:>7}  {:>12} {:>12} {:>7}",
         "collection", "puzzles", "fdoku µs", "sudoku µs", "ratio"
     );
-    for name in [
-        "tdoku_17_clue_49158.txt",
-        "tdoku_serg_benchmark.txt",
-        "tdoku_magictour_top1465.txt",
-        "tdoku_forum_hardest_1106.txt",
-    ] {
-        let text = std::fs::read_to_string(data.join(name)).expect("the data set");
-        let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
-        let ours: Vec<_> = lines
-            .iter()
-            .map(|l| parse_line(&l[..81], &rules).expect("valid"))
-            .collect();
-        let theirs: Vec<_> = lines
-            .iter()
-            .map(|l| sudoku::Sudoku::from_str_line(&l[..81]).expect("valid"))
-            .collect();
+    for name in SETS {
+        let (ours, theirs) = load(&data.join(name));
         // Same answers first: unique or not, for every puzzle.
         for (p, s) in ours.iter().zip(&theirs) {
-            let unique =
-                solve(p, Goal::Count(2), &SolveOptions::default()).status == Status::Unique;
-            assert_eq!(unique, s.is_uniquely_solvable());
+            assert_eq!(fdoku_unique(p), s.is_uniquely_solvable());
         }
-        let options = SolveOptions::default();
         let fdoku = best_of_3(|| {
             for p in &ours {
-                std::hint::black_box(solve(p, Goal::Count(2), &options).count);
+                std::hint::black_box(fdoku_unique(p));
             }
         });
         let peer = best_of_3(|| {
@@ -64,10 +91,10 @@ fn main() {
                 std::hint::black_box(s.is_uniquely_solvable());
             }
         });
-        let n = lines.len() as f64;
+        let n = ours.len() as f64;
         println!(
             "{name:<30} {:>7}  {:>12.2} {:>12.2} {:>7.2}",
-            lines.len(),
+            ours.len(),
             fdoku.as_secs_f64() * 1e6 / n,
             peer.as_secs_f64() * 1e6 / n,
             fdoku.as_secs_f64() / peer.as_secs_f64()

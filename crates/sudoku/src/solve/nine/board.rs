@@ -1,0 +1,416 @@
+//! The search state of the 9×9 path: for each digit and band, 27 candidate
+//! bits — 27 words (plus bookkeeping), copied whole on a branch.
+//!
+//! A digit's word keeps the cells where it is placed, so every row of a band
+//! always holds at least one bit of every digit until a contradiction. The
+//! inference, all on words and small tables:
+//!
+//! * **band update** (one digit, one band): the triads the digit can use
+//!   must contain one of its six *layouts* — one triad per row and per box
+//!   — so [`PERMUTATIONS`] removes the rest (locked candidates in the band)
+//!   or finds none (a contradiction); a row left with one cell is a hidden
+//!   single and is placed;
+//! * **naked singles**, per band: counters over the nine digits give the
+//!   open cells with one candidate, and those with none;
+//! * **stacks** (once the first two are done): the same rule for columns
+//!   against bands, and a column left with one cell is placed;
+//! * **triad counts** (when choosing a branch): a triad holds exactly three
+//!   digits, so fewer than three possible or more than three required is a
+//!   contradiction.
+//!
+//! Placing a digit clears the cell from the other digits, and the digit
+//! from the cell's row, box and column. Changed words are marked dirty and
+//! updated until nothing changes.
+//!
+//! Branching follows tdoku's observation: in the band whose digits have
+//! the fewest layouts left in all, split on the layouts of the digit with
+//! the fewest. Only when every layout is settled does it branch on a cell.
+
+use super::tables::{
+    BAND, KEEP, LAYOUT_COUNT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
+    SOLE_IN_ROW, TRIADS_OF_ROW, columns_of, spread_columns,
+};
+
+/// The words of one band: bit `digit * 3` for every digit.
+const BAND_WORDS: u32 = 0o111_111_111;
+
+/// Swaps the 3-bit groups of a 3×3 matrix of groups (27 bits, group
+/// `row * 3 + column`) across its diagonal.
+fn transpose_groups(x: u32) -> u32 {
+    let t = (x >> 6 ^ x) & (7 << 3 | 7 << 15);
+    let x = x ^ t ^ t << 6;
+    let t = (x >> 12 ^ x) & 7 << 6;
+    x ^ t ^ t << 12
+}
+
+/// Adds a nine-bit set to saturating bit counters: `counts[k]` holds the
+/// positions seen more than `k` times.
+fn count(counts: &mut [u32; 4], bits: u32) {
+    counts[3] |= counts[2] & bits;
+    counts[2] |= counts[1] & bits;
+    counts[1] |= counts[0] & bits;
+    counts[0] |= bits;
+}
+
+/// The board cannot be completed.
+pub struct Dead;
+
+/// Candidates by digit and band, and the cells still open.
+#[derive(Clone, Copy)]
+pub struct Board {
+    /// `candidates[digit * 3 + band]`, bit `row_in_band * 9 + column`.
+    candidates: [u32; 27],
+    /// Each word as its last band update left it.
+    seen: [u32; 27],
+    /// The triads of each word at its last band update (nine bits).
+    triads: [u16; 27],
+    /// Per band, the cells not placed yet.
+    open: [u32; 3],
+    /// Words that may differ from `seen`: bit `digit * 3 + band`.
+    dirty: u32,
+    /// Digits whose words changed since the last stack pass: bit `digit`.
+    stack_dirty: u32,
+}
+
+/// Where to branch.
+pub enum Branch {
+    /// A cell (0..27) of a band, and its digits (bit `d` for digit `d + 1`).
+    Cell {
+        band: usize,
+        cell: usize,
+        digits: u32,
+    },
+    /// A digit in a band, and its layouts left (bit `k` for [`LAYOUTS`]`[k]`).
+    Layout {
+        digit: usize,
+        band: usize,
+        layouts: u32,
+    },
+}
+
+impl Branch {
+    /// The options, as bits.
+    pub fn options(&self) -> u32 {
+        match *self {
+            Branch::Cell { digits, .. } => digits,
+            Branch::Layout { layouts, .. } => layouts,
+        }
+    }
+}
+
+/// The triads (nine bits, `row * 3 + box`) a band word touches.
+fn triads_of(word: u32) -> usize {
+    usize::from(TRIADS_OF_ROW[(word & 0x1ff) as usize])
+        | usize::from(TRIADS_OF_ROW[(word >> 9 & 0x1ff) as usize]) << 3
+        | usize::from(TRIADS_OF_ROW[(word >> 18 & 0x1ff) as usize]) << 6
+}
+
+impl Board {
+    /// The board with `givens` (81 digits, 0 for empty) placed, or `Dead`
+    /// when two givens clash.
+    pub fn new(givens: &[u8]) -> Result<Board, Dead> {
+        let mut board = Board {
+            candidates: [BAND; 27],
+            seen: [u32::MAX; 27],
+            triads: [0x1ff; 27],
+            open: [BAND; 3],
+            dirty: (1 << 27) - 1,
+            stack_dirty: (1 << 9) - 1,
+        };
+        // Group the givens by digit and band, then place each group at once.
+        let mut groups = [0u32; 27];
+        for (cell, &given) in givens.iter().enumerate().take(81) {
+            if given != 0 {
+                let index = usize::from(given - 1) * 3 + cell / 27;
+                groups[index % 27] |= 1 << (cell % 27);
+            }
+        }
+        for (index, &cells) in groups.iter().enumerate() {
+            if cells != 0 {
+                if board.candidates[index] & cells != cells {
+                    return Err(Dead);
+                }
+                board.place(index / 3, index % 3, cells);
+            }
+        }
+        Ok(board)
+    }
+
+    /// Places `digit` on `cells` of `band` (cells that should not see each
+    /// other; if they do, the next band update finds the contradiction).
+    pub fn place(&mut self, digit: usize, band: usize, cells: u32) {
+        self.open[band] &= !cells;
+        let own = self.candidates[digit * 3 + band];
+        for other in 0..9 {
+            self.candidates[other * 3 + band] &= !cells;
+        }
+        let mut keep = own;
+        let mut rest = cells;
+        while rest != 0 {
+            keep &= KEEP[rest.trailing_zeros() as usize % 27];
+            rest &= rest - 1;
+        }
+        let column = !spread_columns(columns_of(cells));
+        for other in 0..3 {
+            self.candidates[digit * 3 + other] &= column;
+        }
+        self.candidates[digit * 3 + band] = keep;
+        self.dirty |= BAND_WORDS << band | 7 << (3 * digit);
+    }
+
+    /// Whether some word changed since its last band update.
+    fn pending(&self) -> bool {
+        let mut dirty = self.dirty;
+        while dirty != 0 {
+            let index = dirty.trailing_zeros() as usize % 27;
+            if self.candidates[index] != self.seen[index] {
+                return true;
+            }
+            dirty &= dirty - 1;
+        }
+        false
+    }
+
+    /// Propagates to a fixpoint.
+    pub fn propagate(&mut self) -> Result<(), Dead> {
+        loop {
+            while self.dirty != 0 {
+                let index = self.dirty.trailing_zeros() as usize % 27;
+                self.dirty &= self.dirty - 1;
+                if self.candidates[index] != self.seen[index] {
+                    self.update_band(index)?;
+                }
+            }
+            if self.naked_singles()? {
+                continue;
+            }
+            if self.open == [0; 3] {
+                return Ok(());
+            }
+            if !self.stacks()? {
+                return Ok(());
+            }
+        }
+    }
+
+    fn update_band(&mut self, index: usize) -> Result<(), Dead> {
+        let (digit, band) = (index / 3, index % 3);
+        let bits = self.candidates[index];
+        let triads = triads_of(bits);
+        self.triads[index] = triads as u16;
+        let bits = bits & PERMUTATIONS[triads];
+        if bits == 0 {
+            return Err(Dead);
+        }
+        self.candidates[index] = bits;
+        self.seen[index] = bits;
+        self.stack_dirty |= 1 << digit;
+        let sole = (u32::from(SOLE_IN_ROW[(bits & 0x1ff) as usize])
+            | u32::from(SOLE_IN_ROW[(bits >> 9 & 0x1ff) as usize]) << 9
+            | u32::from(SOLE_IN_ROW[(bits >> 18 & 0x1ff) as usize]) << 18)
+            & self.open[band];
+        if sole != 0 {
+            self.place(digit, band, sole);
+        }
+        Ok(())
+    }
+
+    /// Places every naked single; `Ok(true)` if there was one.
+    fn naked_singles(&mut self) -> Result<bool, Dead> {
+        let mut placed = false;
+        for band in 0..3 {
+            let open = self.open[band];
+            if open == 0 {
+                continue;
+            }
+            let (one, two, _) = self.counters(band);
+            if open & !one != 0 {
+                return Err(Dead);
+            }
+            let singles = open & !two;
+            if singles == 0 {
+                continue;
+            }
+            for digit in 0..9 {
+                let cells = self.candidates[digit * 3 + band] & singles;
+                if cells != 0 {
+                    self.place(digit, band, cells);
+                }
+            }
+            placed = true;
+        }
+        Ok(placed)
+    }
+
+    /// Cells of `band` with at least one, two and three candidates.
+    fn counters(&self, band: usize) -> (u32, u32, u32) {
+        let (mut one, mut two, mut three) = (0, 0, 0);
+        for digit in 0..9 {
+            let bits = self.candidates[digit * 3 + band];
+            three |= two & bits;
+            two |= one & bits;
+            one |= bits;
+        }
+        (one, two, three)
+    }
+
+    /// The permutation rule on stacks and hidden singles in columns, for
+    /// the digits whose words changed since; `Ok(true)` if anything did.
+    fn stacks(&mut self) -> Result<bool, Dead> {
+        let mut digits = self.stack_dirty;
+        self.stack_dirty = 0;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize % 9;
+            digits &= digits - 1;
+            let base = digit * 3;
+            let columns = [0, 1, 2].map(|band| columns_of(self.candidates[base + band]));
+            // Bands × stacks of 3-bit column groups, transposed so that each
+            // stack's 3×3 matrix (band × column) is 9 consecutive bits.
+            let by_stack = transpose_groups(columns[0] | columns[1] << 9 | columns[2] << 18);
+            let kept = [0, 9, 18]
+                .map(|shift| u32::from(PERMUTATIONS_3X3[(by_stack >> shift & 0x1ff) as usize]));
+            if kept[0].min(kept[1]).min(kept[2]) == 0 {
+                return Err(Dead);
+            }
+            let allowed = transpose_groups(kept[0] | kept[1] << 9 | kept[2] << 18);
+            let columns = [0, 1, 2].map(|band| columns[band] & allowed >> (9 * band));
+            let once =
+                (columns[0] ^ columns[1] ^ columns[2]) & !(columns[0] & columns[1] & columns[2]);
+            for (band, &kept_columns) in columns.iter().enumerate() {
+                let index = base + band;
+                let word = self.candidates[index] & spread_columns(kept_columns);
+                self.candidates[index] = word;
+                self.dirty |= 1 << index;
+                let alone = word & spread_columns(once & kept_columns);
+                if alone == 0 {
+                    continue;
+                }
+                let (r0, r1, r2) = (alone & 0x1ff, alone >> 9 & 0x1ff, alone >> 18);
+                let sole = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+                let cells = alone & spread_columns(sole) & self.open[band];
+                if cells != 0 {
+                    self.place(digit, band, cells);
+                }
+            }
+        }
+        Ok(self.pending())
+    }
+
+    /// What to branch on, `None` when every cell is placed: in the band
+    /// whose digits have the fewest layouts left in all, the digit with the
+    /// fewest (two or more); a cell when every digit's layout is settled.
+    /// `Dead` when a triad's counts show a contradiction.
+    pub fn branch(&self) -> Result<Option<Branch>, Dead> {
+        let mut best: Option<(u32, Branch)> = None;
+        for band in 0..3 {
+            let open = self.open[band];
+            if open == 0 {
+                continue;
+            }
+            let mut total = 0;
+            let mut fewest: Option<(u32, Branch)> = None;
+            let (mut possible, mut required) = ([0u32; 4], [0u32; 4]);
+            for digit in 0..9 {
+                let index = digit * 3 + band;
+                let triads = usize::from(self.triads[index]);
+                count(&mut possible, u32::from(PERMUTATIONS_3X3[triads]));
+                count(&mut required, u32::from(REQUIRED[triads]));
+                let n = u32::from(LAYOUT_COUNT[triads]);
+                if n < 2 || self.candidates[index] & open == 0 {
+                    continue;
+                }
+                total += n;
+                if fewest.as_ref().is_none_or(|f| n < f.0) {
+                    let layouts = u32::from(LAYOUTS_WITHIN[triads]);
+                    fewest = Some((
+                        n,
+                        Branch::Layout {
+                            digit,
+                            band,
+                            layouts,
+                        },
+                    ));
+                }
+            }
+            // Every triad holds exactly three digits.
+            if possible[2] != 0x1ff || required[3] != 0 {
+                return Err(Dead);
+            }
+            if let Some((_, branch)) = fewest {
+                if best.as_ref().is_none_or(|b| total < b.0) {
+                    best = Some((total, branch));
+                }
+            }
+        }
+        if let Some((_, branch)) = best {
+            return Ok(Some(branch));
+        }
+        Ok(self.branch_cell())
+    }
+
+    /// The open cell to branch on: the first with two candidates, else one
+    /// with the fewest; `None` when every cell is placed.
+    fn branch_cell(&self) -> Option<Branch> {
+        let cell_branch = |band, cell| Branch::Cell {
+            band,
+            cell,
+            digits: self.digits_at(band, cell),
+        };
+        for band in 0..3 {
+            let (_, two, three) = self.counters(band);
+            let pairs = self.open[band] & two & !three;
+            if pairs != 0 {
+                return Some(cell_branch(band, pairs.trailing_zeros() as usize));
+            }
+        }
+        let mut best: Option<(u32, usize, usize)> = None;
+        for band in 0..3 {
+            let mut open = self.open[band];
+            while open != 0 {
+                let cell = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = self.digits_at(band, cell).count_ones();
+                if best.is_none_or(|(fewest, _, _)| count < fewest) {
+                    best = Some((count, band, cell));
+                }
+            }
+        }
+        best.map(|(_, band, cell)| cell_branch(band, cell))
+    }
+
+    /// Takes option `option` of `branch` (a digit of a cell, a layout of a
+    /// digit in a band).
+    pub fn take(&mut self, branch: &Branch, option: usize) {
+        match *branch {
+            Branch::Cell { band, cell, .. } => self.place(option, band, 1 << cell),
+            Branch::Layout { digit, band, .. } => {
+                let index = digit * 3 + band;
+                self.candidates[index] &= LAYOUTS[option % 6];
+                self.dirty |= 1 << index;
+            }
+        }
+    }
+
+    /// The digits (bit `d` for digit `d + 1`) still possible in a cell.
+    fn digits_at(&self, band: usize, cell: usize) -> u32 {
+        let mut digits = 0;
+        for digit in 0..9 {
+            digits |= (self.candidates[digit * 3 + band] >> cell & 1) << digit;
+        }
+        digits
+    }
+
+    /// The grid, once every cell is placed.
+    pub fn grid(&self) -> [u8; 81] {
+        let mut grid = [0u8; 81];
+        for (index, &word) in self.candidates.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let cell = (index % 3) * 27 + bits.trailing_zeros() as usize;
+                grid[cell % 81] = (index / 3) as u8 + 1;
+                bits &= bits - 1;
+            }
+        }
+        grid
+    }
+}

@@ -1,0 +1,253 @@
+//! Lookup tables over one band, computed at compile time.
+//!
+//! A band is three rows of the grid; one digit's candidates in a band are 27
+//! bits, `row * 9 + column`. A *triad* is the three cells where a row of the
+//! band meets a box; the band's nine triads are numbered `row * 3 + box`.
+//! A digit sits in exactly one triad per row and one per box of the band, so
+//! the triads it uses form a 3×3 permutation matrix — the fact
+//! [`PERMUTATIONS`] turns into eliminations (locked candidates, pointing and
+//! claiming, for the band in one lookup).
+//!
+//! ```text
+//! row chunk 0b000_000_101 (columns 1 and 3)  →  TRIADS_OF_ROW = 0b001 (box 1)
+//! triads 0b010_010_101  →  row 0 may use box 1 or 3, rows 1 and 2 only box 2:
+//!                          no permutation, PERMUTATIONS = 0 (a contradiction)
+//! ```
+
+/// The 27 bits of a band.
+pub const BAND: u32 = (1 << 27) - 1;
+
+/// Spreads a 9-bit column set over the three rows of a band.
+pub const fn spread_columns(columns: u32) -> u32 {
+    columns * 0x40201
+}
+
+/// The columns a band's 27 bits touch, as 9 bits.
+pub const fn columns_of(bits: u32) -> u32 {
+    (bits | bits >> 9 | bits >> 18) & 0x1ff
+}
+
+/// For a row's nine bits, the boxes (3 bits) where it has any.
+pub static TRIADS_OF_ROW: [u8; 512] = triads_of_row();
+
+/// For nine triad bits, the union of the permutation matrices they contain,
+/// spread back to the 27 cell bits of the band; 0 when there is none.
+pub static PERMUTATIONS: [u32; 512] = permutations(true);
+
+/// [`PERMUTATIONS`] before spreading: nine bits in, nine bits out. The same
+/// rule holds for a stack, with bands for rows and columns for boxes.
+pub static PERMUTATIONS_3X3: [u16; 512] = narrow(permutations(false));
+
+/// The six ways a digit can sit in a band (one triad per row and per box),
+/// as the 27 cell bits of their triads.
+pub static LAYOUTS: [u32; 6] = layouts();
+
+/// For nine triad bits, which of the six [`LAYOUTS`] they contain (bit `k`).
+pub static LAYOUTS_WITHIN: [u8; 512] = layouts_within();
+
+/// For nine triad bits, how many of the six [`LAYOUTS`] they contain.
+pub static LAYOUT_COUNT: [u8; 512] = layout_count();
+
+/// For nine triad bits, the triads every layout within them uses: where the
+/// digit must be (0 when no layout fits).
+pub static REQUIRED: [u16; 512] = required();
+
+/// A row's nine bits when exactly one is set, else 0.
+pub static SOLE_IN_ROW: [u16; 512] = sole_in_row();
+
+/// For each cell of a band, the band with the cell's row and box removed,
+/// the cell itself kept: what placing a digit there leaves of that digit.
+pub static KEEP: [u32; 27] = keep();
+
+const fn triads_of_row() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut boxes = 0;
+        let mut b = 0;
+        while b < 3 {
+            if row >> (3 * b) & 7 != 0 {
+                boxes |= 1 << b;
+            }
+            b += 1;
+        }
+        table[row] = boxes;
+        row += 1;
+    }
+    table
+}
+
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+const fn permutations(spread: bool) -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut union = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let matrix = layout_triads(p);
+            if matrix & !(triads as u32) == 0 {
+                union |= matrix;
+            }
+            p += 1;
+        }
+        table[triads] = if spread { spread_triads(union) } else { union };
+        triads += 1;
+    }
+    table
+}
+
+const fn layout_triads(layout: usize) -> u32 {
+    (1 << PERMS[layout][0]) | (1 << (3 + PERMS[layout][1])) | (1 << (6 + PERMS[layout][2]))
+}
+
+const fn layouts() -> [u32; 6] {
+    let mut table = [0u32; 6];
+    let mut layout = 0;
+    while layout < 6 {
+        table[layout] = spread_triads(layout_triads(layout));
+        layout += 1;
+    }
+    table
+}
+
+const fn layouts_within() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut within = 0;
+        let mut layout = 0;
+        while layout < 6 {
+            if layout_triads(layout) & !(triads as u32) == 0 {
+                within |= 1 << layout;
+            }
+            layout += 1;
+        }
+        table[triads] = within;
+        triads += 1;
+    }
+    table
+}
+
+const fn required() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut common = 0x1ff;
+        let mut any = false;
+        let mut layout = 0;
+        while layout < 6 {
+            if layout_triads(layout) & !(triads as u32) == 0 {
+                common &= layout_triads(layout);
+                any = true;
+            }
+            layout += 1;
+        }
+        table[triads] = if any { common as u16 } else { 0 };
+        triads += 1;
+    }
+    table
+}
+
+const fn layout_count() -> [u8; 512] {
+    let within = layouts_within();
+    let mut table = [0u8; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        table[triads] = within[triads].count_ones() as u8;
+        triads += 1;
+    }
+    table
+}
+
+const fn spread_triads(triads: u32) -> u32 {
+    let mut bits = 0;
+    let mut t = 0;
+    while t < 9 {
+        if triads >> t & 1 == 1 {
+            bits |= 7 << ((t / 3) * 9 + (t % 3) * 3);
+        }
+        t += 1;
+    }
+    bits
+}
+
+const fn narrow(wide: [u32; 512]) -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = wide[i] as u16;
+        i += 1;
+    }
+    table
+}
+
+const fn sole_in_row() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut row = 0;
+    while row < 512 {
+        if (row as u32).count_ones() == 1 {
+            table[row] = row as u16;
+        }
+        row += 1;
+    }
+    table
+}
+
+const fn keep() -> [u32; 27] {
+    let mut table = [0u32; 27];
+    let mut cell = 0;
+    while cell < 27 {
+        let (row, column) = (cell / 9, cell % 9);
+        let row_bits = 0x1ff << (row * 9);
+        let box_bits = spread_columns(7 << (column / 3 * 3));
+        table[cell] = (BAND & !row_bits & !box_bits) | 1 << cell;
+        cell += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations_keep_only_triads_on_some_permutation() {
+        // Row 0 may use boxes 0 or 1, row 1 only box 0, row 2 anything:
+        // row 1 takes box 0, row 0 box 1, row 2 box 2.
+        let triads = 0b111_001_011;
+        assert_eq!(PERMUTATIONS_3X3[triads], 0b100_001_010);
+        assert_eq!(PERMUTATIONS_3X3[0b111_111_111], 0b111_111_111);
+        assert_eq!(
+            PERMUTATIONS_3X3[0b001_001_110], 0,
+            "two rows want box 0 only"
+        );
+        assert_eq!(PERMUTATIONS[0b100_010_001], 7 << 24 | 7 << 12 | 7);
+    }
+
+    #[test]
+    fn keep_clears_row_and_box_but_not_the_cell() {
+        // Cell 10 is row 1, column 1: box 0.
+        let keep = KEEP[10];
+        assert_eq!(keep & (1 << 10), 1 << 10);
+        assert_eq!(keep & 0x1ff << 9, 1 << 10);
+        assert_eq!(keep & spread_columns(7), 1 << 10);
+        assert_eq!(keep.count_ones(), 27 - 9 - 6 + 1);
+    }
+
+    #[test]
+    fn rows_map_to_their_boxes() {
+        assert_eq!(TRIADS_OF_ROW[0b100_000_010], 0b101);
+        assert_eq!(SOLE_IN_ROW[0b000_010_000], 0b000_010_000);
+        assert_eq!(SOLE_IN_ROW[0b000_010_001], 0);
+        assert_eq!(columns_of(1 << 4 | 1 << 13 | 1 << 26), 1 << 4 | 1 << 8);
+    }
+}
