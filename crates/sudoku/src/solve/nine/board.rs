@@ -139,12 +139,17 @@ impl Board {
     /// Places `digit` on `cells` of `band` (cells that should not see each
     /// other; if they do, the next band update finds the contradiction).
     pub fn place(&mut self, digit: usize, band: usize, cells: u32) {
-        self.open[band] &= !cells;
-        let own = self.candidates[digit * 3 + band];
         for other in 0..9 {
             self.candidates[other * 3 + band] &= !cells;
         }
-        let mut keep = own;
+        self.dirty |= BAND_WORDS << band;
+        self.place_sole(digit, band, cells);
+    }
+
+    /// [`Board::place`] for cells where `digit` is the only candidate left.
+    fn place_sole(&mut self, digit: usize, band: usize, cells: u32) {
+        self.open[band] &= !cells;
+        let mut keep = self.candidates[digit * 3 + band] | cells;
         let mut rest = cells;
         while rest != 0 {
             keep &= KEEP[rest.trailing_zeros() as usize % 27];
@@ -155,7 +160,7 @@ impl Board {
             self.candidates[digit * 3 + other] &= column;
         }
         self.candidates[digit * 3 + band] = keep;
-        self.dirty |= BAND_WORDS << band | 7 << (3 * digit);
+        self.dirty |= 7 << (3 * digit);
     }
 
     /// Whether some word changed since its last band update.
@@ -234,7 +239,7 @@ impl Board {
             for digit in 0..9 {
                 let cells = self.candidates[digit * 3 + band] & singles;
                 if cells != 0 {
-                    self.place(digit, band, cells);
+                    self.place_sole(digit, band, cells);
                 }
             }
             placed = true;
