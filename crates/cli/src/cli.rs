@@ -25,6 +25,8 @@ pub const EXIT_CODES: &str = "Exit codes: 0 answered (a solution, all of them, t
 pub enum Command {
     /// Solve Sudoku puzzles: files of any size and variant (stdin when none or `-`).
     Solve(SolveArgs),
+    /// Time the solver on puzzle files: µs per puzzle, guesses, share solved without guessing.
+    Bench(BenchArgs),
     /// Solve the 50 grids of Project Euler problem 96 and print the answer.
     Euler96(Euler96Args),
     /// Place N queens on an N×N board so that no two attack each other.
@@ -105,6 +107,19 @@ pub enum InputFormat {
     Json,
 }
 
+impl InputFormat {
+    /// The reader's format.
+    pub fn format(self) -> fdoku_sudoku::format::Format {
+        use fdoku_sudoku::format::Format;
+        match self {
+            InputFormat::Auto => Format::Auto,
+            InputFormat::Line => Format::Line,
+            InputFormat::Block => Format::Block,
+            InputFormat::Json => Format::Json,
+        }
+    }
+}
+
 /// Plain-format variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum VariantArg {
@@ -119,6 +134,16 @@ pub enum VariantArg {
     DiagonalWindoku,
 }
 
+impl VariantArg {
+    /// The extra houses it adds.
+    pub fn plain(self) -> fdoku_sudoku::format::PlainVariant {
+        fdoku_sudoku::format::PlainVariant {
+            diagonals: matches!(self, VariantArg::Diagonal | VariantArg::DiagonalWindoku),
+            windoku: matches!(self, VariantArg::Windoku | VariantArg::DiagonalWindoku),
+        }
+    }
+}
+
 /// Solver choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum EngineArg {
@@ -128,6 +153,45 @@ pub enum EngineArg {
     Mask,
     /// The finite-domain engine.
     Fd,
+}
+
+/// `fdoku bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle files (default: the four standard benchmark sets in $FDOKU_DATA or ../shared/data).
+    pub files: Vec<PathBuf>,
+    /// Count solutions up to N for each puzzle (2: "is it unique?").
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+    /// Which solver.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub engine: EngineArg,
+    /// Timed passes over each file; the fastest counts.
+    #[arg(long, value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub passes: u32,
+    /// How to read the input (default: detected).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub input_format: InputFormat,
+    /// Extra houses for puzzles read from plain formats.
+    #[arg(long, value_enum, default_value = "classic")]
+    pub variant: VariantArg,
+    /// Print one JSON array (one object per file) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl EngineArg {
+    /// The library's choice.
+    pub fn choice(self) -> fdoku_sudoku::solve::EngineChoice {
+        use fdoku_sudoku::solve::EngineChoice;
+        match self {
+            EngineArg::Auto => EngineChoice::Auto,
+            EngineArg::Mask => EngineChoice::Mask,
+            EngineArg::Fd => EngineChoice::Fd,
+        }
+    }
 }
 
 /// `fdoku euler96`.

@@ -1,11 +1,13 @@
 //! `fdoku`: the command line. Glue only: it parses flags, reads inputs,
 //! calls the libraries and prints. See `fdoku --help`.
 
+mod bench;
 mod cli;
 mod color;
 mod error;
 mod euler96;
 mod features;
+mod inputs;
 mod queens;
 mod run;
 mod solve;
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
 fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
     match command {
         Command::Solve(args) => solve::run(&args, cancel, out),
+        Command::Bench(args) => bench::run(&args, out),
         Command::Euler96(args) => euler96::run(&args, out),
         Command::Queens(args) => {
             let queens = Queens::new(usize::from(args.n), args.alldiff);

@@ -1,20 +1,18 @@
 //! `fdoku solve`: read puzzles, solve them (in parallel, output in input
 //! order), check every solution, print one result per puzzle.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::anyhow;
-use fdoku_sudoku::format::{self, Format, Item, PlainVariant, read_puzzles};
-use fdoku_sudoku::solve::{
-    EngineChoice, Goal, Report, SearchStats, SolveOptions, Status, solve_with,
-};
+use fdoku_sudoku::format::{self, Item, read_puzzles};
+use fdoku_sudoku::solve::{Goal, Report, SearchStats, SolveOptions, Status, solve_with};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli::{EngineArg, InputFormat, OutputFormat, SolveArgs, VariantArg};
+use crate::cli::{OutputFormat, SolveArgs};
 
 /// Puzzles solved between two writes of the output.
 const CHUNK: usize = 1024;
@@ -49,25 +47,11 @@ struct Record<'a> {
 pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
     // Bad limits are a usage error for the whole run, not for each puzzle.
     args.limits.budget(cancel)?;
-    let variant = PlainVariant {
-        diagonals: matches!(
-            args.variant,
-            VariantArg::Diagonal | VariantArg::DiagonalWindoku
-        ),
-        windoku: matches!(
-            args.variant,
-            VariantArg::Windoku | VariantArg::DiagonalWindoku
-        ),
-    };
-    let input_format = match args.input_format {
-        InputFormat::Auto => Format::Auto,
-        InputFormat::Line => Format::Line,
-        InputFormat::Block => Format::Block,
-        InputFormat::Json => Format::Json,
-    };
+    let variant = args.variant.plain();
+    let input_format = args.input_format.format();
     let mut failed = false;
     let mut items = Vec::new();
-    for (name, text) in read_inputs(&args.files, &mut failed) {
+    for (name, text) in crate::inputs::read(&args.files, &mut failed) {
         items.extend(read_puzzles(&name, &text, input_format, &variant));
     }
     for (i, item) in items.iter_mut().enumerate() {
@@ -124,31 +108,6 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     })
 }
 
-/// The named texts to read; a file that cannot be read is reported and skipped.
-fn read_inputs(files: &[std::path::PathBuf], failed: &mut bool) -> Vec<(String, String)> {
-    let stdin = [std::path::PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
-    let mut inputs = Vec::new();
-    for path in files {
-        let (name, bytes) = if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            let read = std::io::stdin().read_to_end(&mut bytes);
-            ("<stdin>".to_owned(), read.map(|_| bytes))
-        } else {
-            (path.display().to_string(), std::fs::read(path))
-        };
-        match bytes {
-            // Bytes that are not UTF-8 become U+FFFD and are reported as bad characters.
-            Ok(bytes) => inputs.push((name, String::from_utf8_lossy(&bytes).into_owned())),
-            Err(e) => {
-                eprintln!("fdoku: cannot read {name}: {e}");
-                *failed = true;
-            }
-        }
-    }
-    inputs
-}
-
 fn progress_bar(total: usize) -> indicatif::ProgressBar {
     if total < 2 || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
@@ -178,11 +137,7 @@ fn solve_item(item: Item, goal: Goal, args: &SolveArgs, cancel: &Arc<AtomicBool>
         }
     };
     let options = SolveOptions {
-        engine: match args.engine {
-            EngineArg::Auto => EngineChoice::Auto,
-            EngineArg::Mask => EngineChoice::Mask,
-            EngineArg::Fd => EngineChoice::Fd,
-        },
+        engine: args.engine.choice(),
         fd: args.heuristics.config(Some(args.alldiff)),
         budget,
     };
