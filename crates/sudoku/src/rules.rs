@@ -22,6 +22,8 @@
 //! assert_eq!(names[..3], ["r2c2", "r2c3", "r2c4"]); // seed 001's block at (2, 2)
 //! ```
 
+use std::ops::ControlFlow;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -177,6 +179,9 @@ impl House {
         }
     }
 }
+
+/// A callback over houses: kind, number within the kind, cells.
+type HouseVisitor<'a> = dyn FnMut(HouseKind, usize, &[usize]) -> ControlFlow<()> + 'a;
 
 /// Two cells of one house or cage holding the same digit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -409,79 +414,115 @@ impl Rules {
 
     /// Every house: rows, columns, regions, then the variants' houses.
     pub fn houses(&self) -> Vec<House> {
-        let n = self.size;
         let mut houses = Vec::new();
-        let mut push = |kind, index, cells| houses.push(House { kind, index, cells });
+        let _ = self.each_house(&mut |kind, index, cells| {
+            houses.push(House {
+                kind,
+                index,
+                cells: cells.to_vec(),
+            });
+            ControlFlow::Continue(())
+        });
+        houses
+    }
+
+    /// Visits every house in [`Rules::houses`] order, without building
+    /// them all, until `visit` breaks.
+    fn each_house(&self, visit: &mut HouseVisitor<'_>) -> ControlFlow<()> {
+        let n = self.size;
+        let mut cells = Vec::with_capacity(n);
+        let mut emit = |kind, index, list: &mut dyn Iterator<Item = usize>| {
+            cells.clear();
+            cells.extend(list);
+            visit(kind, index, &cells)
+        };
         for i in 0..n {
-            push(HouseKind::Row, i, (0..n).map(|j| i * n + j).collect());
+            emit(HouseKind::Row, i, &mut (0..n).map(|j| i * n + j))?;
         }
         for i in 0..n {
-            push(HouseKind::Column, i, (0..n).map(|j| j * n + i).collect());
+            emit(HouseKind::Column, i, &mut (0..n).map(|j| j * n + i))?;
         }
         match &self.layout {
             Layout::Boxes { rows, cols } => {
                 let per_band = n / cols;
                 for b in 0..n {
                     let (top, left) = ((b / per_band) * rows, (b % per_band) * cols);
-                    let cells = (0..n)
-                        .map(|k| (top + k / cols) * n + left + k % cols)
-                        .collect();
-                    push(HouseKind::Box, b, cells);
+                    emit(
+                        HouseKind::Box,
+                        b,
+                        &mut (0..n).map(|k| (top + k / cols) * n + left + k % cols),
+                    )?;
                 }
             }
             Layout::Jigsaw(region) => {
                 for r in 0..n {
-                    let cells = (0..n * n)
-                        .filter(|&c| usize::from(region[c]) == r)
-                        .collect();
-                    push(HouseKind::Box, r, cells);
+                    emit(
+                        HouseKind::Box,
+                        r,
+                        &mut (0..n * n).filter(|&c| usize::from(region[c]) == r),
+                    )?;
                 }
             }
             Layout::None => {}
         }
         if self.diagonals {
-            push(HouseKind::Diagonal, 0, (0..n).map(|i| i * n + i).collect());
-            push(
+            emit(HouseKind::Diagonal, 0, &mut (0..n).map(|i| i * n + i))?;
+            emit(
                 HouseKind::Diagonal,
                 1,
-                (0..n).map(|i| i * n + n - 1 - i).collect(),
-            );
+                &mut (0..n).map(|i| i * n + n - 1 - i),
+            )?;
         }
-        for (i, cells) in self.windows().into_iter().enumerate() {
-            push(HouseKind::Window, i, cells);
+        for (i, window) in self.windows().into_iter().enumerate() {
+            emit(HouseKind::Window, i, &mut window.into_iter())?;
         }
-        for (i, cells) in self.extra.iter().enumerate() {
-            let mut cells = cells.clone();
-            cells.sort_unstable();
-            push(HouseKind::Extra, i, cells);
+        for (i, region) in self.extra.iter().enumerate() {
+            let mut sorted = region.clone();
+            sorted.sort_unstable();
+            emit(HouseKind::Extra, i, &mut sorted.into_iter())?;
         }
-        houses
+        ControlFlow::Continue(())
     }
 
     /// The first house (in [`Rules::houses`] order), then cage, in which two
     /// cells of `values` hold the same non-zero digit.
     pub(crate) fn first_repeat(&self, values: &[u8]) -> Option<Repeat> {
         let repeat_in = |cells: &[usize]| {
-            let mut seen = vec![None; self.size + 1];
-            for &cell in cells {
-                let d = usize::from(values[cell]);
-                if (1..=self.size).contains(&d) {
-                    if let Some(earlier) = seen[d].replace(cell) {
-                        return Some((d as u8, [earlier, cell]));
-                    }
+            let mut seen = 0u64;
+            for (k, &cell) in cells.iter().enumerate() {
+                let d = values[cell];
+                if d == 0 || usize::from(d) > self.size {
+                    continue;
                 }
+                let bit = 1u64 << d;
+                if seen & bit != 0 {
+                    let earlier = cells[..k].iter().find(|&&c| values[c] == d)?;
+                    return Some((d, [*earlier, cell]));
+                }
+                seen |= bit;
             }
             None
         };
-        for house in self.houses() {
-            if let Some((digit, cells)) = repeat_in(&house.cells) {
-                let group = house.name();
-                return Some(Repeat {
+        let mut found = None;
+        let _ = self.each_house(&mut |kind, index, cells| match repeat_in(cells) {
+            Some((digit, cells)) => {
+                let group = House {
+                    kind,
+                    index,
+                    cells: Vec::new(),
+                }
+                .name();
+                found = Some(Repeat {
                     group,
                     digit,
                     cells,
                 });
+                ControlFlow::Break(())
             }
+            None => ControlFlow::Continue(()),
+        });
+        if found.is_some() {
+            return found;
         }
         for (i, cage) in self.cages.iter().enumerate() {
             if let Some((digit, cells)) = repeat_in(&cage.cells) {

@@ -55,7 +55,13 @@ fn puzzle() -> impl Strategy<Value = Vec<u8>> {
             let mut givens: Vec<u8> = grid
                 .iter()
                 .zip(&coins)
-                .map(|(&g, &coin)| if (coin as f64 / u64::MAX as f64) < density { g } else { 0 })
+                .map(|(&g, &coin)| {
+                    if (coin as f64 / u64::MAX as f64) < density {
+                        g
+                    } else {
+                        0
+                    }
+                })
                 .collect();
             for (cell, digit) in noise {
                 givens[cell] = digit;

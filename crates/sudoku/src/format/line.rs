@@ -123,22 +123,55 @@ pub fn parse_line(text: &str, rules: &Rules) -> Result<Puzzle, LineError> {
 /// Every puzzle of a one-per-line text.
 pub(super) fn read(input: &str, text: &str, variant: &PlainVariant) -> Vec<Item> {
     let mut items = Vec::new();
+    // The rules of each grid size met so far, built once.
+    let mut rules_by_size: Vec<(usize, Rules)> = Vec::new();
     for (number, raw) in text.lines().enumerate() {
         let line = raw.trim_end_matches('\r');
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let cells = cells(line);
-        let end = line.chars().count() + 1;
+        let fast = plain_givens(trimmed).and_then(|(size, givens)| {
+            let rules = match rules_by_size.iter().find(|(n, _)| *n == size) {
+                Some((_, rules)) => rules.clone(),
+                None => {
+                    let rules = variant.rules(size).ok()?;
+                    rules_by_size.push((size, rules.clone()));
+                    rules
+                }
+            };
+            Puzzle::new(rules, givens).ok()
+        });
+        let puzzle = match fast {
+            Some(puzzle) => Ok(puzzle),
+            None => {
+                let end = line.chars().count() + 1;
+                puzzle_from(&cells(line), variant, end).map_err(|e| e.at(input, number + 1))
+            }
+        };
         items.push(Item {
             index: 0,
             line: number + 1,
             input: trimmed.to_owned(),
-            puzzle: puzzle_from(&cells, variant, end).map_err(|e| e.at(input, number + 1)),
+            puzzle,
         });
     }
     items
+}
+
+/// The common case without detours: a line of exactly N² single-character
+/// cells, every one a digit of the grid or a blank. `None` sends the line
+/// through the general reader (which also explains what is wrong).
+fn plain_givens(line: &str) -> Option<(usize, Vec<u8>)> {
+    let size = size_of_cells(line.len())?;
+    let givens = line
+        .bytes()
+        .map(|b| match b {
+            b'.' | b'0' | b'_' | b'-' | b'*' => Some(0),
+            _ => char_digit(char::from(b)).filter(|&d| usize::from(d) <= size),
+        })
+        .collect::<Option<Vec<u8>>>()?;
+    Some((size, givens))
 }
 
 #[cfg(test)]
