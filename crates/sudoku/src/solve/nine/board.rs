@@ -119,10 +119,11 @@ impl Board {
         };
         // Group the givens by digit and band, then place each group at once.
         let mut groups = [0u32; 27];
-        for (cell, &given) in givens.iter().enumerate().take(81) {
-            if given != 0 {
-                let index = usize::from(given - 1) * 3 + cell / 27;
-                groups[index % 27] |= 1 << (cell % 27);
+        for (band, rows) in givens.chunks_exact(27).take(3).enumerate() {
+            for (cell, &given) in rows.iter().enumerate() {
+                if given != 0 {
+                    groups[(usize::from(given - 1) * 3 + band) % 27] |= 1 << cell;
+                }
             }
         }
         for (index, &cells) in groups.iter().enumerate() {
