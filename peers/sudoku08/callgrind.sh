@@ -6,6 +6,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 data="$here/../../../shared/data"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$here/../../target/peers}"
+export RUSTFLAGS="${RUSTFLAGS:--C target-cpu=x86-64-v3}"
 cargo build --release --quiet --manifest-path "$here/Cargo.toml"
 bin="$CARGO_TARGET_DIR/release/peer-sudoku08"
 instructions() {

@@ -4,7 +4,8 @@
 //! per puzzle and the share solved without a guess, counting to 2 solutions
 //! (the uniqueness question), for the default (the 9×9 path), the general
 //! bitmask solver, and the engine model. Also Project Euler 96 in full. CPU time of this thread
-//! (Linux), best of 3 passes. The dedicated 9×9 speed work is issue 4.
+//! (Linux), best of 3 passes. `fdoku bench` times the default solver alone;
+//! `peers/sudoku08` compares it with the `sudoku` crate.
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -3,7 +3,8 @@
 //!
 //! * `peer-sudoku08` — for each benchmark set in `../shared/data`: check
 //!   that both agree on every puzzle, then CPU µs per puzzle (best of 3
-//!   passes) and the ratio.
+//!   passes), the ratio, and fdoku's guesses per puzzle. Measured builds
+//!   use `RUSTFLAGS="-C target-cpu=x86-64-v3"`, like the anchors.
 //! * `peer-sudoku08 --only fdoku|sudoku|parse FILE` — one pass with one
 //!   solver (or only the parsing), for `valgrind --tool=callgrind`:
 //!   `callgrind.sh` subtracts the parse-only run to get instructions per
@@ -14,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use fdoku_fd::stats::thread_cpu_time;
 use fdoku_sudoku::format::parse_line;
-use fdoku_sudoku::solve::NineSolver;
+use fdoku_sudoku::solve::{Goal, NineSolver, SolveOptions, Status, solve};
 use fdoku_sudoku::{Puzzle, Rules};
 
 const SETS: [&str; 4] = [
@@ -24,15 +25,22 @@ const SETS: [&str; 4] = [
     "tdoku_forum_hardest_1106.txt",
 ];
 
+/// The fastest of 3 passes, each repeating `job` for at least 0.25 s (the
+/// thread clock ticks every few ms), as CPU time per run of `job`.
 fn best_of_3(mut job: impl FnMut()) -> Duration {
     let mut best = Duration::MAX;
     for _ in 0..3 {
         let (cpu, wall) = (thread_cpu_time(), Instant::now());
-        job();
-        best = best.min(match (cpu, thread_cpu_time()) {
+        let mut runs = 0u32;
+        while runs == 0 || wall.elapsed() < Duration::from_millis(250) {
+            job();
+            runs += 1;
+        }
+        let spent = match (cpu, thread_cpu_time()) {
             (Some(a), Some(b)) => b - a,
             _ => wall.elapsed(),
-        });
+        };
+        best = best.min(spent / runs);
     }
     best
 }
@@ -59,7 +67,10 @@ fn fdoku_unique(p: &Puzzle) -> bool {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let [flag, which, file] = args.as_slice() {
-        assert_eq!(flag, "--only", "usage: peer-sudoku08 [--only fdoku|sudoku|parse FILE]");
+        assert_eq!(
+            flag, "--only",
+            "usage: peer-sudoku08 [--only fdoku|sudoku|parse FILE]"
+        );
         let (ours, theirs) = load(Path::new(file));
         let unique = match which.as_str() {
             "fdoku" => ours.iter().filter(|p| fdoku_unique(p)).count(),
@@ -72,14 +83,18 @@ fn main() {
     }
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
     println!(
-        "{:<30} {:>7}  {:>12} {:>12} {:>7}",
-        "collection", "puzzles", "fdoku µs", "sudoku µs", "ratio"
+        "{:<30} {:>7}  {:>12} {:>12} {:>7} {:>14}",
+        "collection", "puzzles", "fdoku µs", "sudoku µs", "ratio", "fdoku guesses"
     );
     for name in SETS {
         let (ours, theirs) = load(&data.join(name));
         // Same answers first: unique or not, for every puzzle.
+        let mut guesses = 0;
         for (p, s) in ours.iter().zip(&theirs) {
+            let report = solve(p, Goal::Count(2), &SolveOptions::default());
+            assert_eq!(report.status == Status::Unique, s.is_uniquely_solvable());
             assert_eq!(fdoku_unique(p), s.is_uniquely_solvable());
+            guesses += report.stats.guesses;
         }
         let fdoku = best_of_3(|| {
             for p in &ours {
@@ -93,11 +108,12 @@ fn main() {
         });
         let n = ours.len() as f64;
         println!(
-            "{name:<30} {:>7}  {:>12.2} {:>12.2} {:>7.2}",
+            "{name:<30} {:>7}  {:>12.2} {:>12.2} {:>7.2} {:>14.2}",
             ours.len(),
             fdoku.as_secs_f64() * 1e6 / n,
             peer.as_secs_f64() * 1e6 / n,
-            fdoku.as_secs_f64() / peer.as_secs_f64()
+            fdoku.as_secs_f64() / peer.as_secs_f64(),
+            guesses as f64 / n
         );
     }
 }
