@@ -117,7 +117,8 @@ impl Board {
             dirty: (1 << 27) - 1,
             stack_dirty: (1 << 9) - 1,
         };
-        // Group the givens by digit and band, then place each group at once.
+        // Group the givens by digit and band, then set every word at once:
+        // no other digit in a given's cell, no given's digit in its peers.
         let mut groups = [0u32; 27];
         for (band, rows) in givens.chunks_exact(27).take(3).enumerate() {
             for (cell, &given) in rows.iter().enumerate() {
@@ -126,14 +127,35 @@ impl Board {
                 }
             }
         }
-        for (index, &cells) in groups.iter().enumerate() {
-            if cells != 0 {
-                if board.candidates[index] & cells != cells {
+        let occupied = [0, 1, 2].map(|band| (0..9).fold(0, |acc, d| acc | groups[d * 3 + band]));
+        for (digit, own) in groups.chunks_exact(3).enumerate() {
+            let columns = own.iter().map(|&g| columns_of(g));
+            // Two givens of a digit in one column (in different bands).
+            let (mut seen, mut twice) = (0, 0);
+            for c in columns {
+                twice |= seen & c;
+                seen |= c;
+            }
+            if twice != 0 {
+                return Err(Dead);
+            }
+            for band in 0..3 {
+                let cells = own[band];
+                let mut word =
+                    BAND & !(occupied[band] & !cells) & !spread_columns(seen & !columns_of(cells));
+                let mut rest = cells;
+                while rest != 0 {
+                    word &= KEEP[rest.trailing_zeros() as usize % 27];
+                    rest &= rest - 1;
+                }
+                // Two givens of a digit in one row or box remove each other.
+                if word & cells != cells {
                     return Err(Dead);
                 }
-                board.place(index / 3, index % 3, cells);
+                board.candidates[digit * 3 + band] = word;
             }
         }
+        board.open = occupied.map(|o| BAND & !o);
         Ok(board)
     }
 
