@@ -19,8 +19,9 @@
 //!   contradiction.
 //!
 //! Placing a digit clears the cell from the other digits, and the digit
-//! from the cell's row, box and column. Changed words are marked dirty and
-//! updated until nothing changes.
+//! from the cell's row, box and column. Each word remembers how its last
+//! band update left it; comparing all 27 at once (a loop the compiler turns
+//! into vector compares) finds the words to update, until nothing changes.
 //!
 //! Branching follows tdoku's observation: in the band whose digits have
 //! the fewest layouts left in all, split on the layouts of the digit with
@@ -30,9 +31,6 @@ use super::tables::{
     BAND, KEEP, LAYOUT_COUNT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
     SOLE_IN_ROW, TRIADS_OF_ROW, columns_of, spread_columns,
 };
-
-/// The words of one band: bit `digit * 3` for every digit.
-const BAND_WORDS: u32 = 0o111_111_111;
 
 /// Swaps the 3-bit groups of a 3×3 matrix of groups (27 bits, group
 /// `row * 3 + column`) across its diagonal.
@@ -66,8 +64,6 @@ pub struct Board {
     triads: [u16; 27],
     /// Per band, the cells not placed yet.
     open: [u32; 3],
-    /// Words that may differ from `seen`: bit `digit * 3 + band`.
-    dirty: u32,
     /// Digits whose words changed since the last stack pass: bit `digit`.
     stack_dirty: u32,
 }
@@ -114,7 +110,6 @@ impl Board {
             seen: [u32::MAX; 27],
             triads: [0x1ff; 27],
             open: [BAND; 3],
-            dirty: (1 << 27) - 1,
             stack_dirty: (1 << 9) - 1,
         };
         // Group the givens by digit and band, then set every word at once:
@@ -165,7 +160,6 @@ impl Board {
         for other in 0..9 {
             self.candidates[other * 3 + band] &= !cells;
         }
-        self.dirty |= BAND_WORDS << band;
         self.place_sole(digit, band, cells);
     }
 
@@ -183,30 +177,28 @@ impl Board {
             self.candidates[digit * 3 + other] &= column;
         }
         self.candidates[digit * 3 + band] = keep;
-        self.dirty |= 7 << (3 * digit);
     }
 
-    /// Whether some word changed since its last band update.
-    fn pending(&self) -> bool {
-        let mut dirty = self.dirty;
-        while dirty != 0 {
-            let index = dirty.trailing_zeros() as usize % 27;
-            if self.candidates[index] != self.seen[index] {
-                return true;
-            }
-            dirty &= dirty - 1;
+    /// The words that changed since their last band update, as bits.
+    fn changed(&self) -> u32 {
+        let mut changed = 0;
+        for (index, (word, seen)) in self.candidates.iter().zip(&self.seen).enumerate() {
+            changed |= u32::from(word != seen) << index;
         }
-        false
+        changed
     }
 
     /// Propagates to a fixpoint.
     pub fn propagate(&mut self) -> Result<(), Dead> {
         loop {
-            while self.dirty != 0 {
-                let index = self.dirty.trailing_zeros() as usize % 27;
-                self.dirty &= self.dirty - 1;
-                if self.candidates[index] != self.seen[index] {
-                    self.update_band(index)?;
+            loop {
+                let mut changed = self.changed();
+                if changed == 0 {
+                    break;
+                }
+                while changed != 0 {
+                    self.update_band(changed.trailing_zeros() as usize % 27)?;
+                    changed &= changed - 1;
                 }
             }
             if self.naked_singles()? {
@@ -308,7 +300,6 @@ impl Board {
                 let index = base + band;
                 let word = self.candidates[index] & spread_columns(kept_columns);
                 self.candidates[index] = word;
-                self.dirty |= 1 << index;
                 let alone = word & spread_columns(once & kept_columns);
                 if alone == 0 {
                     continue;
@@ -321,7 +312,7 @@ impl Board {
                 }
             }
         }
-        Ok(self.pending())
+        Ok(self.changed() != 0)
     }
 
     /// What to branch on, `None` when every cell is placed: in the band
@@ -414,7 +405,6 @@ impl Board {
             Branch::Layout { digit, band, .. } => {
                 let index = digit * 3 + band;
                 self.candidates[index] &= LAYOUTS[option % 6];
-                self.dirty |= 1 << index;
             }
         }
     }
