@@ -328,11 +328,10 @@ impl Board {
             }
             let mut total = 0;
             let mut fewest: Option<(u32, Branch)> = None;
-            let (mut possible, mut required) = ([0u32; 4], [0u32; 4]);
+            let mut required = [0u32; 4];
             for digit in 0..9 {
                 let index = digit * 3 + band;
                 let triads = usize::from(self.triads[index]);
-                count(&mut possible, u32::from(PERMUTATIONS_3X3[triads]));
                 count(&mut required, u32::from(REQUIRED[triads]));
                 let n = u32::from(LAYOUT_COUNT[triads]);
                 if n < 2 || self.candidates[index] & open == 0 {
@@ -352,7 +351,7 @@ impl Board {
                 }
             }
             // Every triad holds exactly three digits.
-            if possible[2] != 0x1ff || required[3] != 0 {
+            if required[3] != 0 {
                 return Err(Dead);
             }
             if let Some((_, branch)) = fewest {
