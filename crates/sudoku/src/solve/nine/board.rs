@@ -66,6 +66,8 @@ pub struct Board {
     open: [u32; 3],
     /// Digits whose words changed since the last stack pass: bit `digit`.
     stack_dirty: u32,
+    /// The band of the layout choice that led here, if one did.
+    layout_band: Option<usize>,
 }
 
 /// Where to branch.
@@ -111,6 +113,7 @@ impl Board {
             triads: [0x1ff; 27],
             open: [BAND; 3],
             stack_dirty: (1 << 9) - 1,
+            layout_band: None,
         };
         // Group the givens by digit and band, then set every word at once:
         // no other digit in a given's cell, no given's digit in its peers.
@@ -320,6 +323,20 @@ impl Board {
     /// fewest (two or more); a cell when every digit's layout is settled.
     /// `Dead` when a triad's counts show a contradiction.
     pub fn branch(&self) -> Result<Option<Branch>, Dead> {
+        // Every triad holds exactly three digits: after a layout choice,
+        // more than three digits that must be in one triad of its band is a
+        // contradiction (without this, layout choices could pile up
+        // unrefuted until the cells run out).
+        if let Some(band) = self.layout_band {
+            let mut required = [0u32; 4];
+            for digit in 0..9 {
+                let triads = usize::from(self.triads[digit * 3 + band]);
+                count(&mut required, u32::from(REQUIRED[triads]));
+            }
+            if required[3] != 0 {
+                return Err(Dead);
+            }
+        }
         let mut best: Option<(u32, Branch)> = None;
         for band in 0..3 {
             let open = self.open[band];
@@ -328,11 +345,9 @@ impl Board {
             }
             let mut total = 0;
             let mut fewest: Option<(u32, Branch)> = None;
-            let mut required = [0u32; 4];
             for digit in 0..9 {
                 let index = digit * 3 + band;
                 let triads = usize::from(self.triads[index]);
-                count(&mut required, u32::from(REQUIRED[triads]));
                 let n = u32::from(LAYOUT_COUNT[triads]);
                 if n < 2 || self.candidates[index] & open == 0 {
                     continue;
@@ -349,10 +364,6 @@ impl Board {
                         },
                     ));
                 }
-            }
-            // Every triad holds exactly three digits.
-            if required[3] != 0 {
-                return Err(Dead);
             }
             if let Some((_, branch)) = fewest {
                 if best.as_ref().is_none_or(|b| total < b.0) {
@@ -400,10 +411,13 @@ impl Board {
     /// digit in a band).
     pub fn take(&mut self, branch: &Branch, option: usize) {
         match *branch {
-            Branch::Cell { band, cell, .. } => self.place(option, band, 1 << cell),
+            Branch::Cell { band, cell, .. } => {
+                self.place(option, band, 1 << cell);
+                self.layout_band = None;
+            }
             Branch::Layout { digit, band, .. } => {
-                let index = digit * 3 + band;
-                self.candidates[index] &= LAYOUTS[option % 6];
+                self.candidates[digit * 3 + band] &= LAYOUTS[option % 6];
+                self.layout_band = Some(band);
             }
         }
     }
