@@ -98,9 +98,10 @@ impl Branch {
 
 /// The triads (nine bits, `row * 3 + box`) a band word touches.
 fn triads_of(word: u32) -> usize {
-    usize::from(TRIADS_OF_ROW[(word & 0x1ff) as usize])
+    (usize::from(TRIADS_OF_ROW[(word & 0x1ff) as usize])
         | usize::from(TRIADS_OF_ROW[(word >> 9 & 0x1ff) as usize]) << 3
-        | usize::from(TRIADS_OF_ROW[(word >> 18 & 0x1ff) as usize]) << 6
+        | usize::from(TRIADS_OF_ROW[(word >> 18 & 0x1ff) as usize]) << 6)
+        & 0x1ff
 }
 
 impl Board {
