@@ -338,44 +338,37 @@ impl Board {
                 return Err(Dead);
             }
         }
-        let mut best: Option<(u32, Branch)> = None;
+        // (total layouts of the band, layouts of the digit, digit, band)
+        let mut best = (u32::MAX, 0, 0, 0);
         for band in 0..3 {
-            let open = self.open[band];
-            if open == 0 {
+            if self.open[band] == 0 {
                 continue;
             }
-            let mut total = 0;
-            let mut fewest: Option<(u32, Branch)> = None;
+            let (mut total, mut fewest, mut fewest_digit) = (0, u32::MAX, 0);
             for digit in 0..9 {
-                let index = digit * 3 + band;
-                let triads = usize::from(self.triads[index]);
-                let n = u32::from(LAYOUT_COUNT[triads]);
-                if n < 2 || self.candidates[index] & open == 0 {
-                    continue;
-                }
-                total += n;
-                if fewest.as_ref().is_none_or(|f| n < f.0) {
-                    let layouts = u32::from(LAYOUTS_WITHIN[triads]);
-                    fewest = Some((
-                        n,
-                        Branch::Layout {
-                            digit,
-                            band,
-                            layouts,
-                        },
-                    ));
+                // A digit settled in the band has one layout left.
+                let n = u32::from(LAYOUT_COUNT[usize::from(self.triads[digit * 3 + band])]);
+                if n >= 2 {
+                    total += n;
+                    if n < fewest {
+                        (fewest, fewest_digit) = (n, digit);
+                    }
                 }
             }
-            if let Some((_, branch)) = fewest {
-                if best.as_ref().is_none_or(|b| total < b.0) {
-                    best = Some((total, branch));
-                }
+            if total > 0 && total < best.0 {
+                best = (total, fewest, fewest_digit, band);
             }
         }
-        if let Some((_, branch)) = best {
-            return Ok(Some(branch));
+        if best.0 == u32::MAX {
+            return Ok(self.branch_cell());
         }
-        Ok(self.branch_cell())
+        let (_, _, digit, band) = best;
+        let layouts = u32::from(LAYOUTS_WITHIN[usize::from(self.triads[digit * 3 + band])]);
+        Ok(Some(Branch::Layout {
+            digit,
+            band,
+            layouts,
+        }))
     }
 
     /// The open cell to branch on: the first with two candidates, else one
