@@ -14,9 +14,9 @@
 //!   open cells with one candidate, and those with none;
 //! * **stacks** (once the first two are done): the same rule for columns
 //!   against bands, and a column left with one cell is placed;
-//! * **triad counts** (when choosing a branch): a triad holds exactly three
-//!   digits, so fewer than three possible or more than three required is a
-//!   contradiction.
+//! * **triad counts** (when choosing a branch after a layout choice): a
+//!   triad holds exactly three digits, so more than three that must be in
+//!   one triad of that band is a contradiction.
 //!
 //! Placing a digit clears the cell from the other digits, and the digit
 //! from the cell's row, box and column. Each word remembers how its last
@@ -338,8 +338,8 @@ impl Board {
                 return Err(Dead);
             }
         }
-        // (total layouts of the band, layouts of the digit, digit, band)
-        let mut best = (u32::MAX, 0, 0, 0);
+        // (total layouts of the band, its digit with the fewest, band)
+        let mut best = (u32::MAX, 0, 0);
         for band in 0..3 {
             if self.open[band] == 0 {
                 continue;
@@ -356,13 +356,13 @@ impl Board {
                 }
             }
             if total > 0 && total < best.0 {
-                best = (total, fewest, fewest_digit, band);
+                best = (total, fewest_digit, band);
             }
         }
         if best.0 == u32::MAX {
             return Ok(self.branch_cell());
         }
-        let (_, _, digit, band) = best;
+        let (_, digit, band) = best;
         let layouts = u32::from(LAYOUTS_WITHIN[usize::from(self.triads[digit * 3 + band])]);
         Ok(Some(Branch::Layout {
             digit,
