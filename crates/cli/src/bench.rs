@@ -6,7 +6,7 @@
 //! (CPU time of the thread, each pass repeated to at least 0.2 s), the
 //! fastest reported. Parsing is timed apart, the same way.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -59,7 +59,10 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     };
     let mut failed = false;
     let inputs = crate::inputs::read(&files, &mut failed);
-    let progress = progress_bar(inputs.len() as u64 * u64::from(args.passes + 1));
+    let progress = crate::progress::bar(
+        inputs.len() as u64 * u64::from(args.passes + 1),
+        "{bar:40} {pos}/{len} runs  {elapsed}",
+    );
     let mut results = Vec::new();
     for (name, text) in &inputs {
         let result = bench_file(name, text, args, &progress)?;
@@ -242,17 +245,4 @@ fn print_table(
         )?;
     }
     Ok(())
-}
-
-fn progress_bar(steps: u64) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(steps);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} runs  {elapsed}")
-    {
-        bar.set_style(style);
-    }
-    bar
 }

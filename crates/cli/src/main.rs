@@ -8,6 +8,7 @@ mod error;
 mod euler96;
 mod features;
 mod inputs;
+mod progress;
 mod queens;
 mod run;
 mod solve;

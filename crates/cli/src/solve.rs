@@ -1,7 +1,7 @@
 //! `fdoku solve`: read puzzles, solve them (in parallel, output in input
 //! order), check every solution, print one result per puzzle.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -67,7 +67,14 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
-    let progress = progress_bar(items.len());
+    let progress = if items.len() < 2 {
+        indicatif::ProgressBar::hidden()
+    } else {
+        crate::progress::bar(
+            items.len() as u64,
+            "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
+        )
+    };
     let mut stopped = false;
     let json = args.format == OutputFormat::Json;
     if json {
@@ -106,19 +113,6 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     } else {
         0
     })
-}
-
-fn progress_bar(total: usize) -> indicatif::ProgressBar {
-    if total < 2 || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(total as u64);
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
-    ) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 fn solve_item(item: Item, goal: Goal, args: &SolveArgs, cancel: &Arc<AtomicBool>) -> Outcome {

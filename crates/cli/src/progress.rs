@@ -1,0 +1,17 @@
+//! Progress bars on stderr, shown only when stderr is a terminal (never in
+//! pipes, logs or CI).
+
+use std::io::IsTerminal;
+
+/// A bar of `len` steps drawn with `template` (indicatif's syntax), or a
+/// hidden one when stderr is not a terminal.
+pub fn bar(len: u64, template: &str) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar
+}
