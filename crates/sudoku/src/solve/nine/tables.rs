@@ -32,11 +32,11 @@ pub static TRIADS_OF_ROW: [u8; 512] = triads_of_row();
 
 /// For nine triad bits, the union of the permutation matrices they contain,
 /// spread back to the 27 cell bits of the band; 0 when there is none.
-pub static PERMUTATIONS: [u32; 512] = permutations(true);
+pub static PERMUTATIONS: [u32; 512] = spread_all(combine_layouts(false));
 
 /// [`PERMUTATIONS`] before spreading: nine bits in, nine bits out. The same
 /// rule holds for a stack, with bands for rows and columns for boxes.
-pub static PERMUTATIONS_3X3: [u16; 512] = narrow(permutations(false));
+pub static PERMUTATIONS_3X3: [u16; 512] = narrow(combine_layouts(false));
 
 /// The six ways a digit can sit in a band (one triad per row and per box),
 /// as the 27 cell bits of their triads.
@@ -50,7 +50,7 @@ pub static LAYOUT_COUNT: [u8; 512] = layout_count();
 
 /// For nine triad bits, the triads every layout within them uses: where the
 /// digit must be (0 when no layout fits).
-pub static REQUIRED: [u16; 512] = required();
+pub static REQUIRED: [u16; 512] = narrow(combine_layouts(true));
 
 /// A row's nine bits when exactly one is set, else 0.
 pub static SOLE_IN_ROW: [u16; 512] = sole_in_row();
@@ -86,20 +86,26 @@ const PERMS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-const fn permutations(spread: bool) -> [u32; 512] {
+/// The union (`all = false`) or the intersection (`all = true`) of the
+/// layouts within each set of triads; 0 when none fits.
+const fn combine_layouts(all: bool) -> [u32; 512] {
+    let within = layouts_within();
     let mut table = [0u32; 512];
     let mut triads = 0;
     while triads < 512 {
-        let mut union = 0u32;
-        let mut p = 0;
-        while p < 6 {
-            let matrix = layout_triads(p);
-            if matrix & !(triads as u32) == 0 {
-                union |= matrix;
+        let mut combined = if all { 0x1ff } else { 0 };
+        let mut layout = 0;
+        while layout < 6 {
+            if within[triads] >> layout & 1 == 1 {
+                combined = if all {
+                    combined & layout_triads(layout)
+                } else {
+                    combined | layout_triads(layout)
+                };
             }
-            p += 1;
+            layout += 1;
         }
-        table[triads] = if spread { spread_triads(union) } else { union };
+        table[triads] = if within[triads] == 0 { 0 } else { combined };
         triads += 1;
     }
     table
@@ -119,6 +125,7 @@ const fn layouts() -> [u32; 6] {
     table
 }
 
+/// The one containment test every layout table derives from.
 const fn layouts_within() -> [u8; 512] {
     let mut table = [0u8; 512];
     let mut triads = 0;
@@ -132,26 +139,6 @@ const fn layouts_within() -> [u8; 512] {
             layout += 1;
         }
         table[triads] = within;
-        triads += 1;
-    }
-    table
-}
-
-const fn required() -> [u16; 512] {
-    let mut table = [0u16; 512];
-    let mut triads = 0;
-    while triads < 512 {
-        let mut common = 0x1ff;
-        let mut any = false;
-        let mut layout = 0;
-        while layout < 6 {
-            if layout_triads(layout) & !(triads as u32) == 0 {
-                common &= layout_triads(layout);
-                any = true;
-            }
-            layout += 1;
-        }
-        table[triads] = if any { common as u16 } else { 0 };
         triads += 1;
     }
     table
@@ -178,6 +165,16 @@ const fn spread_triads(triads: u32) -> u32 {
         t += 1;
     }
     bits
+}
+
+const fn spread_all(triads: [u32; 512]) -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = spread_triads(triads[i]);
+        i += 1;
+    }
+    table
 }
 
 const fn narrow(wide: [u32; 512]) -> [u16; 512] {
@@ -231,6 +228,30 @@ mod tests {
             "two rows want box 0 only"
         );
         assert_eq!(PERMUTATIONS[0b100_010_001], 7 << 24 | 7 << 12 | 7);
+    }
+
+    #[test]
+    fn layouts_are_counted_and_their_common_triads_required() {
+        assert_eq!(LAYOUT_COUNT[0x1ff], 6);
+        assert_eq!(LAYOUT_COUNT[0b111_001_011], 1);
+        assert_eq!(LAYOUT_COUNT[0b001_001_110], 0);
+        assert_eq!(REQUIRED[0b111_001_011], 0b100_001_010);
+        assert_eq!(REQUIRED[0x1ff], 0, "no triad is forced on an empty band");
+        // Row 0 fixed to box 0: the other rows share boxes 1 and 2.
+        assert_eq!(LAYOUT_COUNT[0b110_110_001], 2);
+        assert_eq!(REQUIRED[0b110_110_001], 0b000_000_001);
+        for (k, &layout) in LAYOUTS.iter().enumerate() {
+            assert_eq!(layout.count_ones(), 9, "three triads of three cells");
+            assert_eq!(PERMUTATIONS[triads(layout)], layout);
+            assert_eq!(LAYOUTS_WITHIN[triads(layout)], 1 << k);
+        }
+    }
+
+    /// The triads a 27-bit word touches.
+    fn triads(word: u32) -> usize {
+        (0..9)
+            .filter(|t| word & (7 << (t / 3 * 9 + t % 3 * 3)) != 0)
+            .fold(0, |acc, t| acc | 1 << t)
     }
 
     #[test]
