@@ -109,10 +109,14 @@ fn bench_file(
         std::hint::black_box(read_puzzles(name, text, format, &variant));
     });
     let mut unreadable = 0;
+    let mut lines = Vec::new();
     let puzzles: Vec<Puzzle> = items
         .into_iter()
         .filter_map(|item| match item.puzzle {
-            Ok(puzzle) => Some(puzzle),
+            Ok(puzzle) => {
+                lines.push(item.line);
+                Some(puzzle)
+            }
             Err(e) => {
                 eprintln!("fdoku: {e}");
                 unreadable += 1;
@@ -142,13 +146,12 @@ fn bench_file(
     };
     // The untimed run: statuses, guesses, and every solution checked.
     let (mut guesses, mut no_guess) = (0u64, 0usize);
-    for (i, puzzle) in puzzles.iter().enumerate() {
+    for (puzzle, line) in puzzles.iter().zip(&lines) {
         let report = solve(puzzle, goal, &options);
         if let Some(solution) = &report.solution {
             check_solution(puzzle, solution).map_err(|e| {
                 anyhow!(
-                    "internal error: {name}: puzzle {} failed the independent check: {e}",
-                    i + 1
+                    "internal error: {name}:{line}: the solution failed the independent check: {e}"
                 )
             })?;
         }
