@@ -68,6 +68,8 @@ pub struct Board {
     stack_dirty: u32,
     /// The band of the layout choice that led here, if one did.
     layout_band: Option<usize>,
+    /// Per digit, the columns (nine bits per band) the last stack pass left.
+    stack_columns: [u32; 9],
 }
 
 /// Where to branch.
@@ -115,6 +117,7 @@ impl Board {
             open: [BAND; 3],
             stack_dirty: (1 << 9) - 1,
             layout_band: None,
+            stack_columns: [u32::MAX; 9],
         };
         // Group the givens by digit and band, then set every word at once:
         // no other digit in a given's cell, no given's digit in its peers.
@@ -288,16 +291,23 @@ impl Board {
             digits &= digits - 1;
             let base = digit * 3;
             let columns = [0, 1, 2].map(|band| columns_of(self.candidates[base + band]));
-            // Bands × stacks of 3-bit column groups, transposed so that each
-            // stack's 3×3 matrix (band × column) is 9 consecutive bits.
-            let by_stack = transpose_groups(columns[0] | columns[1] << 9 | columns[2] << 18);
-            let kept = [0, 9, 18]
-                .map(|shift| u32::from(PERMUTATIONS_3X3[(by_stack >> shift & 0x1ff) as usize]));
-            if kept[0].min(kept[1]).min(kept[2]) == 0 {
-                return Err(Dead);
-            }
-            let allowed = transpose_groups(kept[0] | kept[1] << 9 | kept[2] << 18);
-            let columns = [0, 1, 2].map(|band| columns[band] & allowed >> (9 * band));
+            let packed = columns[0] | columns[1] << 9 | columns[2] << 18;
+            // The same columns as last time: the rule has nothing new to say.
+            let columns = if packed == self.stack_columns[digit] {
+                columns
+            } else {
+                // Bands × stacks of 3-bit column groups, transposed so that
+                // each stack's 3×3 matrix (band × column) is 9 consecutive bits.
+                let by_stack = transpose_groups(packed);
+                let kept = [0, 9, 18]
+                    .map(|shift| u32::from(PERMUTATIONS_3X3[(by_stack >> shift & 0x1ff) as usize]));
+                if kept[0].min(kept[1]).min(kept[2]) == 0 {
+                    return Err(Dead);
+                }
+                let allowed = transpose_groups(kept[0] | kept[1] << 9 | kept[2] << 18);
+                self.stack_columns[digit] = packed & allowed;
+                [0, 1, 2].map(|band| columns[band] & allowed >> (9 * band))
+            };
             let once =
                 (columns[0] ^ columns[1] ^ columns[2]) & !(columns[0] & columns[1] & columns[2]);
             for (band, &kept_columns) in columns.iter().enumerate() {
