@@ -242,19 +242,24 @@ impl Board {
         Ok(())
     }
 
-    /// Places every naked single; `Ok(true)` if there was one.
+    /// Places every naked single; `Ok(true)` if there was one. The counters
+    /// of the three bands are taken together (a placement in one band can
+    /// only remove candidates in the others, which the next round sees).
     fn naked_singles(&mut self) -> Result<bool, Dead> {
+        let (mut one, mut two) = ([0u32; 3], [0u32; 3]);
+        for words in self.candidates.chunks_exact(3) {
+            for band in 0..3 {
+                two[band] |= one[band] & words[band];
+                one[band] |= words[band];
+            }
+        }
         let mut placed = false;
         for band in 0..3 {
             let open = self.open[band];
-            if open == 0 {
-                continue;
-            }
-            let (one, two, _) = self.counters(band);
-            if open & !one != 0 {
+            if open & !one[band] != 0 {
                 return Err(Dead);
             }
-            let singles = open & !two;
+            let singles = open & !two[band];
             if singles == 0 {
                 continue;
             }
