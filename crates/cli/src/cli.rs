@@ -27,6 +27,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Time the solver on puzzle files: µs per puzzle, guesses, share solved without guessing.
     Bench(BenchArgs),
+    /// Generate puzzles with exactly one solution: minimal or to a clue count, with a symmetry.
+    Generate(GenerateArgs),
     /// Solve the 50 grids of Project Euler problem 96 and print the answer.
     Euler96(Euler96Args),
     /// Place N queens on an N×N board so that no two attack each other.
@@ -194,6 +196,41 @@ impl EngineArg {
     }
 }
 
+/// `fdoku generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long = "count", value_name = "COUNT", default_value_t = 1)]
+    pub count: usize,
+    /// Grid size N (N×N with the standard box shape: 4, 6, 8, 9, 10, 12, 15, 16, 25, …).
+    #[arg(long, default_value_t = 9)]
+    pub size: usize,
+    /// Extra houses.
+    #[arg(long, value_enum, default_value = "classic")]
+    pub variant: VariantArg,
+    /// Symmetry of the clue pattern.
+    #[arg(long, default_value = "none", value_parser = symmetry_parser())]
+    pub symmetry: fdoku_sudoku::generate::Symmetry,
+    /// Take clues away until none can go (the default).
+    #[arg(long, conflicts_with = "clues")]
+    pub minimal: bool,
+    /// Stop taking clues away at N clues (best effort: a minimal puzzle may keep more).
+    #[arg(long, value_name = "N")]
+    pub clues: Option<usize>,
+    /// Seed: the same seed and count give the same puzzles on any number of threads.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Output stays in order.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// How to print each puzzle.
+    #[arg(long, short = 'f', value_enum, default_value = "line")]
+    pub format: OutputFormat,
+    /// Search nodes allowed for the grid and for each uniqueness check.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    pub node_limit: u64,
+}
+
 /// `fdoku euler96`.
 #[derive(Debug, Args)]
 pub struct Euler96Args {
@@ -344,6 +381,12 @@ impl LimitArgs {
         }
         Ok(budget)
     }
+}
+
+/// Parses a symmetry, listing them in `--help`.
+fn symmetry_parser() -> impl TypedValueParser<Value = fdoku_sudoku::generate::Symmetry> {
+    use fdoku_sudoku::generate::Symmetry;
+    PossibleValuesParser::new(Symmetry::ALL.map(Symmetry::name)).try_map(|s| s.parse::<Symmetry>())
 }
 
 /// Parses `check|forward|hall|domain`, listing them in `--help`.

@@ -7,6 +7,7 @@ mod color;
 mod error;
 mod euler96;
 mod features;
+mod generate;
 mod inputs;
 mod progress;
 mod queens;
@@ -53,6 +54,7 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
     match command {
         Command::Solve(args) => solve::run(&args, cancel, out),
         Command::Bench(args) => bench::run(&args, out),
+        Command::Generate(args) => generate::run(&args, out),
         Command::Euler96(args) => euler96::run(&args, out),
         Command::Queens(args) => {
             let queens = Queens::new(usize::from(args.n), args.alldiff);

@@ -7,10 +7,13 @@
 //! * [`format`] — reading (line, block, Project Euler, `.sdm`, `.sdk`, JSON)
 //!   and writing (line, block) puzzles, with positioned errors;
 //! * [`solve`] — the bitmask solver and the engine model, cross-checked;
+//! * [`generate`] — random grids and unique puzzles, minimal or to a clue
+//!   count, with a chosen symmetry;
 //! * [`check_solution`] — the independent checker.
 
 mod check;
 pub mod format;
+pub mod generate;
 mod puzzle;
 mod rules;
 pub mod solve;

@@ -30,6 +30,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use fdoku_fd::{Budget, StopReason};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
@@ -100,6 +102,8 @@ pub struct MaskSolver<'p> {
     tables: Rc<Tables>,
     /// Scratch stack of placements still to spread (reused by every call).
     work: RefCell<Vec<(usize, u8)>>,
+    /// When set, the digits of a branching cell are tried in random order.
+    shuffle: RefCell<Option<Xoshiro256PlusPlus>>,
 }
 
 impl<'p> MaskSolver<'p> {
@@ -113,7 +117,31 @@ impl<'p> MaskSolver<'p> {
             puzzle,
             tables: Tables::for_rules(rules),
             work: RefCell::new(Vec::with_capacity(rules.cells())),
+            shuffle: RefCell::new(None),
         })
+    }
+
+    /// The same solver trying the digits of each branching cell in an order
+    /// drawn from `seed`: the first solution found is then a random one
+    /// (the same for the same seed). The generator's source of grids.
+    pub fn shuffled(mut self, seed: u64) -> Self {
+        self.shuffle = RefCell::new(Some(Xoshiro256PlusPlus::seed_from_u64(seed)));
+        self
+    }
+
+    /// The next digit (as a bit) to try among `candidates`: the lowest, or
+    /// a random one when shuffling.
+    fn next_digit(&self, candidates: u32) -> u32 {
+        let lowest = candidates & candidates.wrapping_neg();
+        let mut shuffle = self.shuffle.borrow_mut();
+        let Some(rng) = shuffle.as_mut() else {
+            return lowest;
+        };
+        let mut rest = candidates;
+        for _ in 0..rng.next_u64() % u64::from(candidates.count_ones()) {
+            rest &= rest - 1;
+        }
+        rest & rest.wrapping_neg()
     }
 
     fn initial(&self) -> Result<State, Dead> {
@@ -245,8 +273,9 @@ impl<'p> MaskSolver<'p> {
         };
         let mut candidates = state.candidates[cell];
         while candidates != 0 {
-            let digit = candidates.trailing_zeros() as u8 + 1;
-            candidates &= candidates - 1;
+            let chosen = self.next_digit(candidates);
+            let digit = chosen.trailing_zeros() as u8 + 1;
+            candidates &= !chosen;
             stats.guesses += 1;
             let mut child = state.clone();
             if self.place(&mut child, cell, digit).is_ok() {

@@ -1,0 +1,156 @@
+//! `fdoku generate`: unique puzzles, in parallel, in order, the same for a
+//! seed whatever the thread count (puzzle `i` draws from its own seed,
+//! derived from `--seed` and `i`).
+
+use std::io::Write;
+
+use anyhow::anyhow;
+use fdoku_sudoku::generate::{Generated, Options, generate};
+use fdoku_sudoku::{Rules, check_solution, format, grid_line};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::cli::{GenerateArgs, OutputFormat};
+use crate::error::BadInput;
+
+/// Puzzles generated between two writes of the output.
+const CHUNK: usize = 256;
+
+/// One puzzle's record (`--format json` and `jsonl`).
+#[derive(Serialize)]
+struct Record<'a> {
+    index: usize,
+    seed: u64,
+    size: usize,
+    variant: &'a str,
+    symmetry: &'a str,
+    clues: usize,
+    puzzle: String,
+    solution: String,
+    checks: u32,
+}
+
+/// The seed of puzzle `index` (1-based): SplitMix64 of the run's seed and
+/// the index, so neighbouring puzzles draw from unrelated streams.
+fn puzzle_seed(seed: u64, index: usize) -> u64 {
+    let mut z = seed.wrapping_add((index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Runs `fdoku generate`; returns the exit code.
+pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
+    let rules = args
+        .variant
+        .plain()
+        .rules(args.size)
+        .map_err(|e| BadInput(format!("--size {} --variant: {e}", args.size)))?;
+    let options = Options {
+        symmetry: args.symmetry,
+        clues: args.clues,
+        node_limit: args.node_limit,
+        ..Options::default()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    let progress = if args.count < 2 {
+        indicatif::ProgressBar::hidden()
+    } else {
+        crate::progress::bar(
+            args.count as u64,
+            "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
+        )
+    };
+    let variant = rules.variant_name();
+    let mut failed = false;
+    let mut first = true;
+    if args.format == OutputFormat::Json {
+        write!(out, "[")?;
+    }
+    for start in (1..=args.count).step_by(CHUNK) {
+        let end = (start + CHUNK - 1).min(args.count);
+        let made: Vec<_> = pool.install(|| {
+            (start..=end)
+                .into_par_iter()
+                .map(|index| {
+                    let seed = puzzle_seed(args.seed, index);
+                    (index, seed, generate(&rules, &options, seed))
+                })
+                .collect()
+        });
+        for (index, seed, result) in made {
+            progress.inc(1);
+            let generated = match result {
+                Ok(generated) => generated,
+                Err(e) => {
+                    eprintln!("fdoku: puzzle {index}: {e}");
+                    failed = true;
+                    continue;
+                }
+            };
+            verify(&generated, index)?;
+            let record = Record {
+                index,
+                seed,
+                size: rules.size(),
+                variant: &variant,
+                symmetry: args.symmetry.name(),
+                clues: generated.puzzle.clue_count(),
+                puzzle: grid_line(generated.puzzle.givens()),
+                solution: grid_line(&generated.solution),
+                checks: generated.checks,
+            };
+            print(&record, &generated, &rules, args.format, &mut first, out)?;
+        }
+    }
+    if args.format == OutputFormat::Json {
+        writeln!(out, "]")?;
+    }
+    progress.finish_and_clear();
+    out.flush()?;
+    Ok(if failed { 2 } else { 0 })
+}
+
+/// The printed solution passes the independent checker.
+fn verify(generated: &Generated, index: usize) -> anyhow::Result<()> {
+    check_solution(&generated.puzzle, &generated.solution).map_err(|e| {
+        anyhow!("internal error: generated puzzle {index} failed the independent check: {e}")
+    })
+}
+
+fn print(
+    record: &Record<'_>,
+    generated: &Generated,
+    rules: &Rules,
+    format: OutputFormat,
+    first: &mut bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    match format {
+        OutputFormat::Line => writeln!(out, "{}", record.puzzle)?,
+        OutputFormat::Block => {
+            writeln!(
+                out,
+                "# puzzle {} (seed {}, {} clues)",
+                record.index, record.seed, record.clues
+            )?;
+            write!(out, "{}", format::block(generated.puzzle.givens(), rules))?;
+            writeln!(out)?;
+        }
+        OutputFormat::Jsonl => {
+            serde_json::to_writer(&mut *out, record)?;
+            writeln!(out)?;
+        }
+        OutputFormat::Json => {
+            if !*first {
+                write!(out, ",")?;
+            }
+            writeln!(out)?;
+            serde_json::to_writer(&mut *out, record)?;
+        }
+    }
+    *first = false;
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! Generating puzzles: a random solution grid, then clues taken away while
+//! the solution stays unique.
+//!
+//! 1. **A grid.** The general bitmask solver, trying digits in an order
+//!    drawn from the seed, solves the empty grid of the rules (any size,
+//!    diagonal, windoku, extra regions, jigsaw): its first solution is the
+//!    grid.
+//! 2. **The clues.** Starting from the whole grid, the cells are taken in
+//!    groups that keep the [`Symmetry`] (its orbits), in an order drawn
+//!    from the seed. Each group is blanked and kept blank if the puzzle
+//!    still has exactly one solution. One pass leaves a *minimal* puzzle:
+//!    if blanking a group failed once it fails again later, since fewer
+//!    clues only allow more solutions. With [`Options::clues`] it stops as
+//!    soon as that few clues remain instead.
+//!
+//! The same rules, options and seed give the same puzzle on every machine
+//! and thread count.
+//!
+//! ```
+//! use fdoku_sudoku::Rules;
+//! use fdoku_sudoku::generate::{Options, Symmetry, generate};
+//! use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve};
+//!
+//! let options = Options { symmetry: Symmetry::Rot180, ..Options::default() };
+//! let made = generate(&Rules::classic(9).unwrap(), &options, 42).unwrap();
+//! assert!(Symmetry::Rot180.holds(made.puzzle.givens(), 9));
+//! // Unique, by another solver than the one that checked it.
+//! let mask = SolveOptions { engine: EngineChoice::Mask, ..Default::default() };
+//! let report = solve(&made.puzzle, Goal::Count(2), &mask);
+//! assert_eq!(report.status, Status::Unique);
+//! assert_eq!(report.solution.unwrap(), made.solution);
+//! assert_eq!(generate(&Rules::classic(9).unwrap(), &options, 42).unwrap().puzzle, made.puzzle);
+//! ```
+
+mod symmetry;
+
+use fdoku_fd::Budget;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use thiserror::Error;
+
+pub use symmetry::Symmetry;
+
+use crate::puzzle::Puzzle;
+use crate::rules::Rules;
+use crate::solve::{Goal, MaskSolver, NineSolver, Search, SolveOptions, Status, solve};
+
+/// How to generate.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// Stop taking clues away once this few remain (best effort: a minimal
+    /// puzzle may keep more). `None`: go on until the puzzle is minimal.
+    pub clues: Option<usize>,
+    /// Search nodes allowed to find the grid, and to each uniqueness check
+    /// on grids other than classic 9×9 (a check that runs out counts as
+    /// "not unique", so the clue stays).
+    pub node_limit: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            symmetry: Symmetry::None,
+            clues: None,
+            node_limit: 200_000,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Puzzle,
+    /// Its solution.
+    pub solution: Vec<u8>,
+    /// Uniqueness checks it took.
+    pub checks: u32,
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// Killer cages are not generated yet.
+    #[error("generating killer puzzles is not supported yet")]
+    Cages,
+    /// No solution grid was found within the node limit (some variants,
+    /// like windoku on 16×16, may have none).
+    #[error("no {variant} {size}×{size} grid found within {nodes} search nodes")]
+    NoGrid {
+        /// The variant's name.
+        variant: String,
+        /// The grid size.
+        size: usize,
+        /// The node limit.
+        nodes: u64,
+    },
+}
+
+/// A random solution grid of `rules`, drawn from `seed`.
+pub fn random_grid(rules: &Rules, seed: u64, node_limit: u64) -> Result<Vec<u8>, GenerateError> {
+    let empty = Puzzle::new(rules.clone(), vec![0; rules.cells()])
+        .unwrap_or_else(|_| unreachable!("an empty grid fits any rules"));
+    let solver = MaskSolver::new(&empty).ok_or(GenerateError::Cages)?;
+    let mut grid = None;
+    solver.shuffled(seed).search(
+        &mut |g| {
+            grid = Some(g.to_vec());
+            false
+        },
+        &Budget::unlimited().with_node_limit(node_limit),
+    );
+    grid.ok_or_else(|| GenerateError::NoGrid {
+        variant: rules.variant_name(),
+        size: rules.size(),
+        nodes: node_limit,
+    })
+}
+
+/// A puzzle of `rules` with exactly one solution, drawn from `seed`.
+pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated, GenerateError> {
+    if !rules.cages().is_empty() {
+        return Err(GenerateError::Cages);
+    }
+    let solution = random_grid(rules, seed, options.node_limit)?;
+    // A second stream from the same seed orders the clue removals.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut orbits = options.symmetry.orbits(rules.size());
+    for i in (1..orbits.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        orbits.swap(i, j);
+    }
+    let mut givens = solution.clone();
+    let mut clues = givens.len();
+    let mut checks = 0;
+    for orbit in orbits {
+        if options.clues.is_some_and(|target| clues <= target) {
+            break;
+        }
+        for &cell in &orbit {
+            givens[cell] = 0;
+        }
+        checks += 1;
+        if unique(rules, &givens, options.node_limit) {
+            clues -= orbit.len();
+        } else {
+            for &cell in &orbit {
+                givens[cell] = solution[cell];
+            }
+        }
+    }
+    let puzzle = Puzzle::new(rules.clone(), givens)
+        .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
+    Ok(Generated {
+        puzzle,
+        solution,
+        checks,
+    })
+}
+
+/// Whether `givens` have exactly one solution under `rules` (the 9×9 path
+/// for classic 9×9; otherwise the default solver, within `node_limit`).
+fn unique(rules: &Rules, givens: &[u8], node_limit: u64) -> bool {
+    let Ok(puzzle) = Puzzle::new(rules.clone(), givens.to_vec()) else {
+        return false;
+    };
+    if let Some(nine) = NineSolver::new(&puzzle) {
+        return nine.count(2) == 1;
+    }
+    let options = SolveOptions {
+        budget: Budget::unlimited().with_node_limit(node_limit),
+        ..SolveOptions::default()
+    };
+    solve(&puzzle, Goal::Count(2), &options).status == Status::Unique
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grids_differ_by_seed_and_repeat_by_seed() {
+        let rules = Rules::classic(9).unwrap();
+        let a = random_grid(&rules, 1, 10_000).unwrap();
+        let b = random_grid(&rules, 2, 10_000).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(a, random_grid(&rules, 1, 10_000).unwrap());
+        assert!(crate::check_solution(&Puzzle::new(rules, vec![0; 81]).unwrap(), &a).is_ok());
+    }
+
+    #[test]
+    fn killer_rules_are_refused() {
+        let rules = Rules::classic(4)
+            .unwrap()
+            .with_cage(crate::Cage {
+                cells: vec![0, 1],
+                sum: 3,
+            })
+            .unwrap();
+        assert_eq!(
+            generate(&rules, &Options::default(), 0).unwrap_err(),
+            GenerateError::Cages
+        );
+    }
+}

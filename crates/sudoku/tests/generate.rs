@@ -1,0 +1,119 @@
+//! Generated puzzles: unique by solvers other than the one that generated
+//! them, minimal, symmetric, of the size and variant asked, and the same
+//! for the same seed.
+
+// Helpers here panic on purpose: a panic is how a test reports a failure.
+#![allow(clippy::unwrap_used)]
+
+use fdoku_sudoku::generate::{Options, Symmetry, generate};
+use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve};
+use fdoku_sudoku::{Puzzle, Rules, check_solution};
+
+fn status(puzzle: &Puzzle, engine: EngineChoice) -> (Status, Option<Vec<u8>>) {
+    let options = SolveOptions {
+        engine,
+        ..SolveOptions::default()
+    };
+    let report = solve(puzzle, Goal::Count(2), &options);
+    (report.status, report.solution)
+}
+
+/// The generated puzzle is unique and minimal (for its symmetry's orbits),
+/// by the general bitmask solver, and for 9×9 by the engine too.
+fn assert_good(rules: &Rules, symmetry: Symmetry, seed: u64) -> Puzzle {
+    let options = Options {
+        symmetry,
+        ..Options::default()
+    };
+    let made = generate(rules, &options, seed).unwrap();
+    let puzzle = &made.puzzle;
+    assert_eq!(puzzle.rules(), rules);
+    assert!(check_solution(puzzle, &made.solution).is_ok());
+    let (mask, solution) = status(puzzle, EngineChoice::Mask);
+    assert_eq!(mask, Status::Unique, "{} seed {seed}", rules.variant_name());
+    assert_eq!(solution.unwrap(), made.solution);
+    if rules.size() == 9 {
+        assert_eq!(status(puzzle, EngineChoice::Fd).0, Status::Unique);
+    }
+    let n = rules.size();
+    assert!(symmetry.holds(puzzle.givens(), n), "{symmetry} seed {seed}");
+    // Minimal: blanking any orbit of clues (a single clue without symmetry)
+    // leaves two or more solutions.
+    for orbit in symmetry.orbits(n) {
+        if puzzle.givens()[orbit[0]] == 0 {
+            continue;
+        }
+        let mut fewer = puzzle.givens().to_vec();
+        for &cell in &orbit {
+            fewer[cell] = 0;
+        }
+        let fewer = Puzzle::new(rules.clone(), fewer).unwrap();
+        assert_eq!(
+            status(&fewer, EngineChoice::Mask).0,
+            Status::Multiple,
+            "seed {seed}: orbit {orbit:?} could go"
+        );
+    }
+    made.puzzle
+}
+
+#[test]
+fn classic_puzzles_are_unique_minimal_and_symmetric() {
+    let rules = Rules::classic(9).unwrap();
+    for symmetry in Symmetry::ALL {
+        for seed in 0..4 {
+            assert_good(&rules, symmetry, seed);
+        }
+    }
+}
+
+#[test]
+fn every_size_and_variant_generates() {
+    let mut cases = vec![
+        Rules::classic(4).unwrap(),
+        Rules::classic(6).unwrap(),
+        Rules::classic(8).unwrap(),
+        Rules::classic(12).unwrap(),
+        Rules::classic(9).unwrap().with_diagonals(),
+        Rules::classic(9).unwrap().with_windoku().unwrap(),
+        Rules::classic(9)
+            .unwrap()
+            .with_diagonals()
+            .with_windoku()
+            .unwrap(),
+        Rules::classic(6).unwrap().with_diagonals(),
+    ];
+    let jigsaw: Vec<u8> = "AAABBB AACCBB ACCDDB ECDDFF EECDFF EEEDFF"
+        .split(' ')
+        .flat_map(|row| row.bytes().map(|b| b - b'A'))
+        .collect();
+    cases.push(Rules::jigsaw(6, jigsaw).unwrap());
+    for rules in cases {
+        for seed in 0..2 {
+            assert_good(&rules, Symmetry::None, seed);
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzle_and_others_differ() {
+    let rules = Rules::classic(9).unwrap();
+    let options = Options::default();
+    let a = generate(&rules, &options, 7).unwrap().puzzle;
+    assert_eq!(generate(&rules, &options, 7).unwrap().puzzle, a);
+    assert_ne!(generate(&rules, &options, 8).unwrap().puzzle, a);
+}
+
+#[test]
+fn a_clue_target_stops_early_but_stays_unique() {
+    let rules = Rules::classic(9).unwrap();
+    let options = Options {
+        clues: Some(35),
+        ..Options::default()
+    };
+    for seed in 0..5 {
+        let made = generate(&rules, &options, seed).unwrap();
+        assert_eq!(made.puzzle.clue_count(), 35, "seed {seed}");
+        assert_eq!(status(&made.puzzle, EngineChoice::Mask).0, Status::Unique);
+    }
+}
