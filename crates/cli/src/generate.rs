@@ -50,7 +50,6 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
         symmetry: args.symmetry,
         clues: args.clues,
         node_limit: args.node_limit,
-        ..Options::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

@@ -61,27 +61,23 @@ impl Symmetry {
         }
     }
 
-    /// The maps that generate it, on (row, column) of an N×N grid.
-    fn generators(self, n: usize) -> Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> {
+    /// Where the maps that generate it send (row, column) of an N×N grid.
+    fn images(self, n: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
         let last = n - 1;
         match self {
             Symmetry::None => Vec::new(),
-            Symmetry::Rot180 => vec![Box::new(move |r, c| (last - r, last - c))],
-            Symmetry::Rot90 => vec![Box::new(move |r, c| (c, last - r))],
-            Symmetry::Mirror => vec![Box::new(move |r, c| (r, last - c))],
-            Symmetry::Diagonal => vec![Box::new(|r, c| (c, r))],
-            Symmetry::AntiDiagonal => vec![Box::new(move |r, c| (last - c, last - r))],
-            Symmetry::DoubleMirror => vec![
-                Box::new(move |r, c| (r, last - c)),
-                Box::new(move |r, c| (last - r, c)),
-            ],
+            Symmetry::Rot180 => vec![(last - r, last - c)],
+            Symmetry::Rot90 => vec![(c, last - r)],
+            Symmetry::Mirror => vec![(r, last - c)],
+            Symmetry::Diagonal => vec![(c, r)],
+            Symmetry::AntiDiagonal => vec![(last - c, last - r)],
+            Symmetry::DoubleMirror => vec![(r, last - c), (last - r, c)],
         }
     }
 
     /// The orbits of an N×N grid's cells, each sorted, in order of their
     /// first cell.
     pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
-        let maps = self.generators(n);
         let mut seen = vec![false; n * n];
         let mut orbits = Vec::new();
         for start in 0..n * n {
@@ -93,8 +89,7 @@ impl Symmetry {
             let mut k = 0;
             while k < orbit.len() {
                 let (r, c) = (orbit[k] / n, orbit[k] % n);
-                for map in &maps {
-                    let (r2, c2) = map(r, c);
+                for (r2, c2) in self.images(n, r, c) {
                     let cell = r2 * n + c2;
                     if !seen[cell] {
                         seen[cell] = true;
