@@ -5,6 +5,8 @@
 //!   that both agree on every puzzle, then CPU µs per puzzle (best of 3
 //!   passes), the ratio, and fdoku's guesses per puzzle. Measured builds
 //!   use `RUSTFLAGS="-C target-cpu=x86-64-v3"`, like the anchors.
+//! * then the time to generate a minimal unique puzzle, without and with
+//!   180° symmetry, against `Sudoku::generate_with_symmetry`.
 //! * `peer-sudoku08 --only fdoku|sudoku|parse FILE` — one pass with one
 //!   solver (or only the parsing), for `valgrind --tool=callgrind`:
 //!   `callgrind.sh` subtracts the parse-only run to get instructions per
@@ -15,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use fdoku_fd::stats::thread_cpu_time;
 use fdoku_sudoku::format::parse_line;
+use fdoku_sudoku::generate::{Options, Symmetry, generate};
 use fdoku_sudoku::solve::{Goal, NineSolver, SolveOptions, Status, solve};
 use fdoku_sudoku::{Puzzle, Rules};
 
@@ -114,6 +117,47 @@ fn main() {
             peer.as_secs_f64() * 1e6 / n,
             fdoku.as_secs_f64() / peer.as_secs_f64(),
             guesses as f64 / n
+        );
+    }
+
+    // Generation: minimal unique puzzles, without and with 180° symmetry.
+    println!();
+    println!(
+        "{:<30} {:>12} {:>12} {:>7}",
+        "generate (minimal, unique)", "fdoku µs", "sudoku µs", "ratio"
+    );
+    let rules = Rules::classic(9).expect("9×9");
+    for (name, ours, theirs) in [
+        ("no symmetry", Symmetry::None, sudoku::Symmetry::None),
+        (
+            "180° rotation",
+            Symmetry::Rot180,
+            sudoku::Symmetry::HalfRotation,
+        ),
+    ] {
+        const PUZZLES: u64 = 500;
+        let options = Options {
+            symmetry: ours,
+            ..Options::default()
+        };
+        let mut seed = 0;
+        let fdoku = best_of_3(|| {
+            for _ in 0..PUZZLES {
+                seed += 1;
+                std::hint::black_box(generate(&rules, &options, seed).expect("a puzzle"));
+            }
+        });
+        let peer = best_of_3(|| {
+            for _ in 0..PUZZLES {
+                std::hint::black_box(sudoku::Sudoku::generate_with_symmetry(theirs));
+            }
+        });
+        let per = |d: Duration| d.as_secs_f64() * 1e6 / PUZZLES as f64;
+        println!(
+            "{name:<30} {:>12.1} {:>12.1} {:>7.2}",
+            per(fdoku),
+            per(peer),
+            fdoku.as_secs_f64() / peer.as_secs_f64()
         );
     }
 }

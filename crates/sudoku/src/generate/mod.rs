@@ -1,10 +1,10 @@
 //! Generating puzzles: a random solution grid, then clues taken away while
 //! the solution stays unique.
 //!
-//! 1. **A grid.** The general bitmask solver, trying digits in an order
-//!    drawn from the seed, solves the empty grid of the rules (any size,
-//!    diagonal, windoku, extra regions, jigsaw): its first solution is the
-//!    grid.
+//! 1. **A grid.** A solver trying its options in an order drawn from the
+//!    seed solves the empty grid of the rules: the 9×9 path for classic
+//!    9×9, the general bitmask solver for the rest (any size, diagonal,
+//!    windoku, extra regions, jigsaw). Its first solution is the grid.
 //! 2. **The clues.** Starting from the whole grid, the cells are taken in
 //!    groups that keep the [`Symmetry`] (its orbits), in an order drawn
 //!    from the seed. Each group is blanked and kept blank if the puzzle
@@ -43,7 +43,9 @@ pub use symmetry::Symmetry;
 
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
-use crate::solve::{Goal, MaskSolver, NineSolver, Search, SolveOptions, Status, solve};
+use crate::solve::{
+    Goal, MaskSolver, NineSolver, Search, SolveOptions, Status, random_nine_grid, solve,
+};
 
 /// How to generate.
 #[derive(Clone, Debug)]
@@ -100,8 +102,12 @@ pub enum GenerateError {
     },
 }
 
-/// A random solution grid of `rules`, drawn from `seed`.
+/// A random solution grid of `rules`, drawn from `seed` (classic 9×9 by the
+/// 9×9 path, the rest by the general bitmask solver).
 pub fn random_grid(rules: &Rules, seed: u64, node_limit: u64) -> Result<Vec<u8>, GenerateError> {
+    if rules.size() == 9 && rules.is_classic() {
+        return Ok(random_nine_grid(seed).to_vec());
+    }
     let empty = Puzzle::new(rules.clone(), vec![0; rules.cells()])
         .unwrap_or_else(|_| unreachable!("an empty grid fits any rules"));
     let solver = MaskSolver::new(&empty).ok_or(GenerateError::Cages)?;
@@ -144,7 +150,7 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
             givens[cell] = 0;
         }
         checks += 1;
-        if unique(rules, &givens, options.node_limit) {
+        if still_unique(rules, &givens, &solution, &orbit, options.node_limit) {
             clues -= orbit.len();
         } else {
             for &cell in &orbit {
@@ -161,14 +167,25 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
     })
 }
 
-/// Whether `givens` have exactly one solution under `rules` (the 9×9 path
-/// for classic 9×9; otherwise the default solver, within `node_limit`).
-fn unique(rules: &Rules, givens: &[u8], node_limit: u64) -> bool {
+/// Whether `givens`, unique until the cells of `blanked` were emptied, are
+/// still unique. For classic 9×9, a second solution would have to differ
+/// from `solution` in a blanked cell, so one search per blanked cell for a
+/// solution avoiding its digit decides it; otherwise the default solver
+/// counts to 2 within `node_limit`.
+fn still_unique(
+    rules: &Rules,
+    givens: &[u8],
+    solution: &[u8],
+    blanked: &[usize],
+    node_limit: u64,
+) -> bool {
     let Ok(puzzle) = Puzzle::new(rules.clone(), givens.to_vec()) else {
         return false;
     };
     if let Some(nine) = NineSolver::new(&puzzle) {
-        return nine.count(2) == 1;
+        return !blanked
+            .iter()
+            .any(|&cell| nine.solvable_without(cell, solution[cell]));
     }
     let options = SolveOptions {
         budget: Budget::unlimited().with_node_limit(node_limit),

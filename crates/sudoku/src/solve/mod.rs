@@ -31,7 +31,7 @@ use serde::Serialize;
 
 pub use fd::FdSolver;
 pub use mask::MaskSolver;
-pub use nine::NineSolver;
+pub use nine::{NineSolver, random_grid as random_nine_grid};
 
 use crate::puzzle::{Clash, Puzzle};
 

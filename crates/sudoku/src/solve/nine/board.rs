@@ -161,6 +161,12 @@ impl Board {
         Ok(board)
     }
 
+    /// Removes `digit` (1..=9) from the candidates of `cell` (0..81).
+    pub fn exclude(&mut self, cell: usize, digit: u8) {
+        let index = (usize::from(digit.max(1)) - 1) * 3 + cell / 27;
+        self.candidates[index % 27] &= !(1 << (cell % 27));
+    }
+
     /// Places `digit` on `cells` of `band` (cells that should not see each
     /// other; if they do, the next band update finds the contradiction).
     pub fn place(&mut self, digit: usize, band: usize, cells: u32) {

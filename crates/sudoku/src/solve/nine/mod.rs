@@ -26,6 +26,8 @@ mod board;
 mod tables;
 
 use fdoku_fd::{Budget, StopReason};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
@@ -45,17 +47,50 @@ impl<'p> NineSolver<'p> {
     /// Counts solutions up to `limit`, with nothing else on the way: the
     /// fastest answer to "is it unique?" (`count(2) == 1`).
     pub fn count(&self, limit: u64) -> u64 {
-        let budget = Budget::default();
-        let mut explorer = Explorer {
-            sink: Counter { found: 0, limit },
-            budget: &budget,
-            stats: SearchStats::default(),
-        };
-        if let Ok(board) = Board::new(self.puzzle.givens()) {
-            let _ = explorer.explore(board);
-        }
-        explorer.sink.found
+        Board::new(self.puzzle.givens()).map_or(0, |board| count(board, limit))
     }
+
+    /// Whether the puzzle has a solution with something other than `digit`
+    /// in `cell`. A generator that knows one solution asks this instead of
+    /// counting: a second solution must differ in a cell it just blanked.
+    pub fn solvable_without(&self, cell: usize, digit: u8) -> bool {
+        Board::new(self.puzzle.givens()).is_ok_and(|mut board| {
+            board.exclude(cell, digit);
+            count(board, 1) == 1
+        })
+    }
+}
+
+/// A random complete 9×9 grid, drawn from `seed`: the first solution of
+/// the empty grid when every branch tries its options in a random order.
+pub fn random_grid(seed: u64) -> [u8; 81] {
+    let budget = Budget::default();
+    let mut explorer = Explorer {
+        sink: FirstGrid(None),
+        budget: &budget,
+        stats: SearchStats::default(),
+        shuffle: Some(Xoshiro256PlusPlus::seed_from_u64(seed)),
+    };
+    if let Ok(board) = Board::new(&[0; 81]) {
+        let _ = explorer.explore(board);
+    }
+    explorer
+        .sink
+        .0
+        .unwrap_or_else(|| unreachable!("the empty grid has solutions"))
+}
+
+/// Solutions from `board`, up to `limit`.
+fn count(board: Board, limit: u64) -> u64 {
+    let budget = Budget::default();
+    let mut explorer = Explorer {
+        sink: Counter { found: 0, limit },
+        budget: &budget,
+        stats: SearchStats::default(),
+        shuffle: None,
+    };
+    let _ = explorer.explore(board);
+    explorer.sink.found
 }
 
 /// Where solutions go: `found` returns whether to keep searching.
@@ -76,6 +111,16 @@ impl Sink for Counter {
     }
 }
 
+/// Keeps the first solution's grid, and stops.
+struct FirstGrid(Option<[u8; 81]>);
+
+impl Sink for FirstGrid {
+    fn found(&mut self, board: &Board) -> bool {
+        self.0 = Some(board.grid());
+        false
+    }
+}
+
 /// Hands each solution's grid to a callback.
 struct Grids<'a>(&'a mut dyn FnMut(&[u8]) -> bool);
 
@@ -90,9 +135,24 @@ struct Explorer<'a, S> {
     sink: S,
     budget: &'a Budget,
     stats: SearchStats,
+    /// When set, each branch tries its options in a random order.
+    shuffle: Option<Xoshiro256PlusPlus>,
 }
 
 impl<S: Sink> Explorer<'_, S> {
+    /// The next option to try among `options` (bits): the lowest, or a
+    /// random one when shuffling.
+    fn next_option(&mut self, options: u32) -> usize {
+        let Some(rng) = self.shuffle.as_mut() else {
+            return options.trailing_zeros() as usize;
+        };
+        let mut rest = options;
+        for _ in 0..rng.next_u64() % u64::from(options.count_ones()) {
+            rest &= rest - 1;
+        }
+        rest.trailing_zeros() as usize
+    }
+
     /// Explores `board`; `Err` stops the whole search (the callback had
     /// enough, or the budget ran out).
     fn explore(&mut self, mut board: Board) -> Result<(), Option<StopReason>> {
@@ -115,8 +175,8 @@ impl<S: Sink> Explorer<'_, S> {
         };
         let mut options = branch.options();
         while options != 0 {
-            let option = options.trailing_zeros() as usize;
-            options &= options - 1;
+            let option = self.next_option(options);
+            options &= !(1 << option);
             if options == 0 {
                 board.take(&branch, option);
                 return self.explore(board);
@@ -137,6 +197,7 @@ impl Search for NineSolver<'_> {
             sink: Grids(on_solution),
             budget,
             stats: SearchStats::default(),
+            shuffle: None,
         };
         match Board::new(self.puzzle.givens()) {
             Ok(board) => {
