@@ -44,7 +44,7 @@ pub use symmetry::Symmetry;
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
 use crate::solve::{
-    Goal, MaskSolver, NineSolver, Search, SolveOptions, Status, random_nine_grid, solve,
+    Goal, MaskSolver, Search, SolveOptions, Status, random_nine_grid, solvable_without, solve,
 };
 
 /// How to generate.
@@ -179,14 +179,13 @@ fn still_unique(
     blanked: &[usize],
     node_limit: u64,
 ) -> bool {
+    if rules.size() == 9 && rules.is_classic() {
+        let avoid: Vec<(usize, u8)> = blanked.iter().map(|&c| (c, solution[c])).collect();
+        return !solvable_without(givens, &avoid);
+    }
     let Ok(puzzle) = Puzzle::new(rules.clone(), givens.to_vec()) else {
         return false;
     };
-    if let Some(nine) = NineSolver::new(&puzzle) {
-        return !blanked
-            .iter()
-            .any(|&cell| nine.solvable_without(cell, solution[cell]));
-    }
     let options = SolveOptions {
         budget: Budget::unlimited().with_node_limit(node_limit),
         ..SolveOptions::default()

@@ -31,7 +31,7 @@ use serde::Serialize;
 
 pub use fd::FdSolver;
 pub use mask::MaskSolver;
-pub use nine::{NineSolver, random_grid as random_nine_grid};
+pub use nine::{NineSolver, random_grid as random_nine_grid, solvable_without};
 
 use crate::puzzle::{Clash, Puzzle};
 

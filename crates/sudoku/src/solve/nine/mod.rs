@@ -54,11 +54,22 @@ impl<'p> NineSolver<'p> {
     /// in `cell`. A generator that knows one solution asks this instead of
     /// counting: a second solution must differ in a cell it just blanked.
     pub fn solvable_without(&self, cell: usize, digit: u8) -> bool {
-        Board::new(self.puzzle.givens()).is_ok_and(|mut board| {
-            board.exclude(cell, digit);
-            count(board, 1) == 1
-        })
+        solvable_without(self.puzzle.givens(), &[(cell, digit)])
     }
+}
+
+/// Whether bare givens (81 digits, 0 for empty) of a classic 9×9 puzzle
+/// have a solution avoiding, for one of the `(cell, digit)` pairs, that
+/// digit in that cell (see [`NineSolver::solvable_without`]).
+pub fn solvable_without(givens: &[u8], avoid: &[(usize, u8)]) -> bool {
+    let Ok(board) = Board::new(givens) else {
+        return false;
+    };
+    avoid.iter().any(|&(cell, digit)| {
+        let mut board = board;
+        board.exclude(cell, digit);
+        count(board, 1) == 1
+    })
 }
 
 /// A random complete 9×9 grid, drawn from `seed`: the first solution of
