@@ -43,9 +43,7 @@ pub use symmetry::Symmetry;
 
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
-use crate::solve::{
-    Goal, MaskSolver, Search, SolveOptions, Status, random_nine_grid, solvable_without, solve,
-};
+use crate::solve::{MaskSolver, Search, random_nine_grid, solvable_without};
 
 /// How to generate.
 #[derive(Clone, Debug)]
@@ -168,10 +166,11 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
 }
 
 /// Whether `givens`, unique until the cells of `blanked` were emptied, are
-/// still unique. For classic 9×9, a second solution would have to differ
-/// from `solution` in a blanked cell, so one search per blanked cell for a
-/// solution avoiding its digit decides it; otherwise the default solver
-/// counts to 2 within `node_limit`.
+/// still unique. A second solution would have to differ from `solution` in
+/// a blanked cell, so one search per blanked cell for a solution avoiding
+/// its digit decides it: the 9×9 path for classic 9×9, the general bitmask
+/// solver within `node_limit` otherwise (running out counts as "not
+/// unique", so the clues stay).
 fn still_unique(
     rules: &Rules,
     givens: &[u8],
@@ -186,11 +185,13 @@ fn still_unique(
     let Ok(puzzle) = Puzzle::new(rules.clone(), givens.to_vec()) else {
         return false;
     };
-    let options = SolveOptions {
-        budget: Budget::unlimited().with_node_limit(node_limit),
-        ..SolveOptions::default()
+    let Some(solver) = MaskSolver::new(&puzzle) else {
+        return false;
     };
-    solve(&puzzle, Goal::Count(2), &options).status == Status::Unique
+    let budget = Budget::unlimited().with_node_limit(node_limit);
+    blanked
+        .iter()
+        .all(|&cell| solver.solvable_without(cell, solution[cell], &budget) == Some(false))
 }
 
 #[cfg(test)]

@@ -129,6 +129,30 @@ impl<'p> MaskSolver<'p> {
         self
     }
 
+    /// Whether the puzzle has a solution with something other than `digit`
+    /// in `cell`, within `budget` (`None` when the budget ran out first).
+    /// See [`super::NineSolver::solvable_without`].
+    pub fn solvable_without(&self, cell: usize, digit: u8, budget: &Budget) -> Option<bool> {
+        let Ok(mut state) = self.initial() else {
+            return Some(false);
+        };
+        state.candidates[cell] &= !bit(digit);
+        let mut found = false;
+        let flow = self.explore(
+            state,
+            &mut |_| {
+                found = true;
+                false
+            },
+            budget,
+            &mut SearchStats::default(),
+        );
+        match flow {
+            Flow::Stop(Some(_)) if !found => None,
+            _ => Some(found),
+        }
+    }
+
     /// The next digit (as a bit) to try among `candidates`: the lowest, or
     /// a random one when shuffling.
     fn next_digit(&self, candidates: u32) -> u32 {
