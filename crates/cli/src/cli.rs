@@ -217,6 +217,18 @@ pub struct GenerateArgs {
     /// Stop taking clues away at N clues (best effort: a minimal puzzle may keep more).
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
+    /// Clues exactly where this file's grid has a mark (any character but the
+    /// blanks . 0 _ -), e.g. a puzzle whose layout you like.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["clues", "minimal", "symmetry"])]
+    pub pattern: Option<PathBuf>,
+    /// With --pattern: random grids to try per puzzle before giving up.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 100_000,
+        requires = "pattern"
+    )]
+    pub attempts: u32,
     /// Seed: the same seed and count give the same puzzles on any number of threads.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,

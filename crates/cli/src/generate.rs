@@ -1,11 +1,12 @@
 //! `fdoku generate`: unique puzzles, in parallel, in order, the same for a
 //! seed whatever the thread count (puzzle `i` draws from its own seed,
-//! derived from `--seed` and `i`).
+//! derived from `--seed` and `i`); minimal, to a clue count, or on the clue
+//! positions of a pattern file.
 
 use std::io::Write;
 
 use anyhow::anyhow;
-use fdoku_sudoku::generate::{Generated, Options, generate};
+use fdoku_sudoku::generate::{Generated, Options, generate, generate_on_pattern};
 use fdoku_sudoku::{Rules, check_solution, format, grid_line};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -51,6 +52,10 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
         clues: args.clues,
         node_limit: args.node_limit,
     };
+    let pattern = match &args.pattern {
+        Some(path) => Some(read_pattern(path, rules.size())?),
+        None => None,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
@@ -75,7 +80,17 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
                 .into_par_iter()
                 .map(|index| {
                     let seed = puzzle_seed(args.seed, index);
-                    (index, seed, generate(&rules, &options, seed))
+                    let made = match &pattern {
+                        Some(pattern) => generate_on_pattern(
+                            &rules,
+                            pattern,
+                            args.attempts,
+                            args.node_limit,
+                            seed,
+                        ),
+                        None => generate(&rules, &options, seed),
+                    };
+                    (index, seed, made)
                 })
                 .collect()
         });
@@ -110,6 +125,37 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     progress.finish_and_clear();
     out.flush()?;
     Ok(if failed { 2 } else { 0 })
+}
+
+/// The clue positions of a pattern file: a grid in line or block form
+/// (rows of characters, `|` and whitespace ignored, `---+---` lines
+/// skipped), a mark where a clue goes, a blank (`.` `0` `_` `-`) elsewhere.
+fn read_pattern(path: &std::path::Path, size: usize) -> Result<Vec<bool>, BadInput> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;
+    let mut cells = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        let separator = trimmed.chars().all(|c| matches!(c, '-' | '+' | '=' | ' '));
+        if trimmed.is_empty() || trimmed.starts_with('#') || separator {
+            continue;
+        }
+        cells.extend(
+            trimmed
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != '|')
+                .map(|c| !matches!(c, '.' | '0' | '_' | '-')),
+        );
+    }
+    if cells.len() != size * size {
+        return Err(BadInput(format!(
+            "{}: the pattern has {} cells; expected {} for a {size}×{size} grid (--size)",
+            path.display(),
+            cells.len(),
+            size * size
+        )));
+    }
+    Ok(cells)
 }
 
 /// The printed solution passes the independent checker.

@@ -110,3 +110,64 @@ fn impossible_requests_fail_clearly() {
     let o = fdoku(&["generate", "--minimal", "--clues", "30"]);
     assert_eq!(o.status.code(), Some(2), "clap: the two conflict");
 }
+
+#[test]
+fn a_pattern_file_fixes_the_clue_positions() {
+    let dir = std::env::temp_dir().join(format!("fdoku-pattern-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let layout =
+        "..7...5.4....97..1...3..87..9..6.7..4..8.....6.8..1.5....243....35.1.......9.....";
+    // The same layout as a block with separators and x marks.
+    let rows: Vec<String> = layout
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let marks: Vec<String> = row
+                .chunks(3)
+                .map(|part| {
+                    part.iter()
+                        .map(|&b| if b == b'.' { '.' } else { 'x' })
+                        .collect()
+                })
+                .collect();
+            marks.join(" | ")
+        })
+        .collect();
+    let block = format!(
+        "{}\n------+-----+------\n{}\n------+-----+------\n{}\n",
+        rows[..3].join("\n"),
+        rows[3..6].join("\n"),
+        rows[6..].join("\n")
+    );
+    let file = dir.join("pattern.txt");
+    std::fs::write(&file, block).expect("write");
+    let path = file.to_str().expect("UTF-8 path");
+    let o = fdoku(&["generate", "--pattern", path, "-n", "2", "--seed", "4"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for line in stdout(&o).lines() {
+        let marks: String = line
+            .chars()
+            .map(|c| if c == '.' { '.' } else { 'x' })
+            .collect();
+        let expected: String = layout
+            .chars()
+            .map(|c| if c == '.' { '.' } else { 'x' })
+            .collect();
+        assert_eq!(marks, expected);
+    }
+    let o = fdoku(&["generate", "--pattern", path, "--size", "6"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("81 cells; expected 36"));
+    let o = fdoku(&["generate", "--pattern", path, "--symmetry", "rot180"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "a pattern fixes the symmetry itself"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

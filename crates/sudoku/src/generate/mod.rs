@@ -43,7 +43,10 @@ pub use symmetry::Symmetry;
 
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
-use crate::solve::{MaskSolver, Search, random_nine_grid, solvable_without};
+use crate::solve::{
+    Goal, MaskSolver, NineSolver, Search, SolveOptions, Status, random_nine_grid, solvable_without,
+    solve,
+};
 
 /// How to generate.
 #[derive(Clone, Debug)]
@@ -76,7 +79,7 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its solution.
     pub solution: Vec<u8>,
-    /// Uniqueness checks it took.
+    /// Uniqueness checks it took (grids tried, on a pattern).
     pub checks: u32,
 }
 
@@ -87,6 +90,22 @@ pub enum GenerateError {
     /// Killer cages are not generated yet.
     #[error("generating killer puzzles is not supported yet")]
     Cages,
+    /// The pattern does not have one flag per cell.
+    #[error("the pattern has {found} cells; the grid has {expected}")]
+    PatternSize {
+        /// Cells in the pattern.
+        found: usize,
+        /// Cells in the grid.
+        expected: usize,
+    },
+    /// None of the grids tried gave a unique puzzle on the pattern.
+    #[error(
+        "no unique puzzle on this pattern in {attempts} random grids (a pattern with more clues is likelier)"
+    )]
+    Pattern {
+        /// Grids tried.
+        attempts: u32,
+    },
     /// No solution grid was found within the node limit (some variants,
     /// like windoku on 16×16, may have none).
     #[error("no {variant} {size}×{size} grid found within {nodes} search nodes")]
@@ -98,6 +117,47 @@ pub enum GenerateError {
         /// The node limit.
         nodes: u64,
     },
+}
+
+/// A puzzle of `rules` whose clues sit exactly where `pattern` is `true`
+/// (one flag per cell), with exactly one solution: random grids drawn from
+/// `seed` are tried, up to `attempts` of them, until one gives a unique
+/// puzzle on the pattern.
+pub fn generate_on_pattern(
+    rules: &Rules,
+    pattern: &[bool],
+    attempts: u32,
+    node_limit: u64,
+    seed: u64,
+) -> Result<Generated, GenerateError> {
+    if !rules.cages().is_empty() {
+        return Err(GenerateError::Cages);
+    }
+    if pattern.len() != rules.cells() {
+        return Err(GenerateError::PatternSize {
+            found: pattern.len(),
+            expected: rules.cells(),
+        });
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for checks in 1..=attempts {
+        let solution = random_grid(rules, rng.next_u64(), node_limit)?;
+        let givens: Vec<u8> = solution
+            .iter()
+            .zip(pattern)
+            .map(|(&digit, &clue)| if clue { digit } else { 0 })
+            .collect();
+        let puzzle = Puzzle::new(rules.clone(), givens)
+            .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
+        if unique(&puzzle, node_limit) {
+            return Ok(Generated {
+                puzzle,
+                solution,
+                checks,
+            });
+        }
+    }
+    Err(GenerateError::Pattern { attempts })
 }
 
 /// A random solution grid of `rules`, drawn from `seed` (classic 9×9 by the
@@ -163,6 +223,20 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
         solution,
         checks,
     })
+}
+
+/// Whether `puzzle` has exactly one solution (the 9×9 path for classic
+/// 9×9; otherwise the default solver within `node_limit`, running out
+/// counting as "no").
+fn unique(puzzle: &Puzzle, node_limit: u64) -> bool {
+    if let Some(nine) = NineSolver::new(puzzle) {
+        return nine.count(2) == 1;
+    }
+    let options = SolveOptions {
+        budget: Budget::unlimited().with_node_limit(node_limit),
+        ..SolveOptions::default()
+    };
+    solve(puzzle, Goal::Count(2), &options).status == Status::Unique
 }
 
 /// Whether `givens`, unique until the cells of `blanked` were emptied, are
