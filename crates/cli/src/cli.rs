@@ -29,6 +29,9 @@ pub enum Command {
     Bench(BenchArgs),
     /// Generate puzzles with exactly one solution: minimal or to a clue count, with a symmetry.
     Generate(GenerateArgs),
+    /// Experiments on generated puzzles (seed 001's, at scale).
+    #[command(subcommand)]
+    Study(StudyCommand),
     /// Solve the 50 grids of Project Euler problem 96 and print the answer.
     Euler96(Euler96Args),
     /// Place N queens on an N×N board so that no two attack each other.
@@ -241,6 +244,38 @@ pub struct GenerateArgs {
     /// Search nodes allowed for the grid and for each uniqueness check.
     #[arg(long, value_name = "N", default_value_t = 200_000)]
     pub node_limit: u64,
+}
+
+/// `fdoku study …`.
+#[derive(Debug, Subcommand)]
+pub enum StudyCommand {
+    /// Search effort per variant (classic, diagonal, extra blocks) under each all_different strength.
+    Variants(StudyVariantsArgs),
+}
+
+/// `fdoku study variants`.
+#[derive(Debug, Args)]
+pub struct StudyVariantsArgs {
+    /// Puzzles per variant.
+    #[arg(
+        short = 'n',
+        long = "count",
+        value_name = "COUNT",
+        default_value_t = 1000
+    )]
+    pub count: usize,
+    /// Seed of the generated puzzles.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Search nodes allowed per solve (a solve that runs out is counted as stopped).
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub node_limit: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// Print one JSON array instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `fdoku euler96`.

@@ -33,7 +33,7 @@ struct Record<'a> {
 
 /// The seed of puzzle `index` (1-based): SplitMix64 of the run's seed and
 /// the index, so neighbouring puzzles draw from unrelated streams.
-fn puzzle_seed(seed: u64, index: usize) -> u64 {
+pub fn puzzle_seed(seed: u64, index: usize) -> u64 {
     let mut z = seed.wrapping_add((index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

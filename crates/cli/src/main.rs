@@ -13,6 +13,7 @@ mod progress;
 mod queens;
 mod run;
 mod solve;
+mod study;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -55,6 +56,7 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
         Command::Solve(args) => solve::run(&args, cancel, out),
         Command::Bench(args) => bench::run(&args, out),
         Command::Generate(args) => generate::run(&args, out),
+        Command::Study(cli::StudyCommand::Variants(args)) => study::variants(&args, out),
         Command::Euler96(args) => euler96::run(&args, out),
         Command::Queens(args) => {
             let queens = Queens::new(usize::from(args.n), args.alldiff);

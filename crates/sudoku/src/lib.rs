@@ -9,6 +9,8 @@
 //! * [`solve`] — the bitmask solver and the engine model, cross-checked;
 //! * [`generate`] — random grids and unique puzzles, minimal or to a clue
 //!   count, with a chosen symmetry;
+//! * [`study`] — summaries of search effort over samples (seed 001's
+//!   experiment, redone by `fdoku study`);
 //! * [`check_solution`] — the independent checker.
 
 mod check;
@@ -17,6 +19,7 @@ pub mod generate;
 mod puzzle;
 mod rules;
 pub mod solve;
+pub mod study;
 
 pub use check::{SolutionError, check_solution};
 pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
