@@ -251,6 +251,35 @@ pub struct GenerateArgs {
 pub enum StudyCommand {
     /// Search effort per variant (classic, diagonal, extra blocks) under each all_different strength.
     Variants(StudyVariantsArgs),
+    /// Seeds 000 and 003: how much each kind of pruning and search leaves to do.
+    Propagation(StudyPropagationArgs),
+}
+
+/// `fdoku study propagation`.
+#[derive(Debug, Args)]
+pub struct StudyPropagationArgs {
+    /// Puzzle files (default: generate --count minimal classic 9×9 puzzles).
+    pub files: Vec<PathBuf>,
+    /// Without files: how many puzzles to generate.
+    #[arg(
+        short = 'n',
+        long = "count",
+        value_name = "COUNT",
+        default_value_t = 1000
+    )]
+    pub count: usize,
+    /// Without files: seed of the generated puzzles.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Search nodes allowed per solve (a solve that runs out is counted as stopped).
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub node_limit: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// Print one JSON object instead of tables.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `fdoku study variants`.

@@ -57,6 +57,7 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
         Command::Bench(args) => bench::run(&args, out),
         Command::Generate(args) => generate::run(&args, out),
         Command::Study(cli::StudyCommand::Variants(args)) => study::variants(&args, out),
+        Command::Study(cli::StudyCommand::Propagation(args)) => study::propagation(&args, out),
         Command::Euler96(args) => euler96::run(&args, out),
         Command::Queens(args) => {
             let queens = Queens::new(usize::from(args.n), args.alldiff);

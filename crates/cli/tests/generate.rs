@@ -2,20 +2,9 @@
 //! `fdoku solve`), the same output for a seed on any thread count, and
 //! clear errors.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn fdoku(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fdoku"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .output()
-        .expect("fdoku runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8")
-}
+use common::{fdoku, stdout};
 
 #[test]
 fn the_same_seed_gives_the_same_puzzles_on_one_or_two_threads() {
@@ -170,51 +159,4 @@ fn a_pattern_file_fixes_the_clue_positions() {
         "a pattern fixes the symmetry itself"
     );
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn study_variants_reports_every_variant_and_strength_the_same_on_any_thread_count() {
-    let run = |threads: &str| {
-        fdoku(&[
-            "study",
-            "variants",
-            "-n",
-            "6",
-            "--seed",
-            "2",
-            "--node-limit",
-            "3000",
-            "--json",
-            "--threads",
-            threads,
-        ])
-    };
-    let one = run("1");
-    assert_eq!(
-        one.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&one.stderr)
-    );
-    assert_eq!(stdout(&one), stdout(&run("2")));
-    let rows: Vec<serde_json::Value> = serde_json::from_str(&stdout(&one)).expect("JSON array");
-    assert_eq!(rows.len(), 12, "3 variants × 4 strengths");
-    for row in &rows {
-        assert_eq!(row["nodes"]["n"], 6);
-        let (mean, max) = (
-            row["nodes"]["mean"].as_f64().unwrap_or(-1.0),
-            row["nodes"]["max"].as_u64().unwrap_or(0),
-        );
-        assert!(mean >= 1.0 && mean <= max as f64 && max <= 3000, "{row}");
-    }
-    // Domain consistency never needs more search than forward checking here.
-    for variant in ["classic", "diagonal", "extra blocks"] {
-        let mean = |strength: &str| {
-            rows.iter()
-                .find(|r| r["variant"] == variant && r["alldiff"] == strength)
-                .and_then(|r| r["nodes"]["mean"].as_f64())
-                .expect("a row")
-        };
-        assert!(mean("domain") <= mean("forward"), "{variant}");
-    }
 }

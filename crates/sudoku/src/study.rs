@@ -1,6 +1,13 @@
-//! Summaries of search effort over a sample of puzzles: mean, median, 90th
-//! percentile, maximum and a 95% confidence interval of the mean (normal
-//! approximation: mean ± 1.96·s/√n) — what seed 001's tables lacked.
+//! Tools for the seeds' experiments.
+//!
+//! * [`Summary`] — search effort over a sample of puzzles: mean, median,
+//!   90th percentile, maximum and a 95% confidence interval of the mean
+//!   (normal approximation: mean ± 1.96·s/√n) — what seed 001's tables
+//!   lacked.
+//! * [`Choices`] — seed 003's pruning ladder: every cell's candidates, one
+//!   `prune` pass (each row, then column, then box drops the digits of its
+//!   fixed cells from the others), pruning to a fixpoint, and the size of
+//!   the search space left.
 //!
 //! ```
 //! use fdoku_sudoku::study::Summary;
@@ -12,6 +19,8 @@
 //! ```
 
 use serde::Serialize;
+
+use crate::puzzle::Puzzle;
 
 /// The distribution of one measure over a sample.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -76,6 +85,79 @@ impl Summary {
     }
 }
 
+/// Every cell's candidates (bit `d - 1` for digit `d`), as seed 003's
+/// `choices` starts them: a given is fixed, a blank may be anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choices {
+    cells: Vec<u32>,
+    houses: Vec<Vec<usize>>,
+}
+
+impl Choices {
+    /// The unpruned choices of `puzzle`.
+    pub fn of(puzzle: &Puzzle) -> Choices {
+        let n = puzzle.size();
+        let all = if n == 32 { u32::MAX } else { (1 << n) - 1 };
+        let cells = puzzle
+            .givens()
+            .iter()
+            .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
+            .collect();
+        let houses = puzzle
+            .rules()
+            .houses()
+            .into_iter()
+            .map(|h| h.cells)
+            .collect();
+        Choices { cells, houses }
+    }
+
+    /// One `prune`: each house in turn (rows, columns, boxes, then any
+    /// extra houses) removes the digits of its fixed cells from its other
+    /// cells. Returns whether anything changed.
+    pub fn prune(&mut self) -> bool {
+        let before = self.cells.clone();
+        for house in &self.houses {
+            let fixed = house
+                .iter()
+                .map(|&c| self.cells[c])
+                .filter(|m| m.count_ones() == 1)
+                .fold(0, |acc, m| acc | m);
+            for &c in house {
+                if self.cells[c].count_ones() > 1 {
+                    self.cells[c] &= !fixed;
+                }
+            }
+        }
+        self.cells != before
+    }
+
+    /// `prune` until nothing changes (seed 003's `fix prune`); returns the
+    /// number of passes that changed something.
+    pub fn prune_to_fixpoint(&mut self) -> usize {
+        let mut passes = 0;
+        while self.prune() {
+            passes += 1;
+        }
+        passes
+    }
+
+    /// Whether every cell is fixed.
+    pub fn solved(&self) -> bool {
+        self.cells.iter().all(|m| m.count_ones() == 1)
+    }
+
+    /// The search space seed 003's `collapse` would enumerate, as log10 of
+    /// the number of grids (the product of the cells' candidate counts);
+    /// `None` when a cell has no candidate left.
+    pub fn log10_grids(&self) -> Option<f64> {
+        self.cells
+            .iter()
+            .map(|m| (*m != 0).then(|| f64::from(m.count_ones()).log10()))
+            .sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +180,40 @@ mod tests {
         assert_eq!(Summary::of(&[]).n, 0);
         let tenths: Vec<u64> = (1..=10).collect();
         assert_eq!(Summary::of(&tenths).p90, 9);
+    }
+
+    #[test]
+    fn pruning_follows_seed_003() {
+        use crate::Rules;
+        // 4×4: row 1 is 1 2 3 _, so one prune fixes r1c4 = 4 (row pass),
+        // and the column pass then removes 4 from the rest of column 4.
+        let mut givens = vec![0; 16];
+        givens[..3].copy_from_slice(&[1, 2, 3]);
+        let puzzle = Puzzle::new(Rules::classic(4).unwrap(), givens).unwrap();
+        let mut choices = Choices::of(&puzzle);
+        assert!((choices.log10_grids().unwrap() - 13.0 * 4f64.log10()).abs() < 1e-9);
+        assert!(choices.prune());
+        assert_eq!(choices.cells[3], 0b1000);
+        assert_eq!(
+            choices.cells[7] & 0b1000,
+            0,
+            "column 4 loses the 4 in the same pass"
+        );
+        let passes = choices.prune_to_fixpoint();
+        assert!(passes <= 3);
+        assert!(!choices.prune(), "a fixpoint");
+        assert!(!choices.solved());
+        let mut clash = Choices::of(
+            &Puzzle::new(
+                Rules::classic(4).unwrap(),
+                vec![1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            )
+            .unwrap(),
+        );
+        clash.prune();
+        assert!(
+            clash.log10_grids().is_some(),
+            "fixed cells keep their digit"
+        );
     }
 }
