@@ -224,14 +224,15 @@ pub struct GenerateArgs {
     /// blanks . 0 _ -), e.g. a puzzle whose layout you like.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["clues", "minimal", "symmetry"])]
     pub pattern: Option<PathBuf>,
-    /// With --pattern: random grids to try per puzzle before giving up.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = 100_000,
-        requires = "pattern"
-    )]
-    pub attempts: u32,
+    /// Keep only puzzles of this level. Until the human-style grader exists, the level comes from
+    /// the engine's search effort (forward checking, fewest candidates first): easy ≤ 20 nodes,
+    /// medium ≤ 60, hard ≤ 250, expert above.
+    #[arg(long, value_name = "LEVEL", value_parser = difficulty_parser(), conflicts_with = "pattern")]
+    pub difficulty: Option<fdoku_sudoku::generate::Difficulty>,
+    /// Tries per puzzle before giving up: random grids with --pattern (default 100000),
+    /// candidate puzzles with --difficulty (default 1000).
+    #[arg(long, value_name = "N")]
+    pub attempts: Option<u32>,
     /// Seed: the same seed and count give the same puzzles on any number of threads.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -457,6 +458,13 @@ impl LimitArgs {
         }
         Ok(budget)
     }
+}
+
+/// Parses a difficulty level, listing them in `--help`.
+fn difficulty_parser() -> impl TypedValueParser<Value = fdoku_sudoku::generate::Difficulty> {
+    use fdoku_sudoku::generate::Difficulty;
+    PossibleValuesParser::new(Difficulty::ALL.map(Difficulty::name))
+        .try_map(|s| s.parse::<Difficulty>())
 }
 
 /// Parses a symmetry, listing them in `--help`.

@@ -29,6 +29,10 @@ struct Record<'a> {
     puzzle: String,
     solution: String,
     checks: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    effort: Option<u64>,
 }
 
 /// The seed of puzzle `index` (1-based): SplitMix64 of the run's seed and
@@ -51,6 +55,8 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
         symmetry: args.symmetry,
         clues: args.clues,
         node_limit: args.node_limit,
+        difficulty: args.difficulty,
+        attempts: args.attempts.unwrap_or(1000),
     };
     let pattern = match &args.pattern {
         Some(path) => Some(read_pattern(path, rules.size())?),
@@ -84,7 +90,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
                         Some(pattern) => generate_on_pattern(
                             &rules,
                             pattern,
-                            args.attempts,
+                            args.attempts.unwrap_or(100_000),
                             args.node_limit,
                             seed,
                         ),
@@ -115,6 +121,8 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
                 puzzle: grid_line(generated.puzzle.givens()),
                 solution: grid_line(&generated.solution),
                 checks: generated.checks,
+                difficulty: args.difficulty.map(|d| d.name()),
+                effort: generated.effort,
             };
             print(&record, &generated, &rules, args.format, &mut first, out)?;
         }

@@ -160,3 +160,33 @@ fn a_pattern_file_fixes_the_clue_positions() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_difficulty_level_is_reported_with_its_effort() {
+    let o = fdoku(&[
+        "generate",
+        "-n",
+        "3",
+        "--difficulty",
+        "hard",
+        "-f",
+        "jsonl",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for line in stdout(&o).lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(record["difficulty"], "hard");
+        let effort = record["effort"].as_u64().expect("an effort");
+        assert!((61..=250).contains(&effort), "{effort}");
+    }
+    let o = fdoku(&["generate", "--difficulty", "brutal"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("expert"));
+}

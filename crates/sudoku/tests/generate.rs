@@ -148,3 +148,34 @@ fn a_pattern_puts_the_clues_exactly_there() {
         GenerateError::Pattern { attempts: 20 }
     );
 }
+
+#[test]
+fn a_difficulty_is_met_by_search_effort() {
+    use fdoku_sudoku::generate::{Difficulty, effort};
+    let rules = Rules::classic(9).unwrap();
+    for level in Difficulty::ALL {
+        let options = Options {
+            difficulty: Some(level),
+            ..Options::default()
+        };
+        let made = generate(&rules, &options, 11).unwrap();
+        let nodes = effort(&made.puzzle, options.node_limit);
+        assert_eq!(
+            made.effort,
+            Some(nodes),
+            "the effort is measured again the same"
+        );
+        assert_eq!(Difficulty::of_effort(nodes), level);
+        assert_eq!(status(&made.puzzle, EngineChoice::Mask).0, Status::Unique);
+    }
+    let impossible = Options {
+        difficulty: Some(Difficulty::Expert),
+        attempts: 1,
+        ..Options::default()
+    };
+    // One candidate is rarely expert; either way the answer is consistent.
+    match generate(&rules, &impossible, 3) {
+        Ok(made) => assert!(made.effort.unwrap() > 250),
+        Err(e) => assert!(e.to_string().contains("no expert puzzle in 1 candidates")),
+    }
+}

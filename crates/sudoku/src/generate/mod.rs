@@ -32,6 +32,7 @@
 //! assert_eq!(generate(&Rules::classic(9).unwrap(), &options, 42).unwrap().puzzle, made.puzzle);
 //! ```
 
+mod difficulty;
 mod symmetry;
 
 use fdoku_fd::Budget;
@@ -39,6 +40,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
+pub use difficulty::{Difficulty, effort};
 pub use symmetry::Symmetry;
 
 use crate::puzzle::Puzzle;
@@ -60,11 +62,18 @@ pub struct Options {
     /// on grids other than classic 9×9 (a check that runs out counts as
     /// "not unique", so the clue stays).
     pub node_limit: u64,
+    /// Keep only puzzles of this level (by search effort, see
+    /// [`Difficulty`]), trying up to [`Options::attempts`] candidates.
+    pub difficulty: Option<Difficulty>,
+    /// Candidates to try for a difficulty before giving up.
+    pub attempts: u32,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
+            difficulty: None,
+            attempts: 1000,
             symmetry: Symmetry::None,
             clues: None,
             node_limit: 200_000,
@@ -81,6 +90,8 @@ pub struct Generated {
     pub solution: Vec<u8>,
     /// Uniqueness checks it took (grids tried, on a pattern).
     pub checks: u32,
+    /// Its search effort, when a difficulty was asked for.
+    pub effort: Option<u64>,
 }
 
 /// Why no puzzle came out.
@@ -97,6 +108,14 @@ pub enum GenerateError {
         found: usize,
         /// Cells in the grid.
         expected: usize,
+    },
+    /// None of the candidates tried had the difficulty asked for.
+    #[error("no {level} puzzle in {attempts} candidates")]
+    Difficulty {
+        /// The level asked for.
+        level: Difficulty,
+        /// Candidates tried.
+        attempts: u32,
     },
     /// None of the grids tried gave a unique puzzle on the pattern.
     #[error(
@@ -154,6 +173,7 @@ pub fn generate_on_pattern(
                 puzzle,
                 solution,
                 checks,
+                effort: None,
             });
         }
     }
@@ -186,6 +206,28 @@ pub fn random_grid(rules: &Rules, seed: u64, node_limit: u64) -> Result<Vec<u8>,
 
 /// A puzzle of `rules` with exactly one solution, drawn from `seed`.
 pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated, GenerateError> {
+    let Some(level) = options.difficulty else {
+        return generate_one(rules, options, seed);
+    };
+    // Candidates from a stream of seeds drawn from this one, until one has
+    // the level's effort.
+    let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for _ in 0..options.attempts {
+        let mut made = generate_one(rules, options, seeds.next_u64())?;
+        let nodes = effort(&made.puzzle, options.node_limit);
+        if Difficulty::of_effort(nodes) == level {
+            made.effort = Some(nodes);
+            return Ok(made);
+        }
+    }
+    Err(GenerateError::Difficulty {
+        level,
+        attempts: options.attempts,
+    })
+}
+
+/// One candidate: a grid, then clues taken away.
+fn generate_one(rules: &Rules, options: &Options, seed: u64) -> Result<Generated, GenerateError> {
     if !rules.cages().is_empty() {
         return Err(GenerateError::Cages);
     }
@@ -222,6 +264,7 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
         puzzle,
         solution,
         checks,
+        effort: None,
     })
 }
 
