@@ -4,6 +4,7 @@
 //! positions of a pattern file.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::anyhow;
 use fdoku_sudoku::generate::{Generated, Options, generate, generate_on_pattern};
@@ -45,7 +46,7 @@ pub fn puzzle_seed(seed: u64, index: usize) -> u64 {
 }
 
 /// Runs `fdoku generate`; returns the exit code.
-pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
+pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> anyhow::Result<u8> {
     let rules = args
         .variant
         .plain()
@@ -74,18 +75,24 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
         )
     };
     let variant = rules.variant_name();
-    let mut failed = false;
+    let (mut failed, mut stopped) = (false, false);
     let mut first = true;
     if args.format == OutputFormat::Json {
         write!(out, "[")?;
     }
     for start in (1..=args.count).step_by(CHUNK) {
+        if stopped {
+            break;
+        }
         let end = (start + CHUNK - 1).min(args.count);
         let made: Vec<_> = pool.install(|| {
             (start..=end)
                 .into_par_iter()
                 .map(|index| {
                     let seed = puzzle_seed(args.seed, index);
+                    if cancel.load(Ordering::Relaxed) {
+                        return (index, seed, None);
+                    }
                     let made = match &pattern {
                         Some(pattern) => generate_on_pattern(
                             &rules,
@@ -96,15 +103,20 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
                         ),
                         None => generate(&rules, &options, seed),
                     };
-                    (index, seed, made)
+                    (index, seed, Some(made))
                 })
                 .collect()
         });
         for (index, seed, result) in made {
             progress.inc(1);
             let generated = match result {
-                Ok(generated) => generated,
-                Err(e) => {
+                // Ctrl-C: what came before is printed, in order.
+                None => {
+                    stopped = true;
+                    break;
+                }
+                Some(Ok(generated)) => generated,
+                Some(Err(e)) => {
                     eprintln!("fdoku: puzzle {index}: {e}");
                     failed = true;
                     continue;
@@ -132,7 +144,13 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     }
     progress.finish_and_clear();
     out.flush()?;
-    Ok(if failed { 2 } else { 0 })
+    Ok(if failed {
+        2
+    } else if stopped {
+        3
+    } else {
+        0
+    })
 }
 
 /// The clue positions of a pattern file: a grid in line or block form

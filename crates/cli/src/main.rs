@@ -55,7 +55,7 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
     match command {
         Command::Solve(args) => solve::run(&args, cancel, out),
         Command::Bench(args) => bench::run(&args, out),
-        Command::Generate(args) => generate::run(&args, out),
+        Command::Generate(args) => generate::run(&args, cancel, out),
         Command::Study(cli::StudyCommand::Variants(args)) => study::variants(&args, out),
         Command::Study(cli::StudyCommand::Propagation(args)) => study::propagation(&args, out),
         Command::Euler96(args) => euler96::run(&args, out),
