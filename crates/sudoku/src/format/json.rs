@@ -42,7 +42,8 @@ use serde::Deserialize;
 use super::line::parse_line;
 use super::{Item, ParseError};
 use crate::puzzle::Puzzle;
-use crate::rules::{Cage, Rules, parse_cell_name};
+use crate::puzzle::grid_line;
+use crate::rules::{Cage, Layout, Rules, cell_name, parse_cell_name};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -94,6 +95,52 @@ enum RowSpec {
 struct CageSpec {
     sum: u32,
     cells: Vec<String>,
+}
+
+/// The JSON description of `puzzle`: what [`read`] turns back into the same
+/// puzzle (the writer for variants a line cannot carry, like killer cages).
+pub fn describe(puzzle: &Puzzle) -> serde_json::Value {
+    let rules = puzzle.rules();
+    let n = rules.size();
+    let names =
+        |cells: &[usize]| -> Vec<String> { cells.iter().map(|&c| cell_name(n, c)).collect() };
+    let mut description = serde_json::Map::new();
+    description.insert("size".into(), n.into());
+    match rules.layout() {
+        Layout::Boxes { rows, cols } => {
+            description.insert("boxes".into(), serde_json::json!([rows, cols]));
+        }
+        Layout::Jigsaw(region) => {
+            let rows: Vec<String> = region
+                .chunks(n)
+                .map(|row| row.iter().map(|&r| char::from(b'A' + r)).collect())
+                .collect();
+            description.insert("regions".into(), rows.into());
+        }
+        Layout::None => {
+            description.insert("boxes".into(), false.into());
+        }
+    }
+    description.insert("givens".into(), grid_line(puzzle.givens()).into());
+    if rules.diagonals() {
+        description.insert("diagonals".into(), true.into());
+    }
+    if rules.windoku() {
+        description.insert("windoku".into(), true.into());
+    }
+    if !rules.extra_regions().is_empty() {
+        let extra: Vec<Vec<String>> = rules.extra_regions().iter().map(|r| names(r)).collect();
+        description.insert("extra".into(), serde_json::json!(extra));
+    }
+    if !rules.cages().is_empty() {
+        let cages: Vec<serde_json::Value> = rules
+            .cages()
+            .iter()
+            .map(|c| serde_json::json!({"sum": c.sum, "cells": names(&c.cells)}))
+            .collect();
+        description.insert("cages".into(), cages.into());
+    }
+    serde_json::Value::Object(description)
 }
 
 /// Every description in a JSON text.
@@ -326,6 +373,7 @@ fn regions(size: usize, rows: &[RowSpec]) -> Result<Vec<u8>, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::{Cage, Puzzle, Rules, describe};
     use crate::format::{Format, PlainVariant, read_puzzles};
 
     fn read(text: &str) -> Vec<Result<String, String>> {
@@ -337,6 +385,48 @@ mod tests {
                     .map_err(|e| e.to_string())
             })
             .collect()
+    }
+
+    #[test]
+    fn descriptions_read_back_as_the_same_puzzle() {
+        let jigsaw: Vec<u8> = "AAABBB AACCBB ACCDDB ECDDFF EECDFF EEEDFF"
+            .split(' ')
+            .flat_map(|row| row.bytes().map(|b| b - b'A'))
+            .collect();
+        let mut givens = vec![0u8; 36];
+        givens[0] = 1;
+        givens[35] = 2;
+        let cases = [
+            Rules::classic(9)
+                .unwrap()
+                .with_diagonals()
+                .with_windoku()
+                .unwrap(),
+            Rules::jigsaw(6, jigsaw).unwrap(),
+            Rules::classic(6)
+                .unwrap()
+                .with_extra_region(vec![0, 7, 14, 21, 28, 35])
+                .unwrap()
+                .with_cage(Cage {
+                    cells: vec![1, 2],
+                    sum: 7,
+                })
+                .unwrap(),
+            Rules::latin(6).unwrap(),
+        ];
+        for rules in cases {
+            let cells = rules.cells();
+            let g = if cells == 36 {
+                givens.clone()
+            } else {
+                vec![0; cells]
+            };
+            let puzzle = Puzzle::new(rules, g).unwrap();
+            let text = describe(&puzzle).to_string();
+            let items = super::read("t", &text);
+            assert_eq!(items.len(), 1);
+            assert_eq!(items[0].puzzle.as_ref().unwrap(), &puzzle, "{text}");
+        }
     }
 
     #[test]
