@@ -224,6 +224,13 @@ pub struct GenerateArgs {
     /// blanks . 0 _ -), e.g. a puzzle whose layout you like.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["clues", "minimal", "symmetry"])]
     pub pattern: Option<PathBuf>,
+    /// Killer puzzles: random cages with their sums, givens only where the cages need them.
+    #[arg(long, conflicts_with_all = ["clues", "minimal", "symmetry", "pattern", "difficulty"])]
+    pub killer: bool,
+    /// With --killer: the largest cage.
+    #[arg(long, value_name = "N", default_value_t = 4, requires = "killer",
+          value_parser = clap::value_parser!(u64).range(1..=32))]
+    pub cage_size: u64,
     /// Keep only puzzles of this level. Until the human-style grader exists, the level comes from
     /// the engine's search effort (forward checking, fewest candidates first): easy ≤ 20 nodes,
     /// medium ≤ 60, hard ≤ 250, expert above.

@@ -7,7 +7,9 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::anyhow;
-use fdoku_sudoku::generate::{Generated, Options, generate, generate_on_pattern};
+use fdoku_sudoku::generate::{
+    Generated, KillerOptions, Options, generate, generate_killer, generate_on_pattern,
+};
 use fdoku_sudoku::{Rules, check_solution, format, grid_line};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -34,6 +36,9 @@ struct Record<'a> {
     difficulty: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     effort: Option<u64>,
+    /// The JSON description, for puzzles a line cannot carry (killer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<serde_json::Value>,
 }
 
 /// The seed of puzzle `index` (1-based): SplitMix64 of the run's seed and
@@ -58,6 +63,10 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
         node_limit: args.node_limit,
         difficulty: args.difficulty,
         attempts: args.attempts.unwrap_or(1000),
+    };
+    let killer = KillerOptions {
+        max_cage: args.cage_size as usize,
+        node_limit: args.node_limit,
     };
     let pattern = match &args.pattern {
         Some(path) => Some(read_pattern(path, rules.size())?),
@@ -94,6 +103,7 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
                         return (index, seed, None);
                     }
                     let made = match &pattern {
+                        _ if args.killer => generate_killer(&rules, &killer, seed),
                         Some(pattern) => generate_on_pattern(
                             &rules,
                             pattern,
@@ -135,6 +145,9 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
                 checks: generated.checks,
                 difficulty: args.difficulty.map(|d| d.name()),
                 effort: generated.effort,
+                description: args
+                    .killer
+                    .then(|| format::json::describe(&generated.puzzle)),
             };
             print(&record, &generated, &rules, args.format, &mut first, out)?;
         }
@@ -200,7 +213,11 @@ fn print(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     match format {
-        OutputFormat::Line => writeln!(out, "{}", record.puzzle)?,
+        // A line cannot carry cages: killer puzzles print their description.
+        OutputFormat::Line => match &record.description {
+            Some(description) => writeln!(out, "{description}")?,
+            None => writeln!(out, "{}", record.puzzle)?,
+        },
         OutputFormat::Block => {
             writeln!(
                 out,

@@ -190,3 +190,66 @@ fn a_difficulty_level_is_reported_with_its_effort() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("expert"));
 }
+
+#[test]
+fn killer_puzzles_print_descriptions_that_solve_uniquely() {
+    let dir = std::env::temp_dir().join(format!("fdoku-killer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let o = fdoku(&[
+        "generate",
+        "--killer",
+        "--cage-size",
+        "3",
+        "-n",
+        "4",
+        "--seed",
+        "8",
+        "-f",
+        "jsonl",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let records: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let descriptions: Vec<String> = records
+        .iter()
+        .map(|r| r["description"].to_string())
+        .collect();
+    let file = dir.join("killer.jsonl");
+    std::fs::write(&file, descriptions.join("\n")).expect("write");
+    let solved = fdoku(&[
+        "solve",
+        "--count",
+        "-f",
+        "jsonl",
+        file.to_str().expect("UTF-8 path"),
+    ]);
+    let answers: Vec<serde_json::Value> = stdout(&solved)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(answers.len(), 4);
+    for (answer, record) in answers.iter().zip(&records) {
+        assert_eq!(answer["status"], "unique");
+        assert_eq!(answer["solution"], record["solution"]);
+        let cages = record["description"]["cages"].as_array().expect("cages");
+        assert!(
+            cages
+                .iter()
+                .all(|c| c["cells"].as_array().map_or(0, Vec::len) <= 3)
+        );
+    }
+    let o = fdoku(&["generate", "--killer", "--symmetry", "rot180"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "killer cages take no clue symmetry"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -179,3 +179,90 @@ fn a_difficulty_is_met_by_search_effort() {
         Err(e) => assert!(e.to_string().contains("no expert puzzle in 1 candidates")),
     }
 }
+
+/// Every solution of an empty grid of `rules`, by the bitmask solver.
+fn every_grid(rules: &Rules) -> Vec<Vec<u8>> {
+    use fdoku_sudoku::solve::solve_with;
+    let empty = Puzzle::new(rules.clone(), vec![0; rules.cells()]).unwrap();
+    let mask = SolveOptions {
+        engine: EngineChoice::Mask,
+        ..SolveOptions::default()
+    };
+    let mut grids = Vec::new();
+    solve_with(&empty, Goal::All(None), &mask, &mut |g| {
+        grids.push(g.to_vec())
+    });
+    grids
+}
+
+/// The cages cover the grid once, within the size limit, with distinct
+/// digits of the solution adding up to their sums.
+fn assert_cages(puzzle: &Puzzle, solution: &[u8], max_cage: usize) {
+    let cages = puzzle.rules().cages();
+    let mut covered: Vec<usize> = cages.iter().flat_map(|c| c.cells.clone()).collect();
+    covered.sort_unstable();
+    assert_eq!(covered, (0..puzzle.rules().cells()).collect::<Vec<_>>());
+    for cage in cages {
+        assert!((1..=max_cage).contains(&cage.cells.len()));
+        let mut digits: Vec<u8> = cage.cells.iter().map(|&c| solution[c]).collect();
+        assert_eq!(digits.iter().map(|&d| u32::from(d)).sum::<u32>(), cage.sum);
+        digits.sort_unstable();
+        digits.dedup();
+        assert_eq!(digits.len(), cage.cells.len(), "no digit twice in a cage");
+    }
+}
+
+#[test]
+fn killer_puzzles_are_unique_by_filtering_every_grid() {
+    use fdoku_sudoku::generate::{KillerOptions, generate_killer};
+    let rules = Rules::classic(4).unwrap();
+    let grids = every_grid(&rules);
+    assert_eq!(grids.len(), 288);
+    for seed in 0..6 {
+        let options = KillerOptions::default();
+        let made = generate_killer(&rules, &options, seed).unwrap();
+        assert_cages(&made.puzzle, &made.solution, options.max_cage);
+        // An independent count: the grids that keep the givens and meet every cage.
+        let fits: Vec<&Vec<u8>> = grids
+            .iter()
+            .filter(|g| {
+                made.puzzle
+                    .givens()
+                    .iter()
+                    .zip(g.iter())
+                    .all(|(&p, &v)| p == 0 || p == v)
+                    && made
+                        .puzzle
+                        .rules()
+                        .cages()
+                        .iter()
+                        .all(|c| c.cells.iter().map(|&k| u32::from(g[k])).sum::<u32>() == c.sum)
+            })
+            .collect();
+        assert_eq!(fits, vec![&made.solution], "seed {seed}");
+    }
+}
+
+#[test]
+fn a_nine_by_nine_killer_is_unique_for_another_search() {
+    use fdoku_fd::{SearchConfig, Strength, VarOrder};
+    use fdoku_sudoku::generate::{KillerOptions, generate_killer};
+    let options = KillerOptions {
+        max_cage: 3,
+        ..KillerOptions::default()
+    };
+    let made = generate_killer(&Rules::classic(9).unwrap(), &options, 2).unwrap();
+    assert_cages(&made.puzzle, &made.solution, 3);
+    let other = SolveOptions {
+        engine: EngineChoice::Fd,
+        fd: SearchConfig {
+            var_order: VarOrder::Input,
+            alldiff: Some(Strength::Forward),
+            ..SearchConfig::default()
+        },
+        ..SolveOptions::default()
+    };
+    let report = solve(&made.puzzle, Goal::Count(2), &other);
+    assert_eq!(report.status, Status::Unique);
+    assert_eq!(report.solution.unwrap(), made.solution);
+}

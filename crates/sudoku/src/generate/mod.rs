@@ -33,6 +33,7 @@
 //! ```
 
 mod difficulty;
+mod killer;
 mod symmetry;
 
 use fdoku_fd::Budget;
@@ -41,6 +42,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
 pub use difficulty::{Difficulty, effort};
+pub use killer::{KillerOptions, generate_killer};
 pub use symmetry::Symmetry;
 
 use crate::puzzle::Puzzle;
@@ -98,8 +100,11 @@ pub struct Generated {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum GenerateError {
-    /// Killer cages are not generated yet.
-    #[error("generating killer puzzles is not supported yet")]
+    /// Cages in the rules: killer puzzles come from [`generate_killer`],
+    /// on rules without cages.
+    #[error(
+        "the rules already have cages; killer puzzles are made by generate_killer from rules without them"
+    )]
     Cages,
     /// The pattern does not have one flag per cell.
     #[error("the pattern has {found} cells; the grid has {expected}")]

@@ -1,0 +1,196 @@
+//! Killer puzzles: a random grid cut into random cages (connected, no digit
+//! twice, sizes 1 to a maximum), each labelled with its sum; then givens
+//! from the grid are added only while the cages alone allow more than one
+//! solution, and removed again wherever they turn out not to be needed.
+//!
+//! Cages are solved by the engine (the bitmask solvers do not take them),
+//! so every uniqueness check here is an engine search within a node limit;
+//! a check that runs out counts as "not unique".
+//!
+//! ```
+//! use fdoku_sudoku::Rules;
+//! use fdoku_sudoku::generate::{KillerOptions, generate_killer};
+//!
+//! let made = generate_killer(&Rules::classic(4).unwrap(), &KillerOptions::default(), 1).unwrap();
+//! let cages = made.puzzle.rules().cages();
+//! assert_eq!(cages.iter().map(|c| c.cells.len()).sum::<usize>(), 16);
+//! assert!(cages.iter().all(|c| (1..=4).contains(&c.cells.len())));
+//! ```
+
+use fdoku_fd::Budget;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use super::{GenerateError, Generated, random_grid};
+use crate::puzzle::Puzzle;
+use crate::rules::{Cage, Rules};
+use crate::solve::{Goal, SolveOptions, Status, solve_with};
+
+/// How to make a killer puzzle.
+#[derive(Clone, Debug)]
+pub struct KillerOptions {
+    /// The largest cage.
+    pub max_cage: usize,
+    /// Search nodes allowed for the grid and for each uniqueness check.
+    pub node_limit: u64,
+}
+
+impl Default for KillerOptions {
+    fn default() -> Self {
+        KillerOptions {
+            max_cage: 4,
+            node_limit: 200_000,
+        }
+    }
+}
+
+/// A killer puzzle on `rules` (which must have no cages yet), drawn from
+/// `seed`, with exactly one solution.
+pub fn generate_killer(
+    rules: &Rules,
+    options: &KillerOptions,
+    seed: u64,
+) -> Result<Generated, GenerateError> {
+    if !rules.cages().is_empty() {
+        return Err(GenerateError::Cages);
+    }
+    let solution = random_grid(rules, seed, options.node_limit)?;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6b69_6c6c_6572_0001);
+    let mut caged = rules.clone();
+    for cells in cages(rules.size(), &solution, options.max_cage.max(1), &mut rng) {
+        let sum = cells.iter().map(|&c| u32::from(solution[c])).sum();
+        caged = caged
+            .with_cage(Cage { cells, sum })
+            .unwrap_or_else(|_| unreachable!("distinct digits of a grid make a feasible cage"));
+    }
+    let mut givens = vec![0u8; solution.len()];
+    let mut checks = 0;
+    // Add givens where another solution differs, until there is none.
+    loop {
+        checks += 1;
+        match other_solution(&caged, &givens, &solution, options.node_limit) {
+            Check::Unique => break,
+            Check::Other(other) => {
+                let differing: Vec<usize> = (0..solution.len())
+                    .filter(|&c| other[c] != solution[c])
+                    .collect();
+                let cell = differing[(rng.next_u64() % differing.len() as u64) as usize];
+                givens[cell] = solution[cell];
+            }
+            Check::Unknown => {
+                let open: Vec<usize> = (0..solution.len()).filter(|&c| givens[c] == 0).collect();
+                let Some(&cell) = open.get((rng.next_u64() % open.len().max(1) as u64) as usize)
+                else {
+                    break;
+                };
+                givens[cell] = solution[cell];
+            }
+        }
+    }
+    // Then take away every given the cages make unnecessary.
+    let mut placed: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] != 0).collect();
+    for i in (1..placed.len()).rev() {
+        placed.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+    for cell in placed {
+        givens[cell] = 0;
+        checks += 1;
+        if other_solution(&caged, &givens, &solution, options.node_limit) != Check::Unique {
+            givens[cell] = solution[cell];
+        }
+    }
+    let puzzle = Puzzle::new(caged, givens)
+        .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
+    Ok(Generated {
+        puzzle,
+        solution,
+        checks,
+        effort: None,
+    })
+}
+
+/// Random cages covering the grid: from each uncovered cell in a random
+/// order, a cage grows by random neighbours (left, right, up, down) not yet
+/// covered and holding digits not yet in it, up to a random size.
+fn cages(
+    n: usize,
+    solution: &[u8],
+    max_cage: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..n * n).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+    let mut covered = vec![false; n * n];
+    let mut cages = Vec::new();
+    for start in order {
+        if covered[start] {
+            continue;
+        }
+        let target = 1 + (rng.next_u64() % max_cage as u64) as usize;
+        let mut cage = vec![start];
+        covered[start] = true;
+        while cage.len() < target {
+            let growth: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| neighbours(n, c))
+                .filter(|&c| !covered[c] && !cage.iter().any(|&k| solution[k] == solution[c]))
+                .collect();
+            if growth.is_empty() {
+                break;
+            }
+            let next = growth[(rng.next_u64() % growth.len() as u64) as usize];
+            covered[next] = true;
+            cage.push(next);
+        }
+        cage.sort_unstable();
+        cages.push(cage);
+    }
+    cages
+}
+
+/// The cells left, right, above and below `cell` in an N×N grid.
+fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / n, cell % n);
+    [
+        (r > 0).then(|| cell - n),
+        (r + 1 < n).then(|| cell + n),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < n).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// What a uniqueness check found.
+#[derive(Debug, PartialEq, Eq)]
+enum Check {
+    /// Exactly one solution.
+    Unique,
+    /// A solution other than the known one.
+    Other(Vec<u8>),
+    /// The node limit ran out first.
+    Unknown,
+}
+
+fn other_solution(rules: &Rules, givens: &[u8], known: &[u8], node_limit: u64) -> Check {
+    let Ok(puzzle) = Puzzle::new(rules.clone(), givens.to_vec()) else {
+        return Check::Unknown;
+    };
+    let options = SolveOptions {
+        budget: Budget::unlimited().with_node_limit(node_limit),
+        ..SolveOptions::default()
+    };
+    let mut other = None;
+    let report = solve_with(&puzzle, Goal::All(Some(2)), &options, &mut |grid| {
+        if grid != known {
+            other = Some(grid.to_vec());
+        }
+    });
+    match (report.status, other) {
+        (_, Some(grid)) => Check::Other(grid),
+        (Status::Unique, None) => Check::Unique,
+        _ => Check::Unknown,
+    }
+}
