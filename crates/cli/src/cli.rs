@@ -224,6 +224,9 @@ pub struct GenerateArgs {
     /// blanks . 0 _ -), e.g. a puzzle whose layout you like.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["clues", "minimal", "symmetry"])]
     pub pattern: Option<PathBuf>,
+    /// Jigsaw puzzles: each puzzle on its own random layout of connected regions.
+    #[arg(long, conflicts_with_all = ["pattern", "killer", "variant"])]
+    pub jigsaw: bool,
     /// Killer puzzles: random cages with their sums, givens only where the cages need them.
     #[arg(long, conflicts_with_all = ["clues", "minimal", "symmetry", "pattern", "difficulty"])]
     pub killer: bool,

@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::anyhow;
 use fdoku_sudoku::generate::{
     Generated, KillerOptions, Options, generate, generate_killer, generate_on_pattern,
+    random_jigsaw,
 };
-use fdoku_sudoku::{Rules, check_solution, format, grid_line};
+use fdoku_sudoku::{check_solution, format, grid_line};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -103,6 +104,8 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
                         return (index, seed, None);
                     }
                     let made = match &pattern {
+                        _ if args.jigsaw => random_jigsaw(rules.size(), seed, args.node_limit)
+                            .and_then(|layout| generate(&layout, &options, seed)),
                         _ if args.killer => generate_killer(&rules, &killer, seed),
                         Some(pattern) => generate_on_pattern(
                             &rules,
@@ -145,11 +148,10 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
                 checks: generated.checks,
                 difficulty: args.difficulty.map(|d| d.name()),
                 effort: generated.effort,
-                description: args
-                    .killer
+                description: (args.killer || args.jigsaw)
                     .then(|| format::json::describe(&generated.puzzle)),
             };
-            print(&record, &generated, &rules, args.format, &mut first, out)?;
+            print(&record, &generated, args.format, &mut first, out)?;
         }
     }
     if args.format == OutputFormat::Json {
@@ -207,13 +209,12 @@ fn verify(generated: &Generated, index: usize) -> anyhow::Result<()> {
 fn print(
     record: &Record<'_>,
     generated: &Generated,
-    rules: &Rules,
     format: OutputFormat,
     first: &mut bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     match format {
-        // A line cannot carry cages: killer puzzles print their description.
+        // A line cannot carry cages or regions: those puzzles print their description.
         OutputFormat::Line => match &record.description {
             Some(description) => writeln!(out, "{description}")?,
             None => writeln!(out, "{}", record.puzzle)?,
@@ -224,7 +225,11 @@ fn print(
                 "# puzzle {} (seed {}, {} clues)",
                 record.index, record.seed, record.clues
             )?;
-            write!(out, "{}", format::block(generated.puzzle.givens(), rules))?;
+            write!(
+                out,
+                "{}",
+                format::block(generated.puzzle.givens(), generated.puzzle.rules())
+            )?;
             writeln!(out)?;
         }
         OutputFormat::Jsonl => {

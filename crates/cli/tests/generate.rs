@@ -253,3 +253,42 @@ fn killer_puzzles_print_descriptions_that_solve_uniquely() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn jigsaw_puzzles_come_with_their_regions_and_solve_uniquely() {
+    let o = fdoku(&[
+        "generate", "--jigsaw", "--size", "6", "-n", "3", "--seed", "4",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = stdout(&o);
+    for line in text.lines() {
+        let description: serde_json::Value = serde_json::from_str(line).expect("a description");
+        let regions = description["regions"].as_array().expect("regions");
+        assert_eq!(regions.len(), 6);
+    }
+    let dir = std::env::temp_dir().join(format!("fdoku-jigsaw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("jigsaw.jsonl");
+    std::fs::write(&file, &text).expect("write");
+    let solved = fdoku(&[
+        "solve",
+        "--count",
+        "--engine",
+        "fd",
+        file.to_str().expect("UTF-8 path"),
+    ]);
+    assert_eq!(solved.status.code(), Some(0));
+    assert_eq!(
+        stdout(&solved)
+            .lines()
+            .filter(|l| l.starts_with("unique 1 "))
+            .count(),
+        3
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

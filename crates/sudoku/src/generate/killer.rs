@@ -21,6 +21,7 @@ use fdoku_fd::Budget;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
+use super::jigsaw::neighbours;
 use super::{GenerateError, Generated, random_grid};
 use crate::puzzle::Puzzle;
 use crate::rules::{Cage, Rules};
@@ -148,19 +149,6 @@ fn cages(
         cages.push(cage);
     }
     cages
-}
-
-/// The cells left, right, above and below `cell` in an N×N grid.
-fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / n, cell % n);
-    [
-        (r > 0).then(|| cell - n),
-        (r + 1 < n).then(|| cell + n),
-        (c > 0).then(|| cell - 1),
-        (c + 1 < n).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 /// What a uniqueness check found.

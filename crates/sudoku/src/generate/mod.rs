@@ -33,6 +33,7 @@
 //! ```
 
 mod difficulty;
+mod jigsaw;
 mod killer;
 mod symmetry;
 
@@ -42,6 +43,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
 pub use difficulty::{Difficulty, effort};
+pub use jigsaw::random_jigsaw;
 pub use killer::{KillerOptions, generate_killer};
 pub use symmetry::Symmetry;
 
