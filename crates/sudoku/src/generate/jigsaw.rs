@@ -17,8 +17,9 @@
 //! ```
 
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::rand_core::SeedableRng;
 
+use super::random::{below, pick};
 use super::{GenerateError, random_grid};
 use crate::rules::Rules;
 
@@ -61,7 +62,7 @@ fn grow(n: usize, rng: &mut Xoshiro256PlusPlus) -> Option<Vec<u8>> {
     for _ in 0..40 * cells {
         // Cell `a` moves from its region to a neighbouring one, then a cell
         // of that region next to the first moves back: sizes stay N.
-        let a = (rng.next_u64() % cells as u64) as usize;
+        let a = below(rng, cells);
         let from = region[a];
         let across: Vec<u8> = neighbours(n, a)
             .map(|b| region[b])
@@ -70,7 +71,7 @@ fn grow(n: usize, rng: &mut Xoshiro256PlusPlus) -> Option<Vec<u8>> {
         if across.is_empty() {
             continue;
         }
-        let to = across[(rng.next_u64() % across.len() as u64) as usize];
+        let to = pick(rng, &across);
         region[a] = to;
         let back: Vec<usize> = (0..cells)
             .filter(|&b| b != a && region[b] == to && neighbours(n, b).any(|c| region[c] == from))
@@ -79,7 +80,7 @@ fn grow(n: usize, rng: &mut Xoshiro256PlusPlus) -> Option<Vec<u8>> {
             region[a] = from;
             continue;
         }
-        let b = back[(rng.next_u64() % back.len() as u64) as usize];
+        let b = pick(rng, &back);
         region[b] = from;
         if !connected(n, &region, from) || !connected(n, &region, to) {
             region[b] = to;

@@ -19,9 +19,10 @@
 
 use fdoku_fd::Budget;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::rand_core::SeedableRng;
 
 use super::jigsaw::neighbours;
+use super::random::{below, pick, shuffle};
 use super::{GenerateError, Generated, random_grid};
 use crate::puzzle::Puzzle;
 use crate::rules::{Cage, Rules};
@@ -75,24 +76,22 @@ pub fn generate_killer(
                 let differing: Vec<usize> = (0..solution.len())
                     .filter(|&c| other[c] != solution[c])
                     .collect();
-                let cell = differing[(rng.next_u64() % differing.len() as u64) as usize];
+                let cell = pick(&mut rng, &differing);
                 givens[cell] = solution[cell];
             }
             Check::Unknown => {
                 let open: Vec<usize> = (0..solution.len()).filter(|&c| givens[c] == 0).collect();
-                let Some(&cell) = open.get((rng.next_u64() % open.len().max(1) as u64) as usize)
-                else {
+                if open.is_empty() {
                     break;
-                };
+                }
+                let cell = pick(&mut rng, &open);
                 givens[cell] = solution[cell];
             }
         }
     }
     // Then take away every given the cages make unnecessary.
     let mut placed: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] != 0).collect();
-    for i in (1..placed.len()).rev() {
-        placed.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-    }
+    shuffle(&mut rng, &mut placed);
     for cell in placed {
         givens[cell] = 0;
         checks += 1;
@@ -120,16 +119,14 @@ fn cages(
     rng: &mut Xoshiro256PlusPlus,
 ) -> Vec<Vec<usize>> {
     let mut order: Vec<usize> = (0..n * n).collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-    }
+    shuffle(rng, &mut order);
     let mut covered = vec![false; n * n];
     let mut cages = Vec::new();
     for start in order {
         if covered[start] {
             continue;
         }
-        let target = 1 + (rng.next_u64() % max_cage as u64) as usize;
+        let target = 1 + below(rng, max_cage);
         let mut cage = vec![start];
         covered[start] = true;
         while cage.len() < target {
@@ -141,7 +138,7 @@ fn cages(
             if growth.is_empty() {
                 break;
             }
-            let next = growth[(rng.next_u64() % growth.len() as u64) as usize];
+            let next = pick(rng, &growth);
             covered[next] = true;
             cage.push(next);
         }

@@ -13,6 +13,11 @@
 //!    clues only allow more solutions. With [`Options::clues`] it stops as
 //!    soon as that few clues remain instead.
 //!
+//! Around that: [`Options::difficulty`] keeps only puzzles of a level (by
+//! search effort, see [`Difficulty`]); [`generate_on_pattern`] puts the
+//! clues at given positions; [`generate_killer`] makes killer puzzles and
+//! [`random_jigsaw`] jigsaw layouts.
+//!
 //! The same rules, options and seed give the same puzzle on every machine
 //! and thread count.
 //!
@@ -35,6 +40,7 @@
 mod difficulty;
 mod jigsaw;
 mod killer;
+mod random;
 mod symmetry;
 
 use fdoku_fd::Budget;
@@ -242,10 +248,7 @@ fn generate_one(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
     // A second stream from the same seed orders the clue removals.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut orbits = options.symmetry.orbits(rules.size());
-    for i in (1..orbits.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        orbits.swap(i, j);
-    }
+    random::shuffle(&mut rng, &mut orbits);
     let mut givens = solution.clone();
     let mut clues = givens.len();
     let mut checks = 0;
