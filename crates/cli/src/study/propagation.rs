@@ -1,161 +1,20 @@
-//! `fdoku study`: the seeds' experiments at scale.
-//!
-//! `variants` — seed 001's experiment. Minimal puzzles
-//! of each variant (classic, diagonal, extra blocks — windoku) are solved
-//! by the engine with a fewest-candidates-first search — seed 001's own
-//! search when the all_different constraints only forward-check — under
-//! each all_different strength, and the search nodes to the first solution
-//! are summarised: mean, median, 90th percentile, maximum, and the 95%
-//! confidence interval of the mean.
-//!
-//! `propagation` — seeds 003 and 000 on one puzzle set: how big a search
-//! space seed 003's pruning ladder leaves (no pruning, one prune, prune to
-//! a fixpoint), then the search nodes and time of seed 000's two solvers
-//! (constraints only checked, singletons propagated; first open cell) and
-//! seed 003's fewest-choices search, with domain consistency for
+//! `fdoku study propagation`: seeds 003 and 000 on one puzzle set — how big
+//! a search space seed 003's pruning ladder leaves (no pruning, one prune,
+//! prune to a fixpoint), then the search nodes and time of seed 000's two
+//! solvers (constraints only checked, singletons propagated; first open
+//! cell) and seed 003's fewest-choices search, with domain consistency for
 //! reference.
 
 use std::io::Write;
 
-use fdoku_fd::{Budget, SearchConfig, Strength, ValOrder, VarOrder};
+use fdoku_fd::{Strength, VarOrder};
 use fdoku_sudoku::format::{Format, PlainVariant, read_puzzles};
-use fdoku_sudoku::generate::{Options, generate};
-use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve};
 use fdoku_sudoku::study::{Choices, Summary};
 use fdoku_sudoku::{Puzzle, Rules};
-use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli::{StudyPropagationArgs, StudyVariantsArgs};
-use crate::generate::puzzle_seed;
-
-/// One line of the table.
-#[derive(Serialize)]
-struct Row {
-    variant: &'static str,
-    alldiff: &'static str,
-    nodes: Summary,
-    stopped: usize,
-}
-
-/// The variants of seed 001.
-fn seed_001_variants() -> anyhow::Result<Vec<(&'static str, Rules)>> {
-    let classic = Rules::classic(9)?;
-    Ok(vec![
-        ("classic", classic.clone()),
-        ("diagonal", classic.clone().with_diagonals()),
-        ("extra blocks", classic.with_windoku()?),
-    ])
-}
-
-/// Runs `fdoku study variants`; returns the exit code.
-pub fn variants(args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
-    let kinds = seed_001_variants()?;
-    let progress = crate::progress::bar(
-        (kinds.len() * (1 + Strength::ALL.len())) as u64,
-        "{bar:40} {pos}/{len} steps  {elapsed}",
-    );
-    let mut rows = Vec::new();
-    let mut failed = false;
-    for (name, rules) in &kinds {
-        let puzzles: Vec<Puzzle> = pool.install(|| {
-            (1..=args.count)
-                .into_par_iter()
-                .filter_map(|i| {
-                    generate(rules, &Options::default(), puzzle_seed(args.seed, i)).ok()
-                })
-                .map(|made| made.puzzle)
-                .collect()
-        });
-        if puzzles.len() < args.count {
-            eprintln!(
-                "fdoku: {name}: only {} of {} puzzles generated",
-                puzzles.len(),
-                args.count
-            );
-            failed = true;
-        }
-        progress.inc(1);
-        for strength in Strength::ALL {
-            let options = SolveOptions {
-                engine: EngineChoice::Fd,
-                fd: SearchConfig {
-                    var_order: VarOrder::SmallestDomain,
-                    val_order: ValOrder::Min,
-                    alldiff: Some(strength),
-                    ..SearchConfig::default()
-                },
-                budget: Budget::unlimited().with_node_limit(args.node_limit),
-            };
-            let outcomes: Vec<(u64, bool)> = pool.install(|| {
-                puzzles
-                    .par_iter()
-                    .map(|p| {
-                        let report = solve(p, Goal::First, &options);
-                        (report.stats.nodes, report.status == Status::Stopped)
-                    })
-                    .collect()
-            });
-            let nodes: Vec<u64> = outcomes.iter().map(|&(n, _)| n).collect();
-            rows.push(Row {
-                variant: name,
-                alldiff: strength.name(),
-                nodes: Summary::of(&nodes),
-                stopped: outcomes.iter().filter(|&&(_, s)| s).count(),
-            });
-            progress.inc(1);
-        }
-    }
-    progress.finish_and_clear();
-    if args.json {
-        serde_json::to_writer_pretty(&mut *out, &rows)?;
-        writeln!(out)?;
-    } else {
-        print_table(&rows, args, out)?;
-    }
-    out.flush()?;
-    Ok(if failed { 2 } else { 0 })
-}
-
-fn print_table(rows: &[Row], args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(
-        out,
-        "{} minimal puzzles per variant (seed {}); search nodes to the first solution, \
-         fewest candidates first, smallest digit first; forward = seed 001's search",
-        args.count, args.seed
-    )?;
-    writeln!(
-        out,
-        "{:<13} {:<8} {:>10} {:>8} {:>8} {:>9} {:>23} {:>8}",
-        "variant", "alldiff", "mean", "median", "p90", "max", "95% CI of the mean", "stopped"
-    )?;
-    for r in rows {
-        let s = &r.nodes;
-        writeln!(
-            out,
-            "{:<13} {:<8} {:>10.1} {:>8.1} {:>8} {:>9} {:>23} {:>8}",
-            r.variant,
-            r.alldiff,
-            s.mean,
-            s.median,
-            s.p90,
-            s.max,
-            format!("{:.1} – {:.1}", s.ci95.0, s.ci95.1),
-            r.stopped
-        )?;
-    }
-    if rows.iter().any(|r| r.stopped > 0) {
-        writeln!(
-            out,
-            "stopped: solves that reached --node-limit {} (counted at the limit)",
-            args.node_limit
-        )?;
-    }
-    Ok(())
-}
+use super::{generated, searches};
+use crate::cli::StudyPropagationArgs;
 
 /// One rung of seed 003's pruning ladder over the puzzle set.
 #[derive(Serialize)]
@@ -244,16 +103,7 @@ pub fn propagation(args: &StudyPropagationArgs, out: &mut dyn Write) -> anyhow::
         .build()?;
     let mut failed = false;
     let (puzzles, source) = if args.files.is_empty() {
-        let rules = Rules::classic(9)?;
-        let puzzles: Vec<Puzzle> = pool.install(|| {
-            (1..=args.count)
-                .into_par_iter()
-                .filter_map(|i| {
-                    generate(&rules, &Options::default(), puzzle_seed(args.seed, i)).ok()
-                })
-                .map(|made| made.puzzle)
-                .collect()
-        });
+        let puzzles = generated(&pool, &Rules::classic(9)?, args.count, args.seed);
         let source = format!(
             "{} generated minimal 9×9 puzzles, seed {}",
             puzzles.len(),
@@ -285,32 +135,13 @@ pub fn propagation(args: &StudyPropagationArgs, out: &mut dyn Write) -> anyhow::
     );
     let pruning = ladder(&puzzles);
     progress.inc(1);
-    let mut searches = Vec::new();
+    let mut rows = Vec::new();
     for (name, strength, var_order) in SEARCHES {
-        let options = SolveOptions {
-            engine: EngineChoice::Fd,
-            fd: SearchConfig {
-                var_order,
-                val_order: ValOrder::Min,
-                alldiff: Some(strength),
-                ..SearchConfig::default()
-            },
-            budget: Budget::unlimited().with_node_limit(args.node_limit),
-        };
-        let outcomes: Vec<(u64, u64, bool)> = pool.install(|| {
-            puzzles
-                .par_iter()
-                .map(|p| {
-                    let report = solve(p, Goal::First, &options);
-                    let s = report.stats;
-                    (s.nodes, s.micros, report.status == Status::Stopped)
-                })
-                .collect()
-        });
+        let outcomes = searches(&pool, &puzzles, strength, var_order, args.node_limit);
         let nodes: Vec<u64> = outcomes.iter().map(|o| o.0).collect();
         let micros =
             outcomes.iter().map(|o| o.1 as f64).sum::<f64>() / outcomes.len().max(1) as f64;
-        searches.push(SearchRow {
+        rows.push(SearchRow {
             search: name,
             nodes: Summary::of(&nodes),
             micros_mean: micros,
@@ -323,7 +154,7 @@ pub fn propagation(args: &StudyPropagationArgs, out: &mut dyn Write) -> anyhow::
         puzzles: puzzles.len(),
         source,
         pruning,
-        searches,
+        searches: rows,
     };
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;

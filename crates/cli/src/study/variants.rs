@@ -1,0 +1,125 @@
+//! `fdoku study variants`: seed 001's experiment. Minimal puzzles of each
+//! variant (classic, diagonal, extra blocks — windoku) are solved by the
+//! engine with a fewest-candidates-first search — seed 001's own search
+//! when the all_different constraints only forward-check — under each
+//! all_different strength, and the search nodes to the first solution are
+//! summarised: mean, median, 90th percentile, maximum, and the 95%
+//! confidence interval of the mean.
+
+use std::io::Write;
+
+use fdoku_fd::{Strength, VarOrder};
+use fdoku_sudoku::Rules;
+use fdoku_sudoku::study::Summary;
+use serde::Serialize;
+
+use super::{generated, searches};
+use crate::cli::StudyVariantsArgs;
+
+/// One line of the table.
+#[derive(Serialize)]
+struct Row {
+    variant: &'static str,
+    alldiff: &'static str,
+    nodes: Summary,
+    stopped: usize,
+}
+
+/// The variants of seed 001.
+fn seed_001_variants() -> anyhow::Result<Vec<(&'static str, Rules)>> {
+    let classic = Rules::classic(9)?;
+    Ok(vec![
+        ("classic", classic.clone()),
+        ("diagonal", classic.clone().with_diagonals()),
+        ("extra blocks", classic.with_windoku()?),
+    ])
+}
+
+/// Runs `fdoku study variants`; returns the exit code.
+pub fn variants(args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    let kinds = seed_001_variants()?;
+    let progress = crate::progress::bar(
+        (kinds.len() * (1 + Strength::ALL.len())) as u64,
+        "{bar:40} {pos}/{len} steps  {elapsed}",
+    );
+    let mut rows = Vec::new();
+    let mut failed = false;
+    for (name, rules) in &kinds {
+        let puzzles = generated(&pool, rules, args.count, args.seed);
+        if puzzles.len() < args.count {
+            eprintln!(
+                "fdoku: {name}: only {} of {} puzzles generated",
+                puzzles.len(),
+                args.count
+            );
+            failed = true;
+        }
+        progress.inc(1);
+        for strength in Strength::ALL {
+            let outcomes = searches(
+                &pool,
+                &puzzles,
+                strength,
+                VarOrder::SmallestDomain,
+                args.node_limit,
+            );
+            let nodes: Vec<u64> = outcomes.iter().map(|o| o.0).collect();
+            rows.push(Row {
+                variant: name,
+                alldiff: strength.name(),
+                nodes: Summary::of(&nodes),
+                stopped: outcomes.iter().filter(|o| o.2).count(),
+            });
+            progress.inc(1);
+        }
+    }
+    progress.finish_and_clear();
+    if args.json {
+        serde_json::to_writer_pretty(&mut *out, &rows)?;
+        writeln!(out)?;
+    } else {
+        print_table(&rows, args, out)?;
+    }
+    out.flush()?;
+    Ok(if failed { 2 } else { 0 })
+}
+
+fn print_table(rows: &[Row], args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "{} minimal puzzles per variant (seed {}); search nodes to the first solution, \
+         fewest candidates first, smallest digit first; forward = seed 001's search",
+        args.count, args.seed
+    )?;
+    writeln!(
+        out,
+        "{:<13} {:<8} {:>10} {:>8} {:>8} {:>9} {:>23} {:>8}",
+        "variant", "alldiff", "mean", "median", "p90", "max", "95% CI of the mean", "stopped"
+    )?;
+    for r in rows {
+        let s = &r.nodes;
+        writeln!(
+            out,
+            "{:<13} {:<8} {:>10.1} {:>8.1} {:>8} {:>9} {:>23} {:>8}",
+            r.variant,
+            r.alldiff,
+            s.mean,
+            s.median,
+            s.p90,
+            s.max,
+            format!("{:.1} – {:.1}", s.ci95.0, s.ci95.1),
+            r.stopped
+        )?;
+    }
+    if rows.iter().any(|r| r.stopped > 0) {
+        writeln!(
+            out,
+            "stopped: solves that reached --node-limit {} (counted at the limit)",
+            args.node_limit
+        )?;
+    }
+    Ok(())
+}
