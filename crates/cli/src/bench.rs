@@ -77,7 +77,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
         print_table(&results, args, out)?;
     }
     out.flush()?;
-    Ok(if failed { 2 } else { 0 })
+    Ok(crate::error::batch_exit_code(failed, false))
 }
 
 /// The standard sets, from `$FDOKU_DATA` or `../shared/data`.

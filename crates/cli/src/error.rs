@@ -1,4 +1,5 @@
-//! Errors that are the user's to fix (exit code 2), as opposed to ours (1).
+//! Errors that are the user's to fix (exit code 2), as opposed to ours (1),
+//! and the exit code of a batch.
 
 use std::fmt;
 
@@ -13,3 +14,16 @@ impl fmt::Display for BadInput {
 }
 
 impl std::error::Error for BadInput {}
+
+/// The exit code of a batch: 2 if some input could not be used (the rest
+/// were still processed), else 3 if something stopped early (a limit or
+/// Ctrl-C), else 0.
+pub fn batch_exit_code(failed: bool, stopped: bool) -> u8 {
+    if failed {
+        2
+    } else if stopped {
+        3
+    } else {
+        0
+    }
+}

@@ -159,13 +159,7 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
     }
     progress.finish_and_clear();
     out.flush()?;
-    Ok(if failed {
-        2
-    } else if stopped {
-        3
-    } else {
-        0
-    })
+    Ok(crate::error::batch_exit_code(failed, stopped))
 }
 
 /// The clue positions of a pattern file: a grid in line or block form

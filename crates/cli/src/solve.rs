@@ -106,13 +106,7 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     }
     progress.finish_and_clear();
     out.flush()?;
-    Ok(if failed {
-        2
-    } else if stopped {
-        3
-    } else {
-        0
-    })
+    Ok(crate::error::batch_exit_code(failed, stopped))
 }
 
 fn solve_item(item: Item, goal: Goal, args: &SolveArgs, cancel: &Arc<AtomicBool>) -> Outcome {

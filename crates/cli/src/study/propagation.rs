@@ -163,7 +163,7 @@ pub fn propagation(args: &StudyPropagationArgs, out: &mut dyn Write) -> anyhow::
         print_propagation(&report, args, out)?;
     }
     out.flush()?;
-    Ok(if failed { 2 } else { 0 })
+    Ok(crate::error::batch_exit_code(failed, false))
 }
 
 /// Seed 003's ladder: the choices as given, after one prune, at the fixpoint.

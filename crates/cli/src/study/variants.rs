@@ -84,7 +84,7 @@ pub fn variants(args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result
         print_table(&rows, args, out)?;
     }
     out.flush()?;
-    Ok(if failed { 2 } else { 0 })
+    Ok(crate::error::batch_exit_code(failed, false))
 }
 
 fn print_table(rows: &[Row], args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result<()> {

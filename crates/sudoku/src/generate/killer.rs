@@ -99,14 +99,7 @@ pub fn generate_killer(
             givens[cell] = solution[cell];
         }
     }
-    let puzzle = Puzzle::new(caged, givens)
-        .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
-    Ok(Generated {
-        puzzle,
-        solution,
-        checks,
-        effort: None,
-    })
+    Ok(Generated::new(caged, givens, solution, checks))
 }
 
 /// Random cages covering the grid: from each uncovered cell in a random

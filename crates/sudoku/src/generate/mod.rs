@@ -104,6 +104,21 @@ pub struct Generated {
     pub effort: Option<u64>,
 }
 
+impl Generated {
+    /// A generated puzzle from givens taken out of `solution`, a grid of
+    /// `rules` (so they always fit).
+    fn new(rules: Rules, givens: Vec<u8>, solution: Vec<u8>, checks: u32) -> Generated {
+        let puzzle = Puzzle::new(rules, givens)
+            .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
+        Generated {
+            puzzle,
+            solution,
+            checks,
+            effort: None,
+        }
+    }
+}
+
 /// Why no puzzle came out.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -179,15 +194,9 @@ pub fn generate_on_pattern(
             .zip(pattern)
             .map(|(&digit, &clue)| if clue { digit } else { 0 })
             .collect();
-        let puzzle = Puzzle::new(rules.clone(), givens)
-            .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
-        if unique(&puzzle, node_limit) {
-            return Ok(Generated {
-                puzzle,
-                solution,
-                checks,
-                effort: None,
-            });
+        let made = Generated::new(rules.clone(), givens, solution, checks);
+        if unique(&made.puzzle, node_limit) {
+            return Ok(made);
         }
     }
     Err(GenerateError::Pattern { attempts })
@@ -268,14 +277,7 @@ fn generate_one(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
             }
         }
     }
-    let puzzle = Puzzle::new(rules.clone(), givens)
-        .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
-    Ok(Generated {
-        puzzle,
-        solution,
-        checks,
-        effort: None,
-    })
+    Ok(Generated::new(rules.clone(), givens, solution, checks))
 }
 
 /// Whether `puzzle` has exactly one solution (the 9×9 path for classic
