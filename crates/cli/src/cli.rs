@@ -271,32 +271,23 @@ pub enum StudyCommand {
 pub struct StudyPropagationArgs {
     /// Puzzle files (default: generate --count minimal classic 9×9 puzzles).
     pub files: Vec<PathBuf>,
-    /// Without files: how many puzzles to generate.
-    #[arg(
-        short = 'n',
-        long = "count",
-        value_name = "COUNT",
-        default_value_t = 1000
-    )]
-    pub count: usize,
-    /// Without files: seed of the generated puzzles.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Search nodes allowed per solve (a solve that runs out is counted as stopped).
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
-    pub node_limit: u64,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "N")]
-    pub threads: Option<usize>,
-    /// Print one JSON object instead of tables.
-    #[arg(long)]
-    pub json: bool,
+    /// The run's size, seed, limits and output.
+    #[command(flatten)]
+    pub run: StudyRunArgs,
 }
 
 /// `fdoku study variants`.
 #[derive(Debug, Args)]
 pub struct StudyVariantsArgs {
-    /// Puzzles per variant.
+    /// The run's size, seed, limits and output.
+    #[command(flatten)]
+    pub run: StudyRunArgs,
+}
+
+/// What every study shares.
+#[derive(Debug, Args)]
+pub struct StudyRunArgs {
+    /// Puzzles to generate (per variant; for `propagation`, only without files).
     #[arg(
         short = 'n',
         long = "count",
@@ -313,7 +304,7 @@ pub struct StudyVariantsArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
-    /// Print one JSON array instead of a table.
+    /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
 }

@@ -73,9 +73,7 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
         Some(path) => Some(read_pattern(path, rules.size())?),
         None => None,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
+    let pool = crate::workers::pool(args.threads)?;
     let progress = if args.count < 2 {
         indicatif::ProgressBar::hidden()
     } else {

@@ -14,6 +14,7 @@ mod queens;
 mod run;
 mod solve;
 mod study;
+mod workers;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

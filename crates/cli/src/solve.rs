@@ -64,9 +64,7 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     } else {
         Goal::First
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
+    let pool = crate::workers::pool(args.threads)?;
     let progress = if items.len() < 2 {
         indicatif::ProgressBar::hidden()
     } else {

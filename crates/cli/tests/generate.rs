@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fdoku, stdout};
+use common::{fdoku, json_lines, stdout};
 
 #[test]
 fn the_same_seed_gives_the_same_puzzles_on_one_or_two_threads() {
@@ -37,16 +37,7 @@ fn generated_puzzles_are_unique_by_fdoku_solve() {
             "-f",
             "jsonl",
         ]);
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        let records: Vec<serde_json::Value> = stdout(&o)
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("a JSON record per line"))
-            .collect();
+        let records = json_lines(&o);
         assert_eq!(records.len(), 5);
         let file = dir.join(format!("{variant}.txt"));
         let puzzles: Vec<&str> = records
@@ -174,14 +165,7 @@ fn a_difficulty_level_is_reported_with_its_effort() {
         "--seed",
         "5",
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    for line in stdout(&o).lines() {
-        let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    for record in json_lines(&o) {
         assert_eq!(record["difficulty"], "hard");
         let effort = record["effort"].as_u64().expect("an effort");
         assert!((61..=250).contains(&effort), "{effort}");
@@ -207,16 +191,7 @@ fn killer_puzzles_print_descriptions_that_solve_uniquely() {
         "-f",
         "jsonl",
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let records: Vec<serde_json::Value> = stdout(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
+    let records = json_lines(&o);
     let descriptions: Vec<String> = records
         .iter()
         .map(|r| r["description"].to_string())

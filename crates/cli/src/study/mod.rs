@@ -23,6 +23,23 @@ use rayon::prelude::*;
 
 use crate::generate::puzzle_seed;
 
+/// Prints a study's result: pretty JSON, or its tables.
+fn emit<T: serde::Serialize>(
+    json: bool,
+    result: &T,
+    out: &mut dyn std::io::Write,
+    tables: impl FnOnce(&mut dyn std::io::Write) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    if json {
+        serde_json::to_writer_pretty(&mut *out, result)?;
+        writeln!(out)?;
+    } else {
+        tables(out)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
 /// `count` minimal puzzles of `rules`, puzzle `i` from `fdoku generate`'s
 /// seed for `i` (those that fail to generate are left out).
 fn generated(pool: &ThreadPool, rules: &Rules, count: usize, seed: u64) -> Vec<Puzzle> {

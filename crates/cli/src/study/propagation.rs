@@ -13,8 +13,9 @@ use fdoku_sudoku::study::{Choices, Summary};
 use fdoku_sudoku::{Puzzle, Rules};
 use serde::Serialize;
 
-use super::{generated, searches};
+use super::{emit, generated, searches};
 use crate::cli::StudyPropagationArgs;
+use crate::workers::pool;
 
 /// One rung of seed 003's pruning ladder over the puzzle set.
 #[derive(Serialize)]
@@ -98,16 +99,14 @@ const SEARCHES: [(&str, Strength, VarOrder); 4] = [
 
 /// Runs `fdoku study propagation`; returns the exit code.
 pub fn propagation(args: &StudyPropagationArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
+    let pool = pool(args.run.threads)?;
     let mut failed = false;
     let (puzzles, source) = if args.files.is_empty() {
-        let puzzles = generated(&pool, &Rules::classic(9)?, args.count, args.seed);
+        let puzzles = generated(&pool, &Rules::classic(9)?, args.run.count, args.run.seed);
         let source = format!(
             "{} generated minimal 9×9 puzzles, seed {}",
             puzzles.len(),
-            args.seed
+            args.run.seed
         );
         (puzzles, source)
     } else {
@@ -137,7 +136,7 @@ pub fn propagation(args: &StudyPropagationArgs, out: &mut dyn Write) -> anyhow::
     progress.inc(1);
     let mut rows = Vec::new();
     for (name, strength, var_order) in SEARCHES {
-        let outcomes = searches(&pool, &puzzles, strength, var_order, args.node_limit);
+        let outcomes = searches(&pool, &puzzles, strength, var_order, args.run.node_limit);
         let nodes: Vec<u64> = outcomes.iter().map(|o| o.0).collect();
         let micros =
             outcomes.iter().map(|o| o.1 as f64).sum::<f64>() / outcomes.len().max(1) as f64;
@@ -156,13 +155,9 @@ pub fn propagation(args: &StudyPropagationArgs, out: &mut dyn Write) -> anyhow::
         pruning,
         searches: rows,
     };
-    if args.json {
-        serde_json::to_writer_pretty(&mut *out, &report)?;
-        writeln!(out)?;
-    } else {
-        print_propagation(&report, args, out)?;
-    }
-    out.flush()?;
+    emit(args.run.json, &report, out, |out| {
+        print_propagation(&report, args, out)
+    })?;
     Ok(crate::error::batch_exit_code(failed, false))
 }
 
@@ -244,7 +239,7 @@ fn print_propagation(
         writeln!(
             out,
             "stopped: solves that reached --node-limit {} (counted at the limit)",
-            args.node_limit
+            args.run.node_limit
         )?;
     }
     Ok(())

@@ -13,8 +13,9 @@ use fdoku_sudoku::Rules;
 use fdoku_sudoku::study::Summary;
 use serde::Serialize;
 
-use super::{generated, searches};
+use super::{emit, generated, searches};
 use crate::cli::StudyVariantsArgs;
+use crate::workers::pool;
 
 /// One line of the table.
 #[derive(Serialize)]
@@ -37,9 +38,7 @@ fn seed_001_variants() -> anyhow::Result<Vec<(&'static str, Rules)>> {
 
 /// Runs `fdoku study variants`; returns the exit code.
 pub fn variants(args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
+    let pool = pool(args.run.threads)?;
     let kinds = seed_001_variants()?;
     let progress = crate::progress::bar(
         (kinds.len() * (1 + Strength::ALL.len())) as u64,
@@ -48,12 +47,12 @@ pub fn variants(args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result
     let mut rows = Vec::new();
     let mut failed = false;
     for (name, rules) in &kinds {
-        let puzzles = generated(&pool, rules, args.count, args.seed);
-        if puzzles.len() < args.count {
+        let puzzles = generated(&pool, rules, args.run.count, args.run.seed);
+        if puzzles.len() < args.run.count {
             eprintln!(
                 "fdoku: {name}: only {} of {} puzzles generated",
                 puzzles.len(),
-                args.count
+                args.run.count
             );
             failed = true;
         }
@@ -64,7 +63,7 @@ pub fn variants(args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result
                 &puzzles,
                 strength,
                 VarOrder::SmallestDomain,
-                args.node_limit,
+                args.run.node_limit,
             );
             let nodes: Vec<u64> = outcomes.iter().map(|o| o.0).collect();
             rows.push(Row {
@@ -77,13 +76,9 @@ pub fn variants(args: &StudyVariantsArgs, out: &mut dyn Write) -> anyhow::Result
         }
     }
     progress.finish_and_clear();
-    if args.json {
-        serde_json::to_writer_pretty(&mut *out, &rows)?;
-        writeln!(out)?;
-    } else {
-        print_table(&rows, args, out)?;
-    }
-    out.flush()?;
+    emit(args.run.json, &rows, out, |out| {
+        print_table(&rows, args, out)
+    })?;
     Ok(crate::error::batch_exit_code(failed, false))
 }
 
@@ -92,7 +87,7 @@ fn print_table(rows: &[Row], args: &StudyVariantsArgs, out: &mut dyn Write) -> a
         out,
         "{} minimal puzzles per variant (seed {}); search nodes to the first solution, \
          fewest candidates first, smallest digit first; forward = seed 001's search",
-        args.count, args.seed
+        args.run.count, args.run.seed
     )?;
     writeln!(
         out,
@@ -118,7 +113,7 @@ fn print_table(rows: &[Row], args: &StudyVariantsArgs, out: &mut dyn Write) -> a
         writeln!(
             out,
             "stopped: solves that reached --node-limit {} (counted at the limit)",
-            args.node_limit
+            args.run.node_limit
         )?;
     }
     Ok(())

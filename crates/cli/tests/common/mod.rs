@@ -1,5 +1,8 @@
 //! Running the real binary from the repository root.
 
+// Each test file compiles this module on its own and uses only some helpers.
+#![allow(dead_code)]
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -15,4 +18,19 @@ pub fn fdoku(args: &[&str]) -> Output {
 /// Its standard output.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("UTF-8")
+}
+
+/// The output of a run that must succeed (the message shows its stderr),
+/// as one JSON value per line.
+pub fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON value per line"))
+        .collect()
 }
