@@ -9,6 +9,8 @@
 //! * [`solve`] — the bitmask solver and the engine model, cross-checked;
 //! * [`generate`] — random grids and unique puzzles, minimal or to a clue
 //!   count, with a chosen symmetry;
+//! * [`logic`] — the logic solver: human techniques as finders, each step
+//!   as data with an English sentence, the simplest-first path;
 //! * [`study`] — summaries of search effort over samples (seed 001's
 //!   experiment, redone by `fdoku study`);
 //! * [`check_solution`] — the independent checker.
@@ -16,6 +18,7 @@
 mod check;
 pub mod format;
 pub mod generate;
+pub mod logic;
 mod puzzle;
 mod rules;
 pub mod solve;

@@ -1,0 +1,39 @@
+//! The logic solver: solving the way a person does, one named deduction at a
+//! time, for every size and variant.
+//!
+//! * [`Grid`] — placed digits and pencil marks, with the geometry (houses,
+//!   peers) every finder needs;
+//! * [`Technique`] — the techniques, each with a finder that reports every
+//!   instance in a grid as a [`Step`];
+//! * [`Step`] — one deduction as data (pattern, links, eliminations,
+//!   placements), rendered to English by [`Step::text`];
+//! * [`solve_path`] — the simplest-first path through a puzzle, which the
+//!   grader rates.
+//!
+//! ```
+//! use fdoku_sudoku::logic::{solve_path, PathOptions, Technique};
+//! use fdoku_sudoku::{Rules, format::parse_line};
+//!
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let puzzle = parse_line(line, &Rules::classic(9).unwrap()).unwrap();
+//! let path = solve_path(&puzzle, &PathOptions::default());
+//! assert!(path.solved);
+//! assert!(path.steps.iter().all(|s| s.technique.is_single()));
+//! ```
+
+mod cellset;
+mod combinations;
+mod grid;
+mod intersections;
+mod path;
+mod singles;
+mod step;
+mod subsets;
+mod technique;
+
+pub use cellset::CellSet;
+pub use combinations::for_each_combination;
+pub use grid::{Geometry, Grid, bit, digits_of};
+pub use path::{Path, PathOptions, solve_path};
+pub use step::{Candidate, Link, LinkKind, Node, Step};
+pub use technique::{Found, HodokuLevel, Technique};

@@ -1,0 +1,120 @@
+//! The solving path: apply the simplest available step, again and again,
+//! until the grid is solved or no technique applies.
+//!
+//! "Simplest" is the order of [`PathOptions::techniques`]. Techniques that
+//! assume a unique solution are used only when the caller says the puzzle has
+//! one. When nothing applies and the caller gave the solution, one declared
+//! [`Technique::Backtracking`] step places the solution's digit in the open
+//! cell with the fewest candidates, and the path goes on.
+//!
+//! ```
+//! use fdoku_sudoku::logic::{solve_path, PathOptions, Technique};
+//! use fdoku_sudoku::{Rules, format::parse_line};
+//!
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let puzzle = parse_line(line, &Rules::classic(9).unwrap()).unwrap();
+//! let solution = fdoku_sudoku::solve::solve(&puzzle, fdoku_sudoku::solve::Goal::First, &Default::default())
+//!     .solution
+//!     .unwrap();
+//! let no_logic = PathOptions {
+//!     techniques: vec![],
+//!     solution: Some(solution),
+//!     ..PathOptions::default()
+//! };
+//! let path = solve_path(&puzzle, &no_logic);
+//! assert!(path.solved);
+//! assert!(path.steps.iter().all(|s| s.technique == Technique::Backtracking));
+//! ```
+
+use fdoku_fd::Budget;
+use serde::Serialize;
+
+use super::grid::Grid;
+use super::step::Step;
+use super::technique::Technique;
+use crate::puzzle::Puzzle;
+
+/// How to walk the path.
+#[derive(Clone, Debug)]
+pub struct PathOptions {
+    /// The techniques to try, simplest first.
+    pub techniques: Vec<Technique>,
+    /// Whether the puzzle is known to have exactly one solution (enables
+    /// unique rectangles and BUG).
+    pub unique: bool,
+    /// The solution, for the last-resort backtracking step.
+    pub solution: Option<Vec<u8>>,
+    /// Stops the walk (node limit counts steps).
+    pub budget: Budget,
+}
+
+impl Default for PathOptions {
+    fn default() -> Self {
+        PathOptions {
+            techniques: Technique::ALL
+                .iter()
+                .copied()
+                .filter(|&t| t != Technique::Backtracking && t.is_implemented())
+                .collect(),
+            unique: false,
+            solution: None,
+            budget: Budget::default(),
+        }
+    }
+}
+
+/// The path walked.
+#[derive(Clone, Debug, Serialize)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// Whether the grid ended solved.
+    pub solved: bool,
+    /// Whether the walk stopped on the budget.
+    pub stopped: bool,
+    /// The grid at the end (digits, 0 = open).
+    pub values: Vec<u8>,
+}
+
+/// Walks the simplest-first path through `puzzle`.
+pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
+    let mut grid = Grid::new(puzzle);
+    let mut steps = Vec::new();
+    let mut stopped = false;
+    while !grid.is_solved() && grid.empty_cell().is_none() {
+        if options.budget.exhausted(steps.len() as u64).is_some() {
+            stopped = true;
+            break;
+        }
+        let Some(step) = next_step(&grid, options) else {
+            break;
+        };
+        grid.apply(&step);
+        steps.push(step);
+    }
+    Path {
+        solved: grid.is_solved(),
+        stopped,
+        values: grid.values().to_vec(),
+        steps,
+    }
+}
+
+/// The simplest step available in `grid`.
+pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
+    options
+        .techniques
+        .iter()
+        .filter(|t| options.unique || !t.needs_uniqueness())
+        .find_map(|t| t.find_first(grid))
+        .or_else(|| backtracking(grid, options.solution.as_deref()?))
+}
+
+/// Places the solution's digit in the open cell with the fewest candidates.
+fn backtracking(grid: &Grid, solution: &[u8]) -> Option<Step> {
+    let cell = grid
+        .open_cells()
+        .iter()
+        .min_by_key(|&c| grid.mask(c).count_ones())?;
+    Some(Step::placing(Technique::Backtracking, cell, solution[cell]))
+}

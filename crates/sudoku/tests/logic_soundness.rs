@@ -1,0 +1,125 @@
+//! Soundness of every technique finder: on puzzles with known unique
+//! solutions, no step any finder reports — at any point of the solving path
+//! — removes a solution digit or places a wrong one. And the logic solver
+//! completes the easier labelled sets without guessing.
+//!
+//! CI runs a sample; `cargo test -p fdoku-sudoku --test logic_soundness -- --ignored`
+//! runs 10,000+ puzzles.
+#![allow(clippy::unwrap_used)]
+
+use fdoku_sudoku::logic::{Grid, PathOptions, Step, Technique, solve_path};
+use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
+use fdoku_sudoku::{Puzzle, Rules, format::parse_line};
+
+fn data(name: &str) -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .map(|l| l.trim().to_owned())
+        .filter(|l| l.len() == 81)
+        .collect()
+}
+
+/// Puzzle and its unique solution.
+fn known(line: &str) -> (Puzzle, Vec<u8>) {
+    let puzzle = parse_line(line, &Rules::classic(9).unwrap()).unwrap();
+    let report = solve(&puzzle, Goal::Count(2), &SolveOptions::default());
+    assert_eq!(report.status, Status::Unique, "{line}");
+    (puzzle, report.solution.unwrap())
+}
+
+fn check(step: &Step, solution: &[u8], grid: &Grid, line: &str) {
+    for e in &step.eliminations {
+        assert_ne!(solution[e.cell], e.digit, "{line}: {}", step.text(grid));
+    }
+    for p in &step.placements {
+        assert_eq!(solution[p.cell], p.digit, "{line}: {}", step.text(grid));
+    }
+}
+
+/// Walks the path; at every state asks every implemented technique for all
+/// its steps and checks each against the solution.
+fn sound_everywhere(line: &str) {
+    let (puzzle, solution) = known(line);
+    let options = PathOptions {
+        unique: true,
+        solution: Some(solution.clone()),
+        ..PathOptions::default()
+    };
+    let path = solve_path(&puzzle, &options);
+    assert!(path.solved, "{line}");
+    let mut grid = Grid::new(&puzzle);
+    for taken in &path.steps {
+        for &technique in Technique::ALL {
+            if technique.is_implemented() && technique != Technique::Backtracking {
+                for step in technique.find_all(&grid) {
+                    check(&step, &solution, &grid, line);
+                }
+            }
+        }
+        check(taken, &solution, &grid, line);
+        grid.apply(taken);
+    }
+    assert_eq!(grid.values(), &solution[..]);
+}
+
+fn sample(name: &str, count: usize) -> Vec<String> {
+    let lines = data(name);
+    let stride = (lines.len() / count).max(1);
+    lines.into_iter().step_by(stride).take(count).collect()
+}
+
+#[test]
+fn every_finder_is_sound_on_a_sample() {
+    for (name, count) in [
+        ("tdoku_magictour_top1465.txt", 12),
+        ("tdoku_17_clue_49158.txt", 12),
+        ("qqwing_labeled_expert.sdm", 8),
+        ("tdoku_forum_hardest_1106.txt", 3),
+    ] {
+        for line in sample(name, count) {
+            sound_everywhere(&line);
+        }
+    }
+}
+
+#[test]
+#[ignore = "10,000+ puzzles through every finder (minutes)"]
+fn every_finder_is_sound_on_ten_thousand_puzzles() {
+    let mut lines = data("tdoku_magictour_top1465.txt");
+    lines.extend(sample("tdoku_17_clue_49158.txt", 6000));
+    for level in ["simple", "easy", "intermediate", "expert"] {
+        lines.extend(data(&format!("qqwing_labeled_{level}.sdm")));
+    }
+    assert!(lines.len() >= 10_000);
+    for line in &lines {
+        sound_everywhere(line);
+    }
+}
+
+/// Whether the path solves `line` without a backtracking step.
+fn solves_without_guessing(line: &str) -> bool {
+    let (puzzle, solution) = known(line);
+    let options = PathOptions {
+        unique: true,
+        solution: Some(solution),
+        ..PathOptions::default()
+    };
+    let path = solve_path(&puzzle, &options);
+    path.solved
+        && path
+            .steps
+            .iter()
+            .all(|s| s.technique != Technique::Backtracking)
+}
+
+#[test]
+fn simple_and_easy_qqwing_puzzles_need_no_guess() {
+    for level in ["simple", "easy", "intermediate"] {
+        for line in sample(&format!("qqwing_labeled_{level}.sdm"), 40) {
+            assert!(solves_without_guessing(&line), "{level}: {line}");
+        }
+    }
+}
