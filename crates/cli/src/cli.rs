@@ -29,6 +29,12 @@ pub enum Command {
     Bench(BenchArgs),
     /// Generate puzzles with exactly one solution: minimal or to a clue count, with a symmetry.
     Generate(GenerateArgs),
+    /// Rate puzzles like Sudoku Explainer (ER/EP/ED) and HoDoKu (score, level).
+    Grade(GradeArgs),
+    /// Solve one puzzle the way a person does: every step, one per line.
+    Explain(ExplainArgs),
+    /// The next step of a puzzle: which technique (vague), where (concrete), or the grid after it (apply).
+    Hint(HintArgs),
     /// Experiments on generated puzzles (seed 001's, at scale).
     #[command(subcommand)]
     Study(StudyCommand),
@@ -84,6 +90,115 @@ pub struct SolveArgs {
     /// Worker threads (default: all cores). Output stays in input order.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
+}
+
+/// `fdoku grade`.
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// Puzzle files (stdin when none or `-`).
+    pub files: Vec<PathBuf>,
+    /// How to print each result: a line of ratings, or JSON records.
+    #[arg(long, short = 'f', value_enum, default_value = "line")]
+    pub format: RecordFormat,
+    /// How to read the input (default: detected).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub input_format: InputFormat,
+    /// Extra houses for puzzles read from plain formats.
+    #[arg(long, value_enum, default_value = "classic")]
+    pub variant: VariantArg,
+    /// Limits for each puzzle (its status is then `stopped`).
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Worker threads (default: all cores). Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// The puzzle of `fdoku explain` and `fdoku hint`.
+#[derive(Debug, Args)]
+pub struct PuzzleArg {
+    /// The puzzle: its text (81 characters for 9×9), a file holding it, or `-` for stdin.
+    pub puzzle: String,
+    /// How to read it (default: detected).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub input_format: InputFormat,
+    /// Extra houses for a puzzle in a plain format.
+    #[arg(long, value_enum, default_value = "classic")]
+    pub variant: VariantArg,
+}
+
+/// `fdoku explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The puzzle.
+    #[command(flatten)]
+    pub puzzle: PuzzleArg,
+    /// Text (one step per line) or JSON (every step as data, with its sentence).
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    pub format: StepFormat,
+    /// Whose simplest-first path to follow.
+    #[arg(long, value_enum, default_value = "hodoku")]
+    pub order: OrderArg,
+    /// Limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `fdoku hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The puzzle (with any digits placed so far).
+    #[command(flatten)]
+    pub puzzle: PuzzleArg,
+    /// How much to tell: the technique, the whole step, or the grid after it.
+    #[arg(long, value_enum, default_value = "vague")]
+    pub level: HintLevel,
+    /// Text or JSON.
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    pub format: StepFormat,
+    /// Limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// How much a hint tells (HoDoKu's three stages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HintLevel {
+    /// Which technique applies.
+    Vague,
+    /// The step: its pattern and what it removes or places.
+    Concrete,
+    /// The grid after the step.
+    Apply,
+}
+
+/// Whose path `fdoku explain` follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OrderArg {
+    /// HoDoKu's technique order (all of fdoku's techniques).
+    Hodoku,
+    /// Sudoku Explainer's order (its techniques only).
+    Explainer,
+}
+
+/// Output of commands that print steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StepFormat {
+    /// Sentences.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Output of commands that print one record per puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RecordFormat {
+    /// One line per puzzle.
+    Line,
+    /// One JSON array of records.
+    Json,
+    /// One JSON record per line.
+    Jsonl,
 }
 
 /// Output formats of `fdoku solve`.

@@ -29,3 +29,35 @@ pub fn read(files: &[PathBuf], failed: &mut bool) -> Vec<(String, String)> {
     }
     inputs
 }
+
+/// The one puzzle named on the command line: a file, `-` for stdin, or the
+/// puzzle's text itself. A text that is neither a file nor a puzzle is a
+/// usage error naming what was expected.
+pub fn one_puzzle(
+    arg: &crate::cli::PuzzleArg,
+) -> Result<fdoku_sudoku::Puzzle, crate::error::BadInput> {
+    use crate::error::BadInput;
+    let path = std::path::Path::new(&arg.puzzle);
+    let (name, text) = if arg.puzzle == "-" || path.is_file() {
+        let mut failed = false;
+        let mut texts = read(&[path.to_path_buf()], &mut failed);
+        match texts.pop() {
+            Some(named) => named,
+            None => return Err(BadInput(format!("cannot read {}", arg.puzzle))),
+        }
+    } else {
+        ("<argument>".to_owned(), arg.puzzle.clone())
+    };
+    let items = fdoku_sudoku::format::read_puzzles(
+        &name,
+        &text,
+        arg.input_format.format(),
+        &arg.variant.plain(),
+    );
+    match items.into_iter().next() {
+        Some(item) => item.puzzle.map_err(|e| BadInput(e.to_string())),
+        None => Err(BadInput(format!(
+            "{name}: no puzzle found: expected a puzzle (e.g. 81 characters of 1-9 and . or 0), a file or -"
+        ))),
+    }
+}

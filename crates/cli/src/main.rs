@@ -6,8 +6,10 @@ mod cli;
 mod color;
 mod error;
 mod euler96;
+mod explain;
 mod features;
 mod generate;
+mod grade;
 mod inputs;
 mod progress;
 mod queens;
@@ -57,6 +59,9 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
         Command::Solve(args) => solve::run(&args, cancel, out),
         Command::Bench(args) => bench::run(&args, out),
         Command::Generate(args) => generate::run(&args, cancel, out),
+        Command::Grade(args) => grade::run(&args, cancel, out),
+        Command::Explain(args) => explain::explain(&args, cancel, out),
+        Command::Hint(args) => explain::hint(&args, cancel, out),
         Command::Study(cli::StudyCommand::Variants(args)) => study::variants(&args, out),
         Command::Study(cli::StudyCommand::Propagation(args)) => study::propagation(&args, out),
         Command::Euler96(args) => euler96::run(&args, out),

@@ -11,6 +11,7 @@
 //!   count, with a chosen symmetry;
 //! * [`logic`] — the logic solver: human techniques as finders, each step
 //!   as data with an English sentence, the simplest-first path;
+//! * [`rate`] — SE-style ER/EP/ED, HoDoKu-style score and level, fdoku's level;
 //! * [`study`] — summaries of search effort over samples (seed 001's
 //!   experiment, redone by `fdoku study`);
 //! * [`check_solution`] — the independent checker.
@@ -20,6 +21,7 @@ pub mod format;
 pub mod generate;
 pub mod logic;
 mod puzzle;
+pub mod rate;
 mod rules;
 pub mod solve;
 pub mod study;

@@ -1,7 +1,8 @@
 //! The solving path: apply the simplest available step, again and again,
 //! until the grid is solved or no technique applies.
 //!
-//! "Simplest" is the order of [`PathOptions::techniques`]. Techniques that
+//! "Simplest" is the order of [`PathOptions::techniques`], HoDoKu's by
+//! default; techniques without a finder yet find nothing. Techniques that
 //! assume a unique solution are used only when the caller says the puzzle has
 //! one. When nothing applies and the caller gave the solution, one declared
 //! [`Technique::Backtracking`] step places the solution's digit in the open
@@ -30,6 +31,7 @@ use fdoku_fd::Budget;
 use serde::Serialize;
 
 use super::grid::Grid;
+use super::order::hodoku_order;
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::Puzzle;
@@ -51,11 +53,7 @@ pub struct PathOptions {
 impl Default for PathOptions {
     fn default() -> Self {
         PathOptions {
-            techniques: Technique::ALL
-                .iter()
-                .copied()
-                .filter(|&t| t != Technique::Backtracking && t.is_implemented())
-                .collect(),
+            techniques: hodoku_order(),
             unique: false,
             solution: None,
             budget: Budget::default(),

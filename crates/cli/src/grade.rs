@@ -1,0 +1,159 @@
+//! `fdoku grade`: rate puzzles like Sudoku Explainer (ER/EP/ED) and HoDoKu
+//! (score and level), in parallel, one result per puzzle in input order.
+
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use fdoku_sudoku::format::{Item, read_puzzles};
+use fdoku_sudoku::rate::{Grade, GradeError, grade};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::cli::{GradeArgs, RecordFormat};
+
+/// Puzzles graded between two writes of the output.
+const CHUNK: usize = 256;
+
+/// One record per input puzzle.
+#[derive(Serialize)]
+struct Record {
+    index: usize,
+    input: String,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<Grade>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    micros: u64,
+}
+
+/// Runs `fdoku grade`; returns the exit code.
+pub fn run(args: &GradeArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
+    args.limits.budget(cancel)?;
+    let mut failed = false;
+    let mut items = Vec::new();
+    for (name, text) in crate::inputs::read(&args.files, &mut failed) {
+        items.extend(read_puzzles(
+            &name,
+            &text,
+            args.input_format.format(),
+            &args.variant.plain(),
+        ));
+    }
+    for (i, item) in items.iter_mut().enumerate() {
+        item.index = i + 1;
+    }
+    let pool = crate::workers::pool(args.threads)?;
+    let progress = match items.len() {
+        0 | 1 => indicatif::ProgressBar::hidden(),
+        n => crate::progress::bar(
+            n as u64,
+            "{bar:40} {pos}/{len} graded  {per_sec}  eta {eta}",
+        ),
+    };
+    let mut stopped = false;
+    let mut first = true;
+    if args.format == RecordFormat::Json {
+        write!(out, "[")?;
+    }
+    let mut remaining = items.into_iter().peekable();
+    while remaining.peek().is_some() {
+        let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
+        let records: Vec<Record> = pool.install(|| {
+            chunk
+                .into_par_iter()
+                .map(|item| grade_item(item, args, cancel))
+                .collect()
+        });
+        for record in records {
+            failed |= record.status == "error";
+            stopped |= record.status == "stopped";
+            print(&record, args.format, out, &mut first)?;
+            progress.inc(1);
+        }
+    }
+    if args.format == RecordFormat::Json {
+        writeln!(out, "]")?;
+    }
+    progress.finish_and_clear();
+    out.flush()?;
+    Ok(crate::error::batch_exit_code(failed, stopped))
+}
+
+fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record {
+    let started = std::time::Instant::now();
+    let result = match (&item.puzzle, args.limits.budget(cancel)) {
+        (Ok(puzzle), Ok(budget)) => grade(puzzle, &budget).map_err(|e| match e {
+            GradeError::Stopped(_) => ("stopped", e.to_string()),
+            GradeError::NoSolution => ("none", e.to_string()),
+        }),
+        (Err(e), _) => Err(("error", e.to_string())),
+        (_, Err(e)) => Err(("error", e.to_string())),
+    };
+    let input = match &item.puzzle {
+        Ok(puzzle) => puzzle.to_line(),
+        Err(_) => item.input.clone(),
+    };
+    let micros = started.elapsed().as_micros() as u64;
+    match result {
+        Ok(grade) => Record {
+            index: item.index,
+            input,
+            status: "graded",
+            grade: Some(grade),
+            error: None,
+            micros,
+        },
+        Err((status, message)) => Record {
+            index: item.index,
+            input,
+            status,
+            grade: None,
+            error: Some(message),
+            micros,
+        },
+    }
+}
+
+fn print(
+    record: &Record,
+    format: RecordFormat,
+    out: &mut dyn Write,
+    first: &mut bool,
+) -> anyhow::Result<()> {
+    match format {
+        RecordFormat::Jsonl => {
+            serde_json::to_writer(&mut *out, record)?;
+            writeln!(out)?;
+        }
+        RecordFormat::Json => {
+            if !*first {
+                write!(out, ",")?;
+            }
+            *first = false;
+            writeln!(out)?;
+            serde_json::to_writer(&mut *out, record)?;
+        }
+        RecordFormat::Line => match (&record.grade, &record.error) {
+            (Some(g), _) => writeln!(
+                out,
+                "{}  ER {:.1} EP {:.1} ED {:.1}  HoDoKu {} {}  {}{}",
+                record.input,
+                g.er,
+                g.ep,
+                g.ed,
+                g.hodoku_score,
+                g.hodoku_level.name(),
+                g.level.name(),
+                if g.logic_only { "" } else { " (guess)" }
+            )?,
+            (None, error) => {
+                let message = error.as_deref().unwrap_or("");
+                eprintln!("fdoku: puzzle {}: {message}", record.index);
+                writeln!(out, "{}  {}", record.input, record.status)?;
+            }
+        },
+    }
+    Ok(())
+}

@@ -1,0 +1,113 @@
+//! `fdoku grade`, `fdoku explain` and `fdoku hint` through the real binary.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{fdoku, stdout};
+
+/// Solvable by singles (hidden singles first).
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// Its solution.
+const EASY_SOLUTION: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+/// Magictour's fourth puzzle: needs a hidden pair (SE 3.4), no guess.
+const HIDDEN_PAIR: &str =
+    "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....";
+
+#[test]
+fn grade_prints_both_ratings_per_puzzle_and_keeps_going_after_bad_lines() {
+    let dir = std::env::temp_dir().join(format!("fdoku-grade-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mixed.txt");
+    std::fs::write(&file, format!("{EASY}\n12x\n{HIDDEN_PAIR}\n")).unwrap();
+    let out = fdoku(&["grade", "-f", "jsonl", file.to_str().unwrap(), "-j", "2"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "the bad line makes the batch exit 2"
+    );
+    let records: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0]["grade"]["level"], "easy");
+    assert!(records[0]["grade"]["er"].as_f64().unwrap() <= 2.3);
+    assert_eq!(records[0]["grade"]["hodoku_level"], "easy");
+    assert_eq!(records[1]["status"], "error");
+    assert!(
+        records[1]["error"].as_str().unwrap().contains(":2:"),
+        "{}",
+        records[1]
+    );
+    assert_eq!(records[2]["grade"]["er"].as_f64(), Some(3.4));
+    assert_eq!(records[2]["grade"]["hardest"], "hidden_pair");
+    assert_eq!(records[2]["grade"]["logic_only"], true);
+}
+
+#[test]
+fn grade_line_output_names_the_ratings() {
+    let out = fdoku(&["grade", "-"]);
+    // stdin is empty here: no puzzle, nothing printed, success.
+    assert_eq!(out.status.code(), Some(0));
+    let dir = std::env::temp_dir().join(format!("fdoku-grade-line-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("one.txt");
+    std::fs::write(&file, format!("{HIDDEN_PAIR}\n")).unwrap();
+    let text = stdout(&fdoku(&["grade", file.to_str().unwrap()]));
+    assert_eq!(
+        text.trim(),
+        format!("{HIDDEN_PAIR}  ER 3.4 EP 1.2 ED 1.2  HoDoKu 972 medium  medium")
+    );
+}
+
+#[test]
+fn explain_walks_to_the_checked_solution() {
+    let out = fdoku(&["explain", EASY]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with(" 1. ["), "{}", lines[0]);
+    assert!(text.contains(&format!("solved: {EASY_SOLUTION}")));
+    // One step per open cell: singles place one digit each.
+    let open = EASY.bytes().filter(|&b| b == b'.').count();
+    assert_eq!(lines.iter().filter(|l| l.contains(". [")).count(), open);
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&fdoku(&["explain", HIDDEN_PAIR, "-f", "json"]))).unwrap();
+    let steps = json["steps"].as_array().unwrap();
+    let pair = steps
+        .iter()
+        .find(|s| s["technique"] == "hidden_pair")
+        .expect("a hidden pair step");
+    assert!(pair["text"].as_str().unwrap().starts_with("Hidden pair {"));
+    assert_eq!(pair["rating"].as_f64(), Some(3.4));
+    assert!(!pair["eliminations"].as_array().unwrap().is_empty());
+    assert_eq!(json["solved"], true);
+}
+
+#[test]
+fn hint_has_three_levels() {
+    let vague = stdout(&fdoku(&["hint", EASY]));
+    assert_eq!(vague.trim(), "Look for: Naked single");
+    let concrete = stdout(&fdoku(&["hint", EASY, "--level", "concrete"]));
+    assert_eq!(concrete.trim(), "Naked single: r5c6 = 4");
+    let applied = fdoku(&["hint", EASY, "--level", "apply", "-f", "json"]);
+    assert_eq!(applied.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&applied)).unwrap();
+    let grid = doc["grid"].as_str().unwrap();
+    assert_eq!(&grid[41..42], "4", "r5c6 = 4 is placed");
+    assert_eq!(doc["candidates"][41].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn explain_and_hint_reject_bad_puzzles_clearly() {
+    let out = fdoku(&["hint", "12"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<argument>"), "{err}");
+    let clash = format!("11{}", &EASY[2..]);
+    let out = fdoku(&["explain", &clash]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no solution"));
+}

@@ -1,0 +1,129 @@
+//! The orders in which the two reference programs try techniques: the
+//! simplest-first path of each is what its rating measures.
+//!
+//! * [`hodoku_order`] — HoDoKu's search order (its step configuration's
+//!   index order): singles, locked pairs/triples, locked candidates, subsets,
+//!   basic fish, remote pairs, BUG+1, single-digit patterns, wings, unique
+//!   rectangles, finned fish, Sue de Coq, colouring, chains, ALS, forcing
+//!   chains and nets.
+//! * [`explainer_order`] — Sudoku Explainer's producer order, with only the
+//!   techniques SE has (it finds skyscrapers, kites and finned fish as
+//!   X-chains, locked pairs as naked pairs).
+//!
+//! ```
+//! use fdoku_sudoku::logic::{explainer_order, hodoku_order, Technique};
+//!
+//! let h = hodoku_order();
+//! let pos = |t| h.iter().position(|&x| x == t).unwrap();
+//! assert!(pos(Technique::LockedPair) < pos(Technique::Pointing));
+//! assert!(!explainer_order().contains(&Technique::Skyscraper));
+//! ```
+
+use super::technique::Technique;
+
+/// HoDoKu's order, every technique fdoku has (implemented or not), backtracking excluded.
+pub fn hodoku_order() -> Vec<Technique> {
+    use Technique::*;
+    vec![
+        FullHouse,
+        NakedSingle,
+        HiddenSingle,
+        LockedPair,
+        LockedTriple,
+        Pointing,
+        Claiming,
+        NakedPair,
+        NakedTriple,
+        HiddenPair,
+        HiddenTriple,
+        NakedQuad,
+        HiddenQuad,
+        XWing,
+        Swordfish,
+        Jellyfish,
+        RemotePair,
+        BugPlusOne,
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
+        WWing,
+        XYWing,
+        XYZWing,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle3,
+        UniqueRectangle4,
+        UniqueRectangle5,
+        UniqueRectangle6,
+        HiddenRectangle,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+        SueDeCoq,
+        SimpleColorsTrap,
+        SimpleColorsWrap,
+        MultiColors1,
+        MultiColors2,
+        XChain,
+        XYChain,
+        ContinuousNiceLoop,
+        DiscontinuousNiceLoop,
+        Aic,
+        GroupedContinuousNiceLoop,
+        GroupedDiscontinuousNiceLoop,
+        GroupedAic,
+        AlsXz,
+        AlsXyWing,
+        AlignedPairExclusion,
+        ForcingChainContradiction,
+        ForcingChainVerity,
+        ForcingNetContradiction,
+        ForcingNetVerity,
+    ]
+}
+
+/// Sudoku Explainer's order, restricted to the techniques it knows.
+pub fn explainer_order() -> Vec<Technique> {
+    use Technique::*;
+    vec![
+        FullHouse,
+        HiddenSingle,
+        NakedSingle,
+        Pointing,
+        Claiming,
+        NakedPair,
+        XWing,
+        HiddenPair,
+        NakedTriple,
+        Swordfish,
+        HiddenTriple,
+        XYWing,
+        XYZWing,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle3,
+        UniqueRectangle4,
+        NakedQuad,
+        Jellyfish,
+        HiddenQuad,
+        BugPlusOne,
+        AlignedPairExclusion,
+        XChain,
+        ContinuousNiceLoop,
+        XYChain,
+        RemotePair,
+        DiscontinuousNiceLoop,
+        Aic,
+        GroupedContinuousNiceLoop,
+        GroupedDiscontinuousNiceLoop,
+        GroupedAic,
+        ForcingChainContradiction,
+        ForcingChainVerity,
+        ForcingNetContradiction,
+        ForcingNetVerity,
+    ]
+}

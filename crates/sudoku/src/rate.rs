@@ -1,0 +1,358 @@
+//! Rating a puzzle the way Sudoku Explainer and HoDoKu do, side by side.
+//!
+//! * **SE-style ER / EP / ED** — walk Sudoku Explainer's simplest-first path
+//!   ([`explainer_order`]); ER is the hardest step's rating, EP the hardest
+//!   up to the first placement, ED the first step's. Step ratings are SE's
+//!   published values (hidden single 1.2 in a box, 1.5 in a line; X-wing
+//!   3.2; XY-wing 4.2; …), chains add 0.1 each time their length passes 4,
+//!   6, 8, 12, 16, 24, … (SE's thresholds, alternately ×3/2 and ×4/3).
+//! * **HoDoKu-style score and level** — walk HoDoKu's path
+//!   ([`hodoku_order`]), add each step's base score; the level is the
+//!   hardest technique's level, raised while the score exceeds the level's
+//!   maximum (easy 800, medium 1000, hard 1600, unfair 1800).
+//! * **fdoku's level** — one short word for the UI and the generator: easy,
+//!   medium, hard, expert (HoDoKu's unfair), extreme (forcing chains or a
+//!   guess).
+//!
+//! When no technique applies, a declared backtracking step places the
+//! solution's digit (SE 10.0, HoDoKu's brute force: 10,000 points, extreme).
+//!
+//! ```
+//! use fdoku_sudoku::rate::{grade, Level};
+//! use fdoku_sudoku::{Rules, format::parse_line};
+//!
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let grade = grade(&parse_line(line, &Rules::classic(9).unwrap()).unwrap(), &Default::default()).unwrap();
+//! assert_eq!(grade.level, Level::Easy);
+//! assert!(grade.er <= 2.3); // singles only
+//! assert_eq!(grade.hodoku_level.name(), "easy");
+//! ```
+
+use std::collections::BTreeMap;
+
+use fdoku_fd::Budget;
+use serde::Serialize;
+
+use crate::logic::{
+    Grid, HodokuLevel, PathOptions, Step, Technique, explainer_order, hodoku_order, solve_path,
+};
+use crate::puzzle::Puzzle;
+use crate::rules::HouseKind;
+use crate::solve::{Goal, SolveOptions, Status, solve};
+
+/// fdoku's short difficulty level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Intersections and subsets.
+    Medium,
+    /// Fish, wings, single-digit patterns, uniqueness.
+    Hard,
+    /// Chains and almost locked sets.
+    Expert,
+    /// Forcing chains, nets, or a guess.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    /// The level named `name`.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    fn from_hodoku(level: HodokuLevel) -> Level {
+        match level {
+            HodokuLevel::Easy => Level::Easy,
+            HodokuLevel::Medium => Level::Medium,
+            HodokuLevel::Hard => Level::Hard,
+            HodokuLevel::Unfair => Level::Expert,
+            HodokuLevel::Extreme => Level::Extreme,
+        }
+    }
+}
+
+/// A puzzle's ratings.
+#[derive(Clone, Debug, Serialize)]
+pub struct Grade {
+    /// SE-style rating: the hardest step of SE's path.
+    pub er: f64,
+    /// SE-style pearl: the hardest step up to the first placement.
+    pub ep: f64,
+    /// SE-style diamond: the first step's rating.
+    pub ed: f64,
+    /// HoDoKu-style score: the sum of base scores along HoDoKu's path.
+    pub hodoku_score: u32,
+    /// HoDoKu-style level.
+    pub hodoku_level: HodokuLevel,
+    /// fdoku's level.
+    pub level: Level,
+    /// Whether the puzzle has exactly one solution (else uniqueness
+    /// techniques were not used).
+    pub unique: bool,
+    /// Whether HoDoKu's path needed no backtracking.
+    pub logic_only: bool,
+    /// The hardest technique of SE's path.
+    pub hardest: Technique,
+    /// Steps of HoDoKu's path, per technique.
+    pub techniques: BTreeMap<Technique, usize>,
+    /// Steps of HoDoKu's path.
+    pub steps: usize,
+}
+
+/// Why a puzzle cannot be graded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GradeError {
+    /// No solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The budget ran out.
+    #[error("grading stopped: {0}")]
+    Stopped(&'static str),
+}
+
+/// What grading needs to know before walking: the solution, and uniqueness.
+pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<(Vec<u8>, bool), GradeError> {
+    let options = SolveOptions {
+        budget: budget.clone(),
+        ..SolveOptions::default()
+    };
+    let report = solve(puzzle, Goal::Count(2), &options);
+    match (report.status, report.solution) {
+        (Status::Unique, Some(solution)) => Ok((solution, true)),
+        (Status::Multiple, Some(solution)) => Ok((solution, false)),
+        (Status::Stopped, _) => Err(GradeError::Stopped("while solving")),
+        _ => Err(GradeError::NoSolution),
+    }
+}
+
+/// Grades `puzzle`: both paths, both ratings, fdoku's level.
+pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
+    let (solution, unique) = prepare(puzzle, budget)?;
+    let walk = |techniques: Vec<Technique>| {
+        let options = PathOptions {
+            techniques,
+            unique,
+            solution: Some(solution.clone()),
+            budget: budget.clone(),
+        };
+        let path = solve_path(puzzle, &options);
+        match path.stopped {
+            true => Err(GradeError::Stopped("while walking the path")),
+            false => Ok(path.steps),
+        }
+    };
+    let se_steps = walk(explainer_order())?;
+    let (mut er, mut ep, mut ed) = (0, None, None);
+    let mut hardest = Technique::FullHouse;
+    let mut grid = Grid::new(puzzle);
+    for step in &se_steps {
+        let rating = explainer_rating(step, &grid);
+        if rating > er {
+            er = rating;
+            hardest = step.technique;
+        }
+        ed.get_or_insert(er);
+        if !step.placements.is_empty() {
+            ep.get_or_insert(er);
+        }
+        grid.apply(step);
+    }
+    let hodoku_steps = walk(hodoku_order())?;
+    let (hodoku_score, hodoku_level) = hodoku_rating(&hodoku_steps);
+    let mut techniques = BTreeMap::new();
+    for step in &hodoku_steps {
+        *techniques.entry(step.technique).or_insert(0) += 1;
+    }
+    let tenths = |t: u16| f64::from(t) / 10.0;
+    Ok(Grade {
+        er: tenths(er),
+        ep: tenths(ep.unwrap_or(er)),
+        ed: tenths(ed.unwrap_or(er)),
+        hodoku_score,
+        hodoku_level,
+        level: Level::from_hodoku(hodoku_level),
+        unique,
+        logic_only: !techniques.contains_key(&Technique::Backtracking),
+        hardest,
+        steps: hodoku_steps.len(),
+        techniques,
+    })
+}
+
+/// HoDoKu's score and level for a path.
+pub fn hodoku_rating(steps: &[Step]) -> (u32, HodokuLevel) {
+    let mut score = 0;
+    let mut level = HodokuLevel::Easy;
+    for step in steps {
+        let (step_level, points) = step.technique.hodoku_score();
+        score += points;
+        level = level.max(step_level);
+    }
+    let caps = [
+        (HodokuLevel::Easy, 800),
+        (HodokuLevel::Medium, 1000),
+        (HodokuLevel::Hard, 1600),
+        (HodokuLevel::Unfair, 1800),
+    ];
+    for (cap_level, cap) in caps {
+        if level == cap_level && score > cap {
+            level = match cap_level {
+                HodokuLevel::Easy => HodokuLevel::Medium,
+                HodokuLevel::Medium => HodokuLevel::Hard,
+                HodokuLevel::Hard => HodokuLevel::Unfair,
+                _ => HodokuLevel::Extreme,
+            };
+        }
+    }
+    (score, level)
+}
+
+/// Sudoku Explainer's rating of a step, in tenths, taken in `grid` (the
+/// grid before the step).
+pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
+    use Technique::*;
+    let chain = |base: u16, length: usize| base + length_bonus(length);
+    let single_digit = step
+        .links
+        .iter()
+        .all(|l| l.to.digit == step.links[0].from.digit);
+    let links = step.chain_length();
+    match step.technique {
+        FullHouse => 10,
+        HiddenSingle => match step.houses.first().map(|&h| grid.house_kind(h)) {
+            Some(HouseKind::Row | HouseKind::Column | HouseKind::Diagonal) => 15,
+            _ => 12,
+        },
+        NakedSingle => 23,
+        Pointing => 26,
+        Claiming => 28,
+        NakedPair | LockedPair => 30,
+        XWing => 32,
+        HiddenPair => 34,
+        NakedTriple | LockedTriple => 36,
+        Swordfish => 38,
+        HiddenTriple => 40,
+        XYWing => 42,
+        XYZWing => 44,
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | UniqueRectangle5
+        | UniqueRectangle6 | HiddenRectangle => 45,
+        UniqueRectangle3 => 46,
+        NakedQuad => 50,
+        Jellyfish => 52,
+        HiddenQuad => 54,
+        BugPlusOne => 56,
+        AlignedPairExclusion => 62,
+        ContinuousNiceLoop | GroupedContinuousNiceLoop if single_digit => chain(65, links),
+        ContinuousNiceLoop | GroupedContinuousNiceLoop => chain(70, links),
+        RemotePair => chain(65, links),
+        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | SimpleColorsTrap
+        | SimpleColorsWrap | MultiColors1 | MultiColors2 | FinnedXWing | SashimiXWing
+        | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish | XChain => {
+            chain(66, links + 1)
+        }
+        XYChain
+        | WWing
+        | DiscontinuousNiceLoop
+        | Aic
+        | GroupedDiscontinuousNiceLoop
+        | GroupedAic
+            if single_digit =>
+        {
+            chain(66, links + 1)
+        }
+        XYChain
+        | WWing
+        | DiscontinuousNiceLoop
+        | Aic
+        | GroupedDiscontinuousNiceLoop
+        | GroupedAic
+        | SueDeCoq
+        | AlsXz
+        | AlsXyWing => chain(70, links + 1),
+        ForcingChainContradiction if single_digit => chain(75, links),
+        ForcingChainVerity => chain(80, links),
+        ForcingChainContradiction | ForcingNetContradiction | ForcingNetVerity => chain(85, links),
+        Backtracking => 100,
+    }
+}
+
+/// SE's length bonus: +0.1 each time `length` passes 4, 6, 8, 12, 16, 24, …
+pub fn length_bonus(length: usize) -> u16 {
+    let (mut threshold, mut bonus, mut grow_half) = (4, 0, true);
+    while length > threshold {
+        bonus += 1;
+        threshold = if grow_half {
+            threshold * 3 / 2
+        } else {
+            threshold * 4 / 3
+        };
+        grow_half = !grow_half;
+    }
+    bonus
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_bonus_follows_explainers_thresholds() {
+        let bonuses: Vec<u16> = [
+            4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33, 48, 49, 64, 65,
+        ]
+        .iter()
+        .map(|&l| length_bonus(l))
+        .collect();
+        assert_eq!(
+            bonuses,
+            [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9]
+        );
+    }
+
+    #[test]
+    fn hodoku_levels_rise_with_the_score() {
+        let steps = |t: Technique, n: usize| vec![Step::new(t); n];
+        assert_eq!(
+            hodoku_rating(&steps(Technique::HiddenSingle, 50)),
+            (700, HodokuLevel::Easy)
+        );
+        assert_eq!(
+            hodoku_rating(&steps(Technique::HiddenSingle, 60)),
+            (840, HodokuLevel::Medium)
+        );
+        assert_eq!(
+            hodoku_rating(&steps(Technique::XWing, 1)),
+            (140, HodokuLevel::Hard)
+        );
+        assert_eq!(
+            hodoku_rating(&steps(Technique::XWing, 12)),
+            (1680, HodokuLevel::Unfair)
+        );
+        assert_eq!(
+            hodoku_rating(&steps(Technique::Pointing, 40)),
+            (2000, HodokuLevel::Extreme)
+        );
+    }
+}
