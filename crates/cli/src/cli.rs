@@ -343,19 +343,22 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["pattern", "killer", "variant"])]
     pub jigsaw: bool,
     /// Killer puzzles: random cages with their sums, givens only where the cages need them.
-    #[arg(long, conflicts_with_all = ["clues", "minimal", "symmetry", "pattern", "difficulty"])]
+    #[arg(long, conflicts_with_all = ["clues", "minimal", "symmetry", "pattern", "difficulty", "technique"])]
     pub killer: bool,
     /// With --killer: the largest cage.
     #[arg(long, value_name = "N", default_value_t = 4, requires = "killer",
           value_parser = clap::value_parser!(u64).range(1..=32))]
     pub cage_size: u64,
-    /// Keep only puzzles of this level. Until the human-style grader exists, the level comes from
-    /// the engine's search effort (forward checking, fewest candidates first): easy ≤ 20 nodes,
-    /// medium ≤ 60, hard ≤ 250, expert above.
+    /// Keep only puzzles of this level of the logic grader (`fdoku grade`; HoDoKu's levels,
+    /// unfair named expert).
     #[arg(long, value_name = "LEVEL", value_parser = difficulty_parser(), conflicts_with = "pattern")]
-    pub difficulty: Option<fdoku_sudoku::generate::Difficulty>,
+    pub difficulty: Option<fdoku_sudoku::rate::Level>,
+    /// Keep only puzzles whose simplest solving path needs this technique (for practising it),
+    /// e.g. x-wing, "hidden pair", xy-wing.
+    #[arg(long, value_name = "NAME", value_parser = technique_parser, conflicts_with = "pattern")]
+    pub technique: Option<fdoku_sudoku::logic::Technique>,
     /// Tries per puzzle before giving up: random grids with --pattern (default 100000),
-    /// candidate puzzles with --difficulty (default 1000).
+    /// candidate puzzles with --difficulty or --technique (default 1000).
     #[arg(long, value_name = "N")]
     pub attempts: Option<u32>,
     /// Seed: the same seed and count give the same puzzles on any number of threads.
@@ -577,10 +580,28 @@ impl LimitArgs {
 }
 
 /// Parses a difficulty level, listing them in `--help`.
-fn difficulty_parser() -> impl TypedValueParser<Value = fdoku_sudoku::generate::Difficulty> {
-    use fdoku_sudoku::generate::Difficulty;
-    PossibleValuesParser::new(Difficulty::ALL.map(Difficulty::name))
-        .try_map(|s| s.parse::<Difficulty>())
+fn difficulty_parser() -> impl TypedValueParser<Value = fdoku_sudoku::rate::Level> {
+    use fdoku_sudoku::rate::Level;
+    PossibleValuesParser::new(Level::ALL.map(Level::name))
+        .try_map(|s| Level::from_name(&s).ok_or("unknown level"))
+}
+
+/// Parses a technique name (`x-wing`, `XWing`, `hidden pair`).
+fn technique_parser(name: &str) -> Result<fdoku_sudoku::logic::Technique, String> {
+    use fdoku_sudoku::logic::Technique;
+    Technique::from_name(name)
+        .filter(|t| t.is_implemented() && *t != Technique::Backtracking)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Technique::ALL
+                .iter()
+                .filter(|t| t.is_implemented() && **t != Technique::Backtracking)
+                .map(|t| t.name())
+                .collect();
+            format!(
+                "unknown technique '{name}'; expected one of: {}",
+                names.join(", ")
+            )
+        })
 }
 
 /// Parses a symmetry, listing them in `--help`.

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::anyhow;
 use fdoku_sudoku::generate::{
-    Generated, KillerOptions, Options, generate, generate_killer, generate_on_pattern,
+    Generated, KillerOptions, Options, Target, generate, generate_killer, generate_on_pattern,
     random_jigsaw,
 };
 use fdoku_sudoku::{check_solution, format, grid_line};
@@ -36,7 +36,9 @@ struct Record<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     difficulty: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    effort: Option<u64>,
+    technique: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hodoku_score: Option<u32>,
     /// The JSON description, for puzzles a line cannot carry (killer).
     #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<serde_json::Value>,
@@ -62,7 +64,10 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
         symmetry: args.symmetry,
         clues: args.clues,
         node_limit: args.node_limit,
-        difficulty: args.difficulty,
+        target: Target {
+            level: args.difficulty,
+            technique: args.technique,
+        },
         attempts: args.attempts.unwrap_or(1000),
     };
     let killer = KillerOptions {
@@ -144,8 +149,9 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
                 puzzle: grid_line(generated.puzzle.givens()),
                 solution: grid_line(&generated.solution),
                 checks: generated.checks,
-                difficulty: args.difficulty.map(|d| d.name()),
-                effort: generated.effort,
+                difficulty: generated.grade.map(|(level, _)| level.name()),
+                technique: args.technique.map(|t| t.name()),
+                hodoku_score: generated.grade.map(|(_, score)| score),
                 description: (args.killer || args.jigsaw)
                     .then(|| format::json::describe(&generated.puzzle)),
             };

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fdoku, json_lines, stdout};
+use common::{fdoku, fdoku_stdin, json_lines, stdout};
 
 #[test]
 fn the_same_seed_gives_the_same_puzzles_on_one_or_two_threads() {
@@ -153,26 +153,55 @@ fn a_pattern_file_fixes_the_clue_positions() {
 }
 
 #[test]
-fn a_difficulty_level_is_reported_with_its_effort() {
+fn a_difficulty_level_or_technique_is_graded_by_the_logic_solver() {
     let o = fdoku(&[
         "generate",
         "-n",
-        "3",
+        "2",
         "--difficulty",
-        "hard",
+        "medium",
         "-f",
         "jsonl",
         "--seed",
         "5",
     ]);
     for record in json_lines(&o) {
-        assert_eq!(record["difficulty"], "hard");
-        let effort = record["effort"].as_u64().expect("an effort");
-        assert!((61..=250).contains(&effort), "{effort}");
+        assert_eq!(record["difficulty"], "medium");
+        // Re-grade independently through `fdoku grade`.
+        let graded = fdoku_stdin(
+            &["grade", "-f", "jsonl"],
+            record["puzzle"].as_str().unwrap().as_bytes(),
+        );
+        let grade = &json_lines(&graded)[0]["grade"];
+        assert_eq!(grade["level"], "medium");
+        assert_eq!(grade["hodoku_score"], record["hodoku_score"]);
+    }
+    let o = fdoku(&[
+        "generate",
+        "-n",
+        "2",
+        "--technique",
+        "hidden pair",
+        "-f",
+        "jsonl",
+        "--seed",
+        "3",
+    ]);
+    for record in json_lines(&o) {
+        assert_eq!(record["technique"], "Hidden pair");
+        let graded = fdoku_stdin(
+            &["grade", "-f", "jsonl"],
+            record["puzzle"].as_str().unwrap().as_bytes(),
+        );
+        let used = &json_lines(&graded)[0]["grade"]["techniques"];
+        assert!(used.get("hidden_pair").is_some(), "{used}");
     }
     let o = fdoku(&["generate", "--difficulty", "brutal"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("expert"));
+    let o = fdoku(&["generate", "--technique", "magic"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("Hidden pair"));
 }
 
 #[test]

@@ -1,26 +1,12 @@
 //! `fdoku solve` and `fdoku euler96` through the real binary; outputs are
 //! checked here, independently of the libraries where it matters.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn fdoku(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fdoku"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("fdoku runs");
-    let mut input = child.stdin.take().expect("piped stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let output = child.wait_with_output().expect("fdoku finishes");
-    let _ = writer.join();
-    output
-}
+use std::path::PathBuf;
+use std::process::Output;
+
+use common::fdoku_stdin as fdoku;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8")

@@ -201,6 +201,24 @@ pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
     })
 }
 
+/// fdoku's level, HoDoKu's score and the techniques used, from HoDoKu's
+/// path through a puzzle whose unique `solution` is known (what the
+/// generator asks of each candidate).
+pub fn level_of(puzzle: &Puzzle, solution: &[u8]) -> (Level, u32, Vec<Technique>) {
+    let options = PathOptions {
+        techniques: hodoku_order(),
+        unique: true,
+        solution: Some(solution.to_vec()),
+        budget: Budget::default(),
+    };
+    let steps = solve_path(puzzle, &options).steps;
+    let (score, level) = hodoku_rating(&steps);
+    let mut used: Vec<Technique> = steps.iter().map(|s| s.technique).collect();
+    used.sort_unstable();
+    used.dedup();
+    (Level::from_hodoku(level), score, used)
+}
+
 /// HoDoKu's score and level for a path.
 pub fn hodoku_rating(steps: &[Step]) -> (u32, HodokuLevel) {
     let mut score = 0;

@@ -150,33 +150,50 @@ fn a_pattern_puts_the_clues_exactly_there() {
 }
 
 #[test]
-fn a_difficulty_is_met_by_search_effort() {
-    use fdoku_sudoku::generate::{Difficulty, effort};
+fn a_level_or_technique_is_met_by_the_logic_grader() {
+    use fdoku_sudoku::generate::Target;
+    use fdoku_sudoku::logic::Technique;
+    use fdoku_sudoku::rate::{Level, grade};
     let rules = Rules::classic(9).unwrap();
-    for level in Difficulty::ALL {
+    for level in [Level::Easy, Level::Medium] {
         let options = Options {
-            difficulty: Some(level),
+            target: Target {
+                level: Some(level),
+                technique: None,
+            },
             ..Options::default()
         };
         let made = generate(&rules, &options, 11).unwrap();
-        let nodes = effort(&made.puzzle, options.node_limit);
-        assert_eq!(
-            made.effort,
-            Some(nodes),
-            "the effort is measured again the same"
-        );
-        assert_eq!(Difficulty::of_effort(nodes), level);
+        let graded = grade(&made.puzzle, &Default::default()).unwrap();
+        assert_eq!(graded.level, level, "graded again the same");
+        assert_eq!(made.grade, Some((level, graded.hodoku_score)));
         assert_eq!(status(&made.puzzle, EngineChoice::Mask).0, Status::Unique);
     }
+    let pointing = Options {
+        target: Target {
+            level: None,
+            technique: Some(Technique::Pointing),
+        },
+        ..Options::default()
+    };
+    let made = generate(&rules, &pointing, 4).unwrap();
+    let graded = grade(&made.puzzle, &Default::default()).unwrap();
+    assert!(graded.techniques.contains_key(&Technique::Pointing));
     let impossible = Options {
-        difficulty: Some(Difficulty::Expert),
+        target: Target {
+            level: Some(Level::Extreme),
+            technique: Some(Technique::FullHouse),
+        },
         attempts: 1,
         ..Options::default()
     };
-    // One candidate is rarely expert; either way the answer is consistent.
+    // One candidate is rarely extreme; either way the answer is consistent.
     match generate(&rules, &impossible, 3) {
-        Ok(made) => assert!(made.effort.unwrap() > 250),
-        Err(e) => assert!(e.to_string().contains("no expert puzzle in 1 candidates")),
+        Ok(made) => assert_eq!(made.grade.unwrap().0, Level::Extreme),
+        Err(e) => assert_eq!(
+            e.to_string(),
+            "no extreme puzzle needing Full house in 1 candidates (try more --attempts)"
+        ),
     }
 }
 

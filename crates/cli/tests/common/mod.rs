@@ -3,8 +3,9 @@
 // Each test file compiles this module on its own and uses only some helpers.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// `fdoku ARGS`, run from the repository root.
 pub fn fdoku(args: &[&str]) -> Output {
@@ -13,6 +14,24 @@ pub fn fdoku(args: &[&str]) -> Output {
         .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
         .output()
         .expect("fdoku runs")
+}
+
+/// `fdoku ARGS` with `stdin` as its standard input.
+pub fn fdoku_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fdoku"))
+        .args(args)
+        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fdoku runs");
+    let mut input = child.stdin.take().expect("piped stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let output = child.wait_with_output().expect("fdoku finishes");
+    let _ = writer.join();
+    output
 }
 
 /// Its standard output.

@@ -13,8 +13,9 @@
 //!    clues only allow more solutions. With [`Options::clues`] it stops as
 //!    soon as that few clues remain instead.
 //!
-//! Around that: [`Options::difficulty`] keeps only puzzles of a level (by
-//! search effort, see [`Difficulty`]); [`generate_on_pattern`] puts the
+//! Around that: [`Options::target`] keeps only puzzles of a level of the
+//! logic grader, or needing a technique (see [`Target`]);
+//! [`generate_on_pattern`] puts the
 //! clues at given positions; [`generate_killer`] makes killer puzzles and
 //! [`random_jigsaw`] jigsaw layouts.
 //!
@@ -48,12 +49,13 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
-pub use difficulty::{Difficulty, effort};
+pub use difficulty::Target;
 pub use jigsaw::random_jigsaw;
 pub use killer::{KillerOptions, generate_killer};
 pub use symmetry::Symmetry;
 
 use crate::puzzle::Puzzle;
+use crate::rate::{Level, level_of};
 use crate::rules::Rules;
 use crate::solve::{
     Goal, MaskSolver, NineSolver, Search, SolveOptions, Status, random_nine_grid, solvable_without,
@@ -72,17 +74,17 @@ pub struct Options {
     /// on grids other than classic 9×9 (a check that runs out counts as
     /// "not unique", so the clue stays).
     pub node_limit: u64,
-    /// Keep only puzzles of this level (by search effort, see
-    /// [`Difficulty`]), trying up to [`Options::attempts`] candidates.
-    pub difficulty: Option<Difficulty>,
-    /// Candidates to try for a difficulty before giving up.
+    /// Keep only puzzles of this level and/or needing this technique,
+    /// trying up to [`Options::attempts`] candidates.
+    pub target: Target,
+    /// Candidates to try for a target before giving up.
     pub attempts: u32,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
-            difficulty: None,
+            target: Target::default(),
             attempts: 1000,
             symmetry: Symmetry::None,
             clues: None,
@@ -100,8 +102,8 @@ pub struct Generated {
     pub solution: Vec<u8>,
     /// Uniqueness checks it took (grids tried, on a pattern).
     pub checks: u32,
-    /// Its search effort, when a difficulty was asked for.
-    pub effort: Option<u64>,
+    /// Its fdoku level and HoDoKu score, when a target was asked for.
+    pub grade: Option<(Level, u32)>,
 }
 
 impl Generated {
@@ -114,7 +116,7 @@ impl Generated {
             puzzle,
             solution,
             checks,
-            effort: None,
+            grade: None,
         }
     }
 }
@@ -137,11 +139,11 @@ pub enum GenerateError {
         /// Cells in the grid.
         expected: usize,
     },
-    /// None of the candidates tried had the difficulty asked for.
-    #[error("no {level} puzzle in {attempts} candidates")]
-    Difficulty {
-        /// The level asked for.
-        level: Difficulty,
+    /// None of the candidates tried had the level or technique asked for.
+    #[error("no {target} in {attempts} candidates (try more --attempts)")]
+    Target {
+        /// What was asked for.
+        target: Target,
         /// Candidates tried.
         attempts: u32,
     },
@@ -228,22 +230,23 @@ pub fn random_grid(rules: &Rules, seed: u64, node_limit: u64) -> Result<Vec<u8>,
 
 /// A puzzle of `rules` with exactly one solution, drawn from `seed`.
 pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated, GenerateError> {
-    let Some(level) = options.difficulty else {
+    let target = options.target;
+    if !target.is_set() {
         return generate_one(rules, options, seed);
-    };
-    // Candidates from a stream of seeds drawn from this one, until one has
-    // the level's effort.
+    }
+    // Candidates from a stream of seeds drawn from this one, until the
+    // grader accepts one.
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
     for _ in 0..options.attempts {
         let mut made = generate_one(rules, options, seeds.next_u64())?;
-        let nodes = effort(&made.puzzle, options.node_limit);
-        if Difficulty::of_effort(nodes) == level {
-            made.effort = Some(nodes);
+        let (level, score, used) = level_of(&made.puzzle, &made.solution);
+        if target.accepts(level, &used) {
+            made.grade = Some((level, score));
             return Ok(made);
         }
     }
-    Err(GenerateError::Difficulty {
-        level,
+    Err(GenerateError::Target {
+        target,
         attempts: options.attempts,
     })
 }
