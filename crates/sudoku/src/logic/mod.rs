@@ -23,6 +23,7 @@
 
 mod cellset;
 mod combinations;
+mod direct;
 mod grid;
 mod intersections;
 mod order;

@@ -7,7 +7,7 @@
 //!   rectangles, finned fish, Sue de Coq, colouring, chains, ALS, forcing
 //!   chains and nets.
 //! * [`explainer_order`] — Sudoku Explainer's producer order, with only the
-//!   techniques SE has (it finds skyscrapers, kites and finned fish as
+//!   techniques SE has (its "direct" hints included) (it finds skyscrapers, kites and finned fish as
 //!   X-chains, locked pairs as naked pairs).
 //!
 //! ```
@@ -92,7 +92,11 @@ pub fn explainer_order() -> Vec<Technique> {
     vec![
         FullHouse,
         HiddenSingle,
+        DirectPointing,
+        DirectClaiming,
+        DirectHiddenPair,
         NakedSingle,
+        DirectHiddenTriple,
         Pointing,
         Claiming,
         NakedPair,

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{intersections, singles, subsets};
+use super::{direct, intersections, singles, subsets};
 
 /// Where a finder sends each step it finds; `Break` stops the search.
 pub type Found<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
@@ -148,6 +148,10 @@ techniques! {
     ForcingChainVerity => "Forcing chain verity", "1302", Extreme, 500;
     ForcingNetContradiction => "Forcing net contradiction", "1303", Extreme, 700;
     ForcingNetVerity => "Forcing net verity", "1304", Extreme, 700;
+    DirectPointing => "Direct pointing", "----", Medium, 50;
+    DirectClaiming => "Direct claiming", "----", Medium, 50;
+    DirectHiddenPair => "Direct hidden pair", "----", Medium, 70;
+    DirectHiddenTriple => "Direct hidden triple", "----", Medium, 100;
     Backtracking => "Backtracking", "9999", Extreme, 10000;
 }
 
@@ -243,6 +247,7 @@ impl Technique {
         Some(match self {
             FullHouse | NakedSingle | HiddenSingle => singles::find,
             Pointing | Claiming => intersections::find,
+            DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple => direct::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
             _ => return None,
