@@ -32,6 +32,8 @@ mod singles;
 mod step;
 mod subsets;
 mod technique;
+mod uniqueness;
+mod wings;
 
 pub use cellset::CellSet;
 pub use combinations::for_each_combination;

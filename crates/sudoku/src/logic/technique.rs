@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{direct, intersections, singles, subsets};
+use super::{direct, intersections, singles, subsets, uniqueness, wings};
 
 /// Where a finder sends each step it finds; `Break` stops the search.
 pub type Found<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
@@ -250,6 +250,11 @@ impl Technique {
             DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple => direct::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
+            XYWing | XYZWing | WWing => wings::find,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
+            | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | BugPlusOne => {
+                uniqueness::find
+            }
             _ => return None,
         })
     }
