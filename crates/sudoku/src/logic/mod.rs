@@ -22,10 +22,13 @@
 //! ```
 
 mod cellset;
+mod coloring;
 mod combinations;
+mod fish;
 mod grid;
 mod intersections;
 mod path;
+mod single_digit;
 mod singles;
 mod step;
 mod subsets;

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{intersections, singles, subsets};
+use super::{coloring, fish, intersections, single_digit, singles, subsets};
 
 /// Where a finder sends each step it finds; `Break` stops the search.
 pub type Found<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
@@ -245,6 +245,10 @@ impl Technique {
             Pointing | Claiming => intersections::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
+            XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
+            | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish::find,
+            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => single_digit::find,
+            SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => coloring::find,
             _ => return None,
         })
     }
