@@ -22,12 +22,15 @@
 //! ```
 
 mod cellset;
+mod coloring;
 mod combinations;
 mod direct;
+mod fish;
 mod grid;
 mod intersections;
 mod order;
 mod path;
+mod single_digit;
 mod singles;
 mod step;
 mod subsets;

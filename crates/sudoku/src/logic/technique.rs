@@ -20,7 +20,9 @@ use serde::Serialize;
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{direct, intersections, singles, subsets, uniqueness, wings};
+use super::{
+    coloring, direct, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+};
 
 /// Where a finder sends each step it finds; `Break` stops the search.
 pub type Found<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
@@ -255,6 +257,10 @@ impl Technique {
             | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | BugPlusOne => {
                 uniqueness::find
             }
+            XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
+            | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish::find,
+            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => single_digit::find,
+            SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => coloring::find,
             _ => return None,
         })
     }
