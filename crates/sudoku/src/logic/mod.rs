@@ -21,14 +21,18 @@
 //! assert!(path.steps.iter().all(|s| s.technique.is_single()));
 //! ```
 
+mod als;
 mod cellset;
 mod combinations;
+mod exclusion;
+mod forcing;
 mod grid;
 mod intersections;
 mod path;
 mod singles;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod technique;
 
 pub use cellset::CellSet;

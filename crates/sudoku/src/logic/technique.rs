@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{intersections, singles, subsets};
+use super::{als, exclusion, forcing, intersections, singles, subsets, sue_de_coq};
 
 /// Where a finder sends each step it finds; `Break` stops the search.
 pub type Found<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
@@ -245,6 +245,13 @@ impl Technique {
             Pointing | Claiming => intersections::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
+            AlsXz | AlsXyWing => als::find,
+            SueDeCoq => sue_de_coq::find,
+            AlignedPairExclusion => exclusion::find,
+            ForcingChainContradiction
+            | ForcingChainVerity
+            | ForcingNetContradiction
+            | ForcingNetVerity => forcing::find,
             _ => return None,
         })
     }
