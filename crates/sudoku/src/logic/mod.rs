@@ -21,11 +21,14 @@
 //! assert!(path.steps.iter().all(|s| s.technique.is_single()));
 //! ```
 
+mod als;
 mod cellset;
 mod coloring;
 mod combinations;
 mod direct;
+mod exclusion;
 mod fish;
+mod forcing;
 mod grid;
 mod intersections;
 mod order;
@@ -34,6 +37,7 @@ mod single_digit;
 mod singles;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod technique;
 mod uniqueness;
 mod wings;

@@ -198,10 +198,18 @@ fn node_text(grid: &Grid, node: &Node) -> String {
     format!("{}{}", node.digit, cells.join("|"))
 }
 
-/// A chain in Eureka-like notation: `5r1c2 = 5r1c7 - 5r4c7 = …`.
+/// A chain in Eureka-like notation: `5r1c2 = 5r1c7 - 5r4c7 = …`; a link
+/// that does not start where the previous one ended (the branches of a
+/// forcing chain) starts a new segment after `; `.
 fn chain_text(grid: &Grid, links: &[Link]) -> String {
-    let mut text = node_text(grid, &links[0].from);
-    for link in links {
+    let mut text = String::new();
+    for (i, link) in links.iter().enumerate() {
+        if i == 0 || links[i - 1].to != link.from {
+            if i > 0 {
+                text.push_str("; ");
+            }
+            text.push_str(&node_text(grid, &link.from));
+        }
         text.push_str(match link.kind {
             LinkKind::Strong => " = ",
             LinkKind::Weak => " - ",

@@ -21,7 +21,8 @@ use serde::Serialize;
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    coloring, direct, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+    als, coloring, direct, exclusion, fish, forcing, intersections, single_digit, singles, subsets,
+    sue_de_coq, uniqueness, wings,
 };
 
 /// Where a finder sends each step it finds; `Break` stops the search.
@@ -261,6 +262,13 @@ impl Technique {
             | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish::find,
             Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => single_digit::find,
             SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => coloring::find,
+            AlsXz | AlsXyWing => als::find,
+            SueDeCoq => sue_de_coq::find,
+            AlignedPairExclusion => exclusion::find,
+            ForcingChainContradiction
+            | ForcingChainVerity
+            | ForcingNetContradiction
+            | ForcingNetVerity => forcing::find,
             _ => return None,
         })
     }
