@@ -22,6 +22,7 @@
 //! ```
 
 mod cellset;
+mod chains;
 mod combinations;
 mod grid;
 mod intersections;

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{intersections, singles, subsets};
+use super::{chains, intersections, singles, subsets};
 
 /// Where a finder sends each step it finds; `Break` stops the search.
 pub type Found<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
@@ -245,6 +245,15 @@ impl Technique {
             Pointing | Claiming => intersections::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
+            RemotePair
+            | XChain
+            | XYChain
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic => chains::find,
             _ => return None,
         })
     }
