@@ -145,7 +145,11 @@ pub(super) fn continuous(grid: &Grid, graph: &Graph, chain: &Chain) -> Vec<Candi
     let mut eliminations = Vec::new();
     for (from, to, kind) in links {
         let (a, b) = (&graph.nodes[from], &graph.nodes[to]);
-        if kind != LinkKind::Weak {
+        if kind == LinkKind::Strong {
+            if let (Some(set), true) = (a.als, a.als == b.als) {
+                let locked = graph.sets[set].mask & !bit(a.digit) & !bit(b.digit);
+                eliminations.extend(locked_digits(grid, graph.sets[set].cells, locked));
+            }
             continue;
         }
         if a.digit == b.digit {
@@ -158,5 +162,17 @@ pub(super) fn continuous(grid: &Grid, graph: &Graph, chain: &Chain) -> Vec<Candi
     }
     eliminations.sort_unstable();
     eliminations.dedup();
+    eliminations
+}
+
+/// The `digits` locked in `cells`: each leaves the cells seeing all its
+/// places there.
+fn locked_digits(grid: &Grid, cells: CellSet, digits: u32) -> Vec<Candidate> {
+    let mut eliminations = Vec::new();
+    for digit in digits_of(digits) {
+        let places = cells & grid.cells_with(digit);
+        let seeing = grid.seen_by_all(&places) & grid.cells_with(digit);
+        eliminations.extend(seeing.iter().map(|c| Candidate::new(c, digit)));
+    }
     eliminations
 }

@@ -5,6 +5,7 @@
 use super::super::cellset::CellSet;
 use super::super::grid::{Grid, bit, digits_of};
 use super::super::step::Node;
+use super::als::{Als, almost_locked_sets};
 
 /// Which nodes and links a search may use.
 #[derive(Clone, Copy, Debug)]
@@ -13,7 +14,7 @@ pub(super) struct Rules {
     pub digit: Option<u8>,
     /// Only bivalue cells, strong inside cells, weak between them (XY-chains).
     pub bivalue_cells: bool,
-    /// Whether group nodes take part.
+    /// Whether group nodes and almost locked sets take part.
     pub groups: bool,
 }
 
@@ -26,6 +27,8 @@ pub(super) struct ChainNode {
     pub sees_all: CellSet,
     /// The cell, for single-cell nodes.
     pub cell: Option<usize>,
+    /// The almost locked set (index into [`Graph::sets`]) the node lies in.
+    pub als: Option<usize>,
 }
 
 impl ChainNode {
@@ -46,8 +49,12 @@ pub(super) struct Graph {
     pub weak: Vec<Vec<usize>>,
     /// The node of each candidate (`cell * size + digit - 1`), if any.
     by_candidate: Vec<Option<usize>>,
+    /// The almost locked sets of the ALS nodes.
+    pub sets: Vec<Als>,
     /// Where the group nodes start in `nodes`.
     first_group: usize,
+    /// Where the ALS nodes start in `nodes`.
+    first_als: usize,
     size: usize,
 }
 
@@ -63,15 +70,21 @@ impl Graph {
             }
         }
         let first_group = nodes.len();
+        let mut sets = Vec::new();
         if rules.groups {
             nodes.extend(group_nodes(grid, rules));
+            sets = almost_locked_sets(grid);
         }
+        let first_als = nodes.len();
+        nodes.extend(als_nodes(grid, &sets));
         let mut graph = Graph {
             strong: vec![Vec::new(); nodes.len()],
             weak: vec![Vec::new(); nodes.len()],
             nodes,
             by_candidate,
+            sets,
             first_group,
+            first_als,
             size,
         };
         graph.link_inside_cells(grid, rules);
@@ -79,12 +92,18 @@ impl Graph {
             graph.link_conjugates(grid);
         }
         graph.link_peers();
+        graph.link_almost_locked_sets();
         graph
     }
 
     /// Whether node `n` is a group.
     pub fn is_group(&self, n: usize) -> bool {
         self.nodes[n].cell.is_none()
+    }
+
+    /// Whether node `n` lies in an almost locked set.
+    pub fn is_als(&self, n: usize) -> bool {
+        n >= self.first_als
     }
 
     /// Bivalue cells give strong links; two digits of a cell a weak one.
@@ -117,7 +136,7 @@ impl Graph {
     /// A digit's only other place (one cell or one group) in a house holding
     /// the node is strongly linked to it.
     fn link_conjugates(&mut self, grid: &Grid) {
-        for n in 0..self.nodes.len() {
+        for n in 0..self.first_als {
             let node = &self.nodes[n];
             let places = grid.cells_with(node.digit);
             let mut partners = Vec::new();
@@ -135,17 +154,39 @@ impl Graph {
 
     /// Nodes of one digit whose cells all see each other are weakly linked.
     fn link_peers(&mut self) {
-        for a in 0..self.nodes.len() {
+        for a in 0..self.first_als {
             let node = &self.nodes[a];
             let mut peers: Vec<usize> = node
                 .sees_all
                 .iter()
                 .filter_map(|cell| self.candidate(cell, node.digit))
                 .collect();
-            peers.extend((self.first_group..self.nodes.len()).filter(|&b| {
+            peers.extend((self.first_group..self.first_als).filter(|&b| {
                 let other = &self.nodes[b];
                 other.digit == node.digit && other.cells.is_subset(&node.sees_all)
             }));
+            self.weak[a].extend(peers);
+        }
+    }
+
+    /// An almost locked set's digits: "x nowhere in the set" makes "z in
+    /// the set" true; candidates seeing all of a digit's places in the set
+    /// are weakly linked to it, both ways.
+    fn link_almost_locked_sets(&mut self) {
+        for a in self.first_als..self.nodes.len() {
+            let node = &self.nodes[a];
+            let same_set: Vec<usize> = (self.first_als..self.nodes.len())
+                .filter(|&b| b != a && self.nodes[b].als == node.als)
+                .collect();
+            let peers: Vec<usize> = node
+                .sees_all
+                .iter()
+                .filter_map(|cell| self.candidate(cell, node.digit))
+                .collect();
+            self.strong[a].extend(same_set);
+            for &peer in &peers {
+                self.weak[peer].push(a);
+            }
             self.weak[a].extend(peers);
         }
     }
@@ -160,7 +201,7 @@ impl Graph {
         match cells.len() {
             0 => None,
             1 => self.candidate(cells.first_cell()?, digit),
-            _ => (self.first_group..self.nodes.len())
+            _ => (self.first_group..self.first_als)
                 .find(|&n| self.nodes[n].digit == digit && self.nodes[n].cells == *cells),
         }
     }
@@ -196,6 +237,7 @@ fn candidate_nodes(grid: &Grid, rules: Rules) -> Vec<ChainNode> {
                 digit,
                 sees_all: grid.peers(cell),
                 cell: Some(cell),
+                als: None,
             });
         }
     }
@@ -225,9 +267,28 @@ fn group_nodes(grid: &Grid, rules: Rules) -> Vec<ChainNode> {
                         digit,
                         sees_all: grid.seen_by_all(&cells),
                         cell: None,
+                        als: None,
                     });
                 }
             }
+        }
+    }
+    nodes
+}
+
+/// One node per digit of each almost locked set: the digit's places in it.
+fn als_nodes(grid: &Grid, sets: &[Als]) -> Vec<ChainNode> {
+    let mut nodes = Vec::new();
+    for (index, set) in sets.iter().enumerate() {
+        for digit in digits_of(set.mask) {
+            let cells = set.cells & grid.cells_with(digit);
+            nodes.push(ChainNode {
+                cells,
+                digit,
+                sees_all: grid.seen_by_all(&cells),
+                cell: None,
+                als: Some(index),
+            });
         }
     }
     nodes

@@ -19,7 +19,8 @@
 //!   strong and a weak link of different digits remove the weak one's.
 //!
 //! A breadth-first search from every premise finds the shortest chains
-//! first (at most 20 links); steps are reported shortest first.
+//! first (at most 20 links; an AIC has at least 3, a loop at least 4 or,
+//! discontinuous, 3); steps are reported shortest first.
 //!
 //! Chains use only houses and peers, so they hold in every variant; group
 //! nodes come from any two intersecting houses.
@@ -41,6 +42,7 @@
 //! assert!(step.text(&grid).starts_with("X-chain 1r1c1 = 1r1c5 - 1r5c5 = 1r5c9 - 1r9c9 = 1r9c2"));
 //! ```
 
+mod als;
 mod conclusions;
 mod links;
 mod remote;
@@ -147,20 +149,24 @@ fn chain_steps(grid: &Grid, rules: Rules, technique: Technique) -> Vec<Step> {
     let wanted = Wanted::of(technique);
     let mut search = Search::new(&graph);
     let mut steps = Vec::new();
+    let mut concluded = Concluded::new(&graph);
     for node in 0..graph.nodes.len() {
+        if graph.is_als(node) {
+            continue;
+        }
         let loops = wanted.loops() && !graph.is_group(node);
         for on in [false, true] {
             if !loops && (on || !wanted.aic) {
                 continue;
             }
             let start = state(node, on);
-            let mut concluded: Vec<State> = Vec::new();
-            search.run(&graph, start, &mut |search, from, to, first| {
-                let ends_home = graph.nodes[node_of(to)].cells == graph.nodes[node].cells;
+            concluded.next_search();
+            search.run(&graph, start, &mut |search, from, to| {
+                let ends_home = graph.nodes[node_of(to)].cell == graph.nodes[node].cell;
                 let step = if loops && ends_home {
                     loop_step(grid, &graph, wanted, search, from, to, &mut concluded)
-                } else if wanted.aic && first && is_on(to) && node_of(to) > node {
-                    aic_step(grid, &graph, wanted, search.path(to))
+                } else if wanted.aic && is_on(to) && node_of(to) > node {
+                    aic_step(grid, &graph, wanted, search, (from, to), &mut concluded)
                 } else {
                     None
                 };
@@ -171,22 +177,38 @@ fn chain_steps(grid: &Grid, rules: Rules, technique: Technique) -> Vec<Step> {
     steps
 }
 
-/// The AIC along `states`, if it eliminates something.
-fn aic_step(grid: &Grid, graph: &Graph, wanted: Wanted, states: Vec<State>) -> Option<Step> {
-    let start = node_of(*states.first()?);
-    let end = node_of(*states.last()?);
-    if wanted.same_digit_ends && graph.nodes[start].digit != graph.nodes[end].digit {
+/// The AIC ending with the implication `from ⇒ to`, if it is of the wanted
+/// kind and eliminates something; each end is concluded once per search.
+fn aic_step(
+    grid: &Grid,
+    graph: &Graph,
+    wanted: Wanted,
+    search: &Search,
+    (from, to): (State, State),
+    concluded: &mut Concluded,
+) -> Option<Step> {
+    let mut states = search.path(from);
+    states.push(to);
+    let (start, end) = (node_of(states[0]), node_of(to));
+    let same_digit = graph.nodes[start].digit == graph.nodes[end].digit;
+    if concluded.has(to) || (wanted.same_digit_ends && !same_digit) || graph.is_als(end) {
+        return None;
+    }
+    let eliminations = conclusions::aic(grid, graph, start, end);
+    if eliminations.is_empty() {
+        concluded.add(to);
         return None;
     }
     let chain = Chain {
         states,
         closing: None,
     };
-    if chain.has_group(graph) != wanted.grouped || !chain.is_simple(graph, false) {
+    if chain.len() < 3 || chain.has_group(graph) != wanted.grouped || !chain.is_simple(graph, false)
+    {
         return None;
     }
-    let eliminations = conclusions::aic(grid, graph, start, end);
-    (!eliminations.is_empty()).then(|| chain.step(graph, wanted.technique, eliminations, vec![]))
+    concluded.add(to);
+    Some(chain.step(graph, wanted.technique, eliminations, vec![]))
 }
 
 /// The nice loop closed by the implication `from ⇒ to`, `to` lying in the
@@ -198,7 +220,7 @@ fn loop_step(
     search: &Search,
     from: State,
     to: State,
-    concluded: &mut Vec<State>,
+    concluded: &mut Concluded,
 ) -> Option<Step> {
     let mut states = search.path(from);
     let start = states[0];
@@ -225,7 +247,7 @@ fn loop_step(
     let minimum = if continuous { 4 } else { 3 };
     let wanted_kind = match continuous {
         true => wanted.continuous,
-        false => wanted.discontinuous && !concluded.contains(&to),
+        false => wanted.discontinuous && !concluded.has(to),
     };
     if !wanted_kind
         || chain.len() < minimum
@@ -237,7 +259,7 @@ fn loop_step(
     let (eliminations, placements) = if continuous {
         (conclusions::continuous(grid, graph, &chain), vec![])
     } else {
-        concluded.push(to);
+        concluded.add(to);
         match (is_on(start), is_on(to)) {
             (false, true) => {
                 let placed = start_candidate();
@@ -260,4 +282,32 @@ fn loop_step(
     };
     let useful = !eliminations.is_empty() || !placements.is_empty();
     useful.then(|| chain.step(graph, wanted.technique, eliminations, placements))
+}
+
+/// The states a search has already drawn a conclusion for.
+struct Concluded {
+    mark: Vec<usize>,
+    search: usize,
+}
+
+impl Concluded {
+    fn new(graph: &Graph) -> Self {
+        Concluded {
+            mark: vec![0; graph.nodes.len() * 2],
+            search: 0,
+        }
+    }
+
+    /// Forgets every state: a new search begins.
+    fn next_search(&mut self) {
+        self.search += 1;
+    }
+
+    fn has(&self, state: State) -> bool {
+        self.mark[state] == self.search
+    }
+
+    fn add(&mut self, state: State) {
+        self.mark[state] = self.search;
+    }
 }

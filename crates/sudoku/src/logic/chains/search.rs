@@ -44,13 +44,13 @@ impl Search {
         }
     }
 
-    /// Searches from `start`, calling `edge(search, from, to, first)` for
-    /// every implication `from ⇒ to` met (`first` when `to` is new).
+    /// Searches from `start`, calling `edge(search, from, to)` for every
+    /// implication `from ⇒ to` met.
     pub fn run(
         &mut self,
         graph: &Graph,
         start: State,
-        edge: &mut dyn FnMut(&Search, State, State, bool),
+        edge: &mut dyn FnMut(&Search, State, State),
     ) {
         for &seen in &self.queue {
             self.parent[seen] = UNSEEN;
@@ -73,13 +73,12 @@ impl Search {
             };
             for &target in targets {
                 let to = state(target, on);
-                let first = self.parent[to] == UNSEEN;
-                if first {
+                if self.parent[to] == UNSEEN {
                     self.parent[to] = from;
                     self.depth[to] = self.depth[from] + 1;
                     self.queue.push(to);
                 }
-                edge(self, from, to, first);
+                edge(self, from, to);
             }
         }
     }
