@@ -23,6 +23,7 @@
 
 mod als;
 mod cellset;
+mod chains;
 mod coloring;
 mod combinations;
 mod direct;

@@ -21,8 +21,8 @@ use serde::Serialize;
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    als, coloring, direct, exclusion, fish, forcing, intersections, single_digit, singles, subsets,
-    sue_de_coq, uniqueness, wings,
+    als, chains, coloring, direct, exclusion, fish, forcing, intersections, single_digit, singles,
+    subsets, sue_de_coq, uniqueness, wings,
 };
 
 /// Where a finder sends each step it finds; `Break` stops the search.
@@ -269,6 +269,15 @@ impl Technique {
             | ForcingChainVerity
             | ForcingNetContradiction
             | ForcingNetVerity => forcing::find,
+            RemotePair
+            | XChain
+            | XYChain
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic => chains::find,
             _ => return None,
         })
     }

@@ -1,0 +1,295 @@
+//! The link graph of a chain search: its nodes (candidates, and groups of
+//! one digit in the intersection of two houses) and, for each node, the
+//! nodes it is strongly and weakly linked to.
+
+use super::super::cellset::CellSet;
+use super::super::grid::{Grid, bit, digits_of};
+use super::super::step::Node;
+use super::als::{Als, almost_locked_sets};
+
+/// Which nodes and links a search may use.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Rules {
+    /// Only this digit (X-chains).
+    pub digit: Option<u8>,
+    /// Only bivalue cells, strong inside cells, weak between them (XY-chains).
+    pub bivalue_cells: bool,
+    /// Whether group nodes and almost locked sets take part.
+    pub groups: bool,
+}
+
+/// A node: `digit` in one of `cells` (one cell, or a group).
+#[derive(Clone, Debug)]
+pub(super) struct ChainNode {
+    pub cells: CellSet,
+    pub digit: u8,
+    /// The cells seeing every cell of the node.
+    pub sees_all: CellSet,
+    /// The cell, for single-cell nodes.
+    pub cell: Option<usize>,
+    /// The almost locked set (index into [`Graph::sets`]) the node lies in.
+    pub als: Option<usize>,
+}
+
+impl ChainNode {
+    /// The node as step data.
+    pub fn to_node(&self) -> Node {
+        Node {
+            cells: self.cells.iter().collect(),
+            digit: self.digit,
+        }
+    }
+}
+
+/// Nodes with their links: `strong[n]` — the nodes that are true when `n`
+/// is false; `weak[n]` — the nodes that are false when `n` is true.
+pub(super) struct Graph {
+    pub nodes: Vec<ChainNode>,
+    pub strong: Vec<Vec<usize>>,
+    pub weak: Vec<Vec<usize>>,
+    /// The node of each candidate (`cell * size + digit - 1`), if any.
+    by_candidate: Vec<Option<usize>>,
+    /// The almost locked sets of the ALS nodes.
+    pub sets: Vec<Als>,
+    /// Where the group nodes start in `nodes`.
+    first_group: usize,
+    /// Where the ALS nodes start in `nodes`.
+    first_als: usize,
+    size: usize,
+}
+
+impl Graph {
+    /// The graph of `grid` under `rules`.
+    pub fn new(grid: &Grid, rules: Rules) -> Self {
+        let mut nodes = candidate_nodes(grid, rules);
+        let size = grid.size();
+        let mut by_candidate = vec![None; size * size * size];
+        for (n, node) in nodes.iter().enumerate() {
+            if let Some(cell) = node.cell {
+                by_candidate[cell * size + usize::from(node.digit) - 1] = Some(n);
+            }
+        }
+        let first_group = nodes.len();
+        let mut sets = Vec::new();
+        if rules.groups {
+            nodes.extend(group_nodes(grid, rules));
+            sets = almost_locked_sets(grid);
+        }
+        let first_als = nodes.len();
+        nodes.extend(als_nodes(grid, &sets));
+        let mut graph = Graph {
+            strong: vec![Vec::new(); nodes.len()],
+            weak: vec![Vec::new(); nodes.len()],
+            nodes,
+            by_candidate,
+            sets,
+            first_group,
+            first_als,
+            size,
+        };
+        graph.link_inside_cells(grid, rules);
+        if !rules.bivalue_cells {
+            graph.link_conjugates(grid);
+        }
+        graph.link_peers();
+        graph.link_almost_locked_sets();
+        graph
+    }
+
+    /// Whether node `n` is a group.
+    pub fn is_group(&self, n: usize) -> bool {
+        self.nodes[n].cell.is_none()
+    }
+
+    /// Whether node `n` lies in an almost locked set.
+    pub fn is_als(&self, n: usize) -> bool {
+        n >= self.first_als
+    }
+
+    /// Bivalue cells give strong links; two digits of a cell a weak one.
+    fn link_inside_cells(&mut self, grid: &Grid, rules: Rules) {
+        if rules.digit.is_some() {
+            return;
+        }
+        let candidates = self.first_group;
+        let mut start = 0;
+        while start < candidates {
+            let cell = self.nodes[start].cell;
+            let end = (start..candidates)
+                .find(|&n| self.nodes[n].cell != cell)
+                .unwrap_or(candidates);
+            let bivalue = end - start == 2 && cell.is_some_and(|c| grid.mask(c).count_ones() == 2);
+            for a in start..end {
+                for b in (start..end).filter(|&b| b != a) {
+                    if bivalue {
+                        self.strong[a].push(b);
+                    }
+                    if !rules.bivalue_cells {
+                        self.weak[a].push(b);
+                    }
+                }
+            }
+            start = end;
+        }
+    }
+
+    /// A digit's only other place (one cell or one group) in a house holding
+    /// the node is strongly linked to it.
+    fn link_conjugates(&mut self, grid: &Grid) {
+        for n in 0..self.first_als {
+            let node = &self.nodes[n];
+            let places = grid.cells_with(node.digit);
+            let mut partners = Vec::new();
+            for house in houses_holding(grid, &node.cells) {
+                let rest = places & (grid.house_cells(house) - node.cells);
+                if let Some(partner) = self.find(&rest, node.digit) {
+                    partners.push(partner);
+                }
+            }
+            partners.sort_unstable();
+            partners.dedup();
+            self.strong[n].extend(partners);
+        }
+    }
+
+    /// Nodes of one digit whose cells all see each other are weakly linked.
+    fn link_peers(&mut self) {
+        for a in 0..self.first_als {
+            let node = &self.nodes[a];
+            let mut peers: Vec<usize> = node
+                .sees_all
+                .iter()
+                .filter_map(|cell| self.candidate(cell, node.digit))
+                .collect();
+            peers.extend((self.first_group..self.first_als).filter(|&b| {
+                let other = &self.nodes[b];
+                other.digit == node.digit && other.cells.is_subset(&node.sees_all)
+            }));
+            self.weak[a].extend(peers);
+        }
+    }
+
+    /// An almost locked set's digits: "x nowhere in the set" makes "z in
+    /// the set" true; candidates seeing all of a digit's places in the set
+    /// are weakly linked to it, both ways.
+    fn link_almost_locked_sets(&mut self) {
+        for a in self.first_als..self.nodes.len() {
+            let node = &self.nodes[a];
+            let same_set: Vec<usize> = (self.first_als..self.nodes.len())
+                .filter(|&b| b != a && self.nodes[b].als == node.als)
+                .collect();
+            let peers: Vec<usize> = node
+                .sees_all
+                .iter()
+                .filter_map(|cell| self.candidate(cell, node.digit))
+                .collect();
+            self.strong[a].extend(same_set);
+            for &peer in &peers {
+                self.weak[peer].push(a);
+            }
+            self.weak[a].extend(peers);
+        }
+    }
+
+    /// The node of `digit` in `cell`, if it takes part.
+    fn candidate(&self, cell: usize, digit: u8) -> Option<usize> {
+        self.by_candidate[cell * self.size + usize::from(digit) - 1]
+    }
+
+    /// The node with exactly these cells and digit.
+    fn find(&self, cells: &CellSet, digit: u8) -> Option<usize> {
+        match cells.len() {
+            0 => None,
+            1 => self.candidate(cells.first_cell()?, digit),
+            _ => (self.first_group..self.first_als)
+                .find(|&n| self.nodes[n].digit == digit && self.nodes[n].cells == *cells),
+        }
+    }
+}
+
+/// The houses containing every cell of `cells`.
+fn houses_holding(grid: &Grid, cells: &CellSet) -> Vec<usize> {
+    let Some(first) = cells.first_cell() else {
+        return Vec::new();
+    };
+    grid.cell_houses(first)
+        .iter()
+        .copied()
+        .filter(|&h| cells.is_subset(&grid.house_cells(h)))
+        .collect()
+}
+
+/// Every candidate allowed by `rules`, cell by cell.
+fn candidate_nodes(grid: &Grid, rules: Rules) -> Vec<ChainNode> {
+    let mut nodes = Vec::new();
+    for cell in grid.open_cells().iter() {
+        let mut mask = grid.mask(cell);
+        if rules.bivalue_cells && mask.count_ones() != 2 {
+            continue;
+        }
+        if let Some(digit) = rules.digit {
+            mask &= bit(digit);
+        }
+        for digit in digits_of(mask) {
+            let cells: CellSet = std::iter::once(cell).collect();
+            nodes.push(ChainNode {
+                cells,
+                digit,
+                sees_all: grid.peers(cell),
+                cell: Some(cell),
+                als: None,
+            });
+        }
+    }
+    nodes
+}
+
+/// Every group: the two or more places of a digit in the intersection of
+/// two houses.
+fn group_nodes(grid: &Grid, rules: Rules) -> Vec<ChainNode> {
+    let houses = grid.houses().len();
+    let mut nodes: Vec<ChainNode> = Vec::new();
+    for first in 0..houses {
+        for second in first + 1..houses {
+            let common = grid.house_cells(first) & grid.house_cells(second);
+            if common.len() < 2 {
+                continue;
+            }
+            for digit in 1..=grid.size() as u8 {
+                if rules.digit.is_some_and(|d| d != digit) {
+                    continue;
+                }
+                let cells = common & grid.cells_with(digit);
+                let known = nodes.iter().any(|n| n.digit == digit && n.cells == cells);
+                if cells.len() >= 2 && !known {
+                    nodes.push(ChainNode {
+                        cells,
+                        digit,
+                        sees_all: grid.seen_by_all(&cells),
+                        cell: None,
+                        als: None,
+                    });
+                }
+            }
+        }
+    }
+    nodes
+}
+
+/// One node per digit of each almost locked set: the digit's places in it.
+fn als_nodes(grid: &Grid, sets: &[Als]) -> Vec<ChainNode> {
+    let mut nodes = Vec::new();
+    for (index, set) in sets.iter().enumerate() {
+        for digit in digits_of(set.mask) {
+            let cells = set.cells & grid.cells_with(digit);
+            nodes.push(ChainNode {
+                cells,
+                digit,
+                sees_all: grid.seen_by_all(&cells),
+                cell: None,
+                als: Some(index),
+            });
+        }
+    }
+    nodes
+}
