@@ -48,7 +48,7 @@
 //! ```
 
 use std::collections::HashSet;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, RangeInclusive};
 
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
@@ -127,8 +127,9 @@ impl Als {
     }
 }
 
-/// Every almost locked set of the grid, once each.
-pub(super) fn collect(grid: &Grid) -> Vec<Als> {
+/// Every almost locked set of the grid with a cell count in `sizes` (and
+/// at most [`max_als_cells`]), once each. Chains use them as nodes too.
+pub(super) fn collect(grid: &Grid, sizes: RangeInclusive<usize>) -> Vec<Als> {
     let open = grid.open_cells();
     let mut seen = HashSet::new();
     let mut all = Vec::new();
@@ -137,8 +138,9 @@ pub(super) fn collect(grid: &Grid) -> Vec<Als> {
         let largest = cells
             .len()
             .saturating_sub(1)
-            .min(max_als_cells(grid.size()));
-        for size in 1..=largest {
+            .min(max_als_cells(grid.size()))
+            .min(*sizes.end());
+        for size in *sizes.start()..=largest {
             let _ = for_each_combination(&cells, size, &mut |pick| {
                 let mask = pick.iter().fold(0, |m, &c| m | grid.mask(c));
                 if mask.count_ones() as usize == size + 1 {
@@ -156,7 +158,7 @@ pub(super) fn collect(grid: &Grid) -> Vec<Als> {
 
 /// Finds ALS-XZ or ALS-XY-wing steps.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {
-    let alses = collect(grid);
+    let alses = collect(grid, 1..=max_als_cells(grid.size()));
     let links = restricted_links(&alses);
     match technique {
         Technique::AlsXz => xz(grid, &alses, &links, found),

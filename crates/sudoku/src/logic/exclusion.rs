@@ -68,9 +68,8 @@ pub(super) fn find(grid: &Grid, _technique: Technique, found: &mut Found<'_>) ->
         })
         .collect();
     excluders.extend(
-        als::collect(grid)
+        als::collect(grid, 2..=usize::MAX)
             .into_iter()
-            .filter(|a| a.cells.len() >= 2)
             .map(|a| Excluder {
                 cells: a.cells,
                 mask: a.mask,

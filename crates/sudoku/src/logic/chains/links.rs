@@ -2,10 +2,13 @@
 //! one digit in the intersection of two houses) and, for each node, the
 //! nodes it is strongly and weakly linked to.
 
+use super::super::als::{Als, collect};
 use super::super::cellset::CellSet;
 use super::super::grid::{Grid, bit, digits_of};
 use super::super::step::Node;
-use super::als::{Als, almost_locked_sets};
+
+/// The most cells of an almost locked set used as a chain node.
+const MAX_ALS_CELLS: usize = 6;
 
 /// Which nodes and links a search may use.
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +76,7 @@ impl Graph {
         let mut sets = Vec::new();
         if rules.groups {
             nodes.extend(group_nodes(grid, rules));
-            sets = almost_locked_sets(grid);
+            sets = collect(grid, 2..=MAX_ALS_CELLS);
         }
         let first_als = nodes.len();
         nodes.extend(als_nodes(grid, &sets));
@@ -173,11 +176,17 @@ impl Graph {
     /// the set" true; candidates seeing all of a digit's places in the set
     /// are weakly linked to it, both ways.
     fn link_almost_locked_sets(&mut self) {
+        // A set's nodes are consecutive: find each node's run once.
+        let mut run_start = self.first_als;
         for a in self.first_als..self.nodes.len() {
+            if self.nodes[a].als != self.nodes[run_start].als {
+                run_start = a;
+            }
+            let run_end = (a..self.nodes.len())
+                .find(|&b| self.nodes[b].als != self.nodes[a].als)
+                .unwrap_or(self.nodes.len());
             let node = &self.nodes[a];
-            let same_set: Vec<usize> = (self.first_als..self.nodes.len())
-                .filter(|&b| b != a && self.nodes[b].als == node.als)
-                .collect();
+            let same_set: Vec<usize> = (run_start..run_end).filter(|&b| b != a).collect();
             let peers: Vec<usize> = node
                 .sees_all
                 .iter()

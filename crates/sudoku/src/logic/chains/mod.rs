@@ -42,7 +42,6 @@
 //! assert!(step.text(&grid).starts_with("X-chain 1r1c1 = 1r1c5 - 1r5c5 = 1r5c9 - 1r9c9 = 1r9c2"));
 //! ```
 
-mod als;
 mod conclusions;
 mod links;
 mod remote;
@@ -166,7 +165,15 @@ fn chain_steps(grid: &Grid, rules: Rules, technique: Technique) -> Vec<Step> {
                 let step = if loops && ends_home {
                     loop_step(grid, &graph, wanted, search, from, to, &mut concluded)
                 } else if wanted.aic && is_on(to) && node_of(to) > node {
-                    aic_step(grid, &graph, wanted, search, (from, to), &mut concluded)
+                    aic_step(
+                        grid,
+                        &graph,
+                        wanted,
+                        search,
+                        node,
+                        (from, to),
+                        &mut concluded,
+                    )
                 } else {
                     None
                 };
@@ -184,12 +191,11 @@ fn aic_step(
     graph: &Graph,
     wanted: Wanted,
     search: &Search,
+    start: usize,
     (from, to): (State, State),
     concluded: &mut Concluded,
 ) -> Option<Step> {
-    let mut states = search.path(from);
-    states.push(to);
-    let (start, end) = (node_of(states[0]), node_of(to));
+    let end = node_of(to);
     let same_digit = graph.nodes[start].digit == graph.nodes[end].digit;
     if concluded.has(to) || (wanted.same_digit_ends && !same_digit) || graph.is_als(end) {
         return None;
@@ -199,6 +205,9 @@ fn aic_step(
         concluded.add(to);
         return None;
     }
+    // Only now is the chain itself needed.
+    let mut states = search.path(from);
+    states.push(to);
     let chain = Chain {
         states,
         closing: None,
