@@ -207,8 +207,6 @@ pub async fn grade(
             let mut doc =
                 serde_json::to_value(&grade).map_err(|e| ApiError::Internal(e.to_string()))?;
             doc["hardest_name"] = grade.hardest.name().into();
-            doc["hodoku_level_name"] = grade.hodoku_level.name().into();
-            doc["level_name"] = grade.level.name().into();
             Ok(doc)
         })
         .await
