@@ -786,6 +786,17 @@ async fn the_deadline_stops_the_solver() {
     assert!(started.elapsed() < Duration::from_secs(3));
     let (status, _) = post(&app, "/api/grade", json!({"puzzle": EASY})).await;
     assert_eq!(status, StatusCode::OK);
+
+    // Explaining the empty 25×25 is thousands of slow steps: the logic
+    // solver's walk stops at the deadline too.
+    for uri in ["/api/explain", "/api/grade"] {
+        let started = Instant::now();
+        let (status, body) = post(&app, uri, json!({"puzzle": ".".repeat(625)})).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{uri}: {body}");
+        assert!(started.elapsed() < Duration::from_secs(3));
+        let (status, body) = post(&app, "/api/hint", json!({"puzzle": EASY})).await;
+        assert_eq!(status, StatusCode::OK, "the permit is free again: {body}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

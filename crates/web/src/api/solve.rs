@@ -9,7 +9,7 @@
 //!    which digits from which cell), failure, guess and refutation, as
 //!    the page replays them. The trace is capped at [`MAX_EVENTS`]; to keep
 //!    its memory bounded the traced search gets a node limit that grows
-//!    (×4 from 1,024 nodes) only while the trace stays under the cap;
+//!    (×4 from 64 nodes) only while the trace stays under the cap;
 //! 2. untraced, to two solutions: the status (`unique`, `multiple`,
 //!    `none`, or `stopped` when the deadline came after a first solution),
 //!    the first solution (checked by the independent checker) and the
@@ -90,7 +90,7 @@ fn engine_answer(
         trace: true,
         ..config.clone()
     };
-    let mut node_limit = 1024u64;
+    let mut node_limit = 64u64;
     let (events, truncated) = loop {
         let mut traced = Solver::with_config(model, traced_config.clone())
             .with_budget(budget.clone().with_node_limit(node_limit));
