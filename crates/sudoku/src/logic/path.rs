@@ -46,7 +46,8 @@ pub struct PathOptions {
     pub unique: bool,
     /// The solution, for the last-resort backtracking step.
     pub solution: Option<Vec<u8>>,
-    /// Stops the walk (node limit counts steps).
+    /// Stops the walk (node limit counts steps; the deadline and the cancel
+    /// flag are checked before every step).
     pub budget: Budget,
 }
 
@@ -80,7 +81,10 @@ pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
     let mut steps = Vec::new();
     let mut stopped = false;
     while !grid.is_solved() && grid.empty_cell().is_none() {
-        if options.budget.exhausted(steps.len() as u64).is_some() {
+        // The clock is read at every step (steps are slow on big grids), so a
+        // deadline stops the walk within one step.
+        let budget = &options.budget;
+        if budget.exhausted(steps.len() as u64).is_some() || budget.out_of_time().is_some() {
             stopped = true;
             break;
         }
@@ -115,4 +119,41 @@ fn backtracking(grid: &Grid, solution: &[u8]) -> Option<Step> {
         .iter()
         .min_by_key(|&c| grid.mask(c).count_ones())?;
     Some(Step::placing(Technique::Backtracking, cell, solution[cell]))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn a_deadline_or_cancel_stops_the_walk_within_a_step() {
+        let empty = Puzzle::new(Rules::classic(16).unwrap(), vec![0; 256]).unwrap();
+        let solution = crate::generate::random_grid(empty.rules(), 1, 100_000).unwrap();
+        let flag = Arc::new(AtomicBool::new(false));
+        let options = PathOptions {
+            solution: Some(solution.clone()),
+            budget: Budget::unlimited().with_cancel_flag(Arc::clone(&flag)),
+            ..PathOptions::default()
+        };
+        flag.store(true, Ordering::Relaxed);
+        let path = solve_path(&empty, &options);
+        assert!(path.stopped);
+        assert!(path.steps.is_empty(), "cancelled before the first step");
+
+        // A deadline in the middle: the empty 16×16 needs many slow steps.
+        let options = PathOptions {
+            solution: Some(solution),
+            budget: Budget::unlimited().with_timeout(Duration::from_millis(50)),
+            ..PathOptions::default()
+        };
+        let started = Instant::now();
+        let path = solve_path(&empty, &options);
+        assert!(path.stopped || path.solved);
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
 }
