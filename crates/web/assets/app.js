@@ -122,6 +122,8 @@ function makeGeo(p, desc) {
   }
   const windows = Array.isArray(p.windows) ? p.windows : [];
   windows.forEach((w, i) => add(`window ${i + 1}`, w.slice().sort((a, b) => a - b)));
+  const extra = Array.isArray(p.extra) ? p.extra : [];
+  extra.forEach((r, i) => add(`region ${i + 1}`, r.slice().sort((a, b) => a - b)));
   const cages = Array.isArray(p.cages) ? p.cages : [];
   const cageOf = new Array(cells).fill(-1);
   cages.forEach((cage, k) => {
@@ -527,6 +529,7 @@ function renderCell(i, clashSet, extraClasses) {
 function render() {
   const g = S.geo;
   const cells = g.n * g.n;
+  if (cellEls.length !== cells) return; // the board is being rebuilt
   const clashSet = S.view === 'edit' ? clashes(merged()) : new Set();
   const peers = S.view === 'edit' ? new Set(g.peers[S.sel]) : new Set();
   const house = new Set();
@@ -677,6 +680,8 @@ function onBoardKey(e) {
 // ---------------------------------------------------------------- loading and saving
 
 function setPuzzle(p, desc, entries) {
+  leaveTrace(true);
+  S.marks = null;
   const geo = makeGeo(p, desc);
   const cells = geo.n * geo.n;
   S.geo = geo;
@@ -700,10 +705,18 @@ function setPuzzle(p, desc, entries) {
   if (p.clash) say(`Loaded, but: ${p.clash}`, true);
 }
 
+/** Whether a parsed puzzle needs its JSON description to travel (a line cannot carry it). */
+function parsedNeedsDescription(p) {
+  return !PLAIN_VARIANTS.includes(p.variant) || (Array.isArray(p.cages) && p.cages.length > 0)
+    || (Array.isArray(p.extra) && p.extra.length > 0) || !Array.isArray(p.box);
+}
+
 async function load(src, entries) {
   const p = await api('parse', src);
   if (S.geo) record();
-  setPuzzle(p, src.description ? src.description : null, entries);
+  let desc = null;
+  if (src.description || parsedNeedsDescription(p)) desc = p.description || src.description;
+  setPuzzle(p, desc, entries);
   return p;
 }
 
@@ -1128,9 +1141,13 @@ function setMarks(step) {
   put(step.eliminations, 'c-elim');
   put(step.placements, 'c-place');
   const houseCells = new Set();
-  for (const h of step.houses || []) {
-    const house = S.geo.houses[h];
-    if (house) house.cells.forEach((c) => houseCells.add(c));
+  if (Array.isArray(step.house_cells)) {
+    step.house_cells.forEach((list) => list.forEach((c) => houseCells.add(c)));
+  } else {
+    for (const h of step.houses || []) {
+      const house = S.geo.houses[h];
+      if (house) house.cells.forEach((c) => houseCells.add(c));
+    }
   }
   const placeCells = new Set((step.placements || []).map((p) => p.cell));
   S.marks = { cells, houseCells, placeCells, links: step.links || [] };
@@ -1142,6 +1159,12 @@ function hintBody(level) {
   const body = { ...puzzleBody(), level };
   const v = valuesIfAny();
   if (v) body.values = v;
+  // The current candidates, so steps that only eliminate make progress
+  // (see /work/notes/web-page-requests.md; ignored by servers without it).
+  if (S.candMode === 'auto') {
+    const all = merged();
+    body.candidates = S.cands.map((m, i) => (all[i] ? [] : digitsOf(m, S.geo.n)));
+  }
   return body;
 }
 
@@ -1151,7 +1174,7 @@ async function hint(level) {
     const resp = await api('hint', hintBody(level));
     const name = resp.technique_name || resp.technique || '?';
     if (!resp.technique) {
-      $('hint-technique').textContent = 'No step found.';
+      $('hint-technique').textContent = resp.solved ? 'Solved.' : 'No step found.';
       $('hint-text').textContent = resp.text || '';
       return;
     }
@@ -1182,15 +1205,20 @@ async function hint(level) {
     let after = resp.values;
     if (!after && typeof resp.grid === 'string') after = [...resp.grid].map(charDigit);
     if (Array.isArray(after)) after.forEach((d, i) => { if (!S.givens[i]) S.values[i] = d || 0; });
-    if (Array.isArray(resp.candidates)) {
-      S.cands = resp.candidates.map((list, i) => (merged()[i] ? 0 : list.reduce((m, d) => m | bit(d), 0)));
-      S.candMode = 'auto';
-    } else {
-      for (const p of step.placements || []) if (!S.givens[p.cell]) S.values[p.cell] = p.digit;
-      S.cands = S.cands.map((m) => m);
-      for (const el of step.eliminations || []) S.cands[el.cell] &= ~bit(el.digit);
-    }
-    setMarks({ ...step, pattern: [], extra: [], links: [], houses: [] });
+    for (const p of step.placements || []) if (!S.givens[p.cell]) S.values[p.cell] = p.digit;
+    const all = merged();
+    const before = S.candMode === 'auto' ? S.cands : basicCandidates(all);
+    const server = Array.isArray(resp.candidates) ? resp.candidates : null;
+    const basic = basicCandidates(all);
+    // Keep the eliminations made so far: the server's candidates and ours, both.
+    S.cands = all.map((d, i) => {
+      if (d) return 0;
+      const mine = before[i] & basic[i];
+      return server ? mine & server[i].reduce((m, x) => m | bit(x), 0) : mine;
+    });
+    for (const el of step.eliminations || []) S.cands[el.cell] &= ~bit(el.digit);
+    S.candMode = 'auto';
+    setMarks({ ...step, pattern: [], extra: [], links: [], houses: [], house_cells: [] });
     S.hintStage = 0;
     const placed = (step.placements || []).map((p) => `${cellName(p.cell)} = ${digitChar(p.digit)}`).join(', ');
     say(`Applied: ${text}${placed ? ` (${placed})` : ''}`);
@@ -1477,6 +1505,7 @@ window.fdoku = {
   lineOf,
   merged,
   puzzleHash,
+  seek: (k) => traceSeek(k),
   get traceLength() { return S.trace ? S.trace.events.length : 0; },
 };
 
