@@ -1237,7 +1237,8 @@ function hintCycle() {
 function renderGrade(g) {
   const out = $('grade-out');
   if (!g) { out.replaceChildren(); return; }
-  const techniques = g.techniques ? Object.entries(g.techniques).map(([k, v]) => `${k} ×${v}`).join(', ') : undefined;
+  const nice = (id) => String(id).replace(/_/g, ' ');
+  const techniques = g.techniques ? Object.entries(g.techniques).map(([k, v]) => `${nice(k)} ×${v}`).join(', ') : undefined;
   const fmt = (x) => (typeof x === 'number' ? x.toFixed(1) : x);
   const h = document.createElement('h3');
   h.textContent = 'Grade';
@@ -1245,9 +1246,9 @@ function renderGrade(g) {
   out.replaceChildren(h, statsList([
     ['SE rating ER / EP / ED', `${fmt(g.er)} / ${fmt(g.ep)} / ${fmt(g.ed)}`],
     ['HoDoKu score', g.hodoku_score],
-    ['HoDoKu level', g.hodoku_level],
-    ['fdoku level', g.level],
-    ['hardest technique', g.hardest],
+    ['HoDoKu level', g.hodoku_level_name || g.hodoku_level],
+    ['fdoku level', g.level_name || g.level],
+    ['hardest technique', g.hardest_name || (g.hardest && nice(g.hardest))],
     ['steps', g.steps],
     ['unique', g.unique === undefined ? undefined : g.unique ? 'yes' : 'no'],
     ['logic only', g.logic_only === undefined ? undefined : g.logic_only ? 'yes' : 'no (needs a guess)'],
