@@ -84,7 +84,9 @@ const S = {
 };
 
 let cellEls = [];
+let tabCell = -1;
 const renderCache = [];
+const classCache = [];
 
 // ---------------------------------------------------------------- geometry
 
@@ -286,7 +288,9 @@ function buildBoard() {
   board.dataset.size = n;
   const frag = document.createDocumentFragment();
   cellEls = [];
+  tabCell = -1;
   renderCache.length = 0;
+  classCache.length = 0;
   const sumCell = new Map();
   g.cages.forEach((cage, k) => sumCell.set(Math.min(...cage.cells), k));
   for (let r = 0; r < n; r++) {
@@ -302,7 +306,7 @@ function buildBoard() {
       el.dataset.cell = i;
       el.setAttribute('role', 'gridcell');
       el.setAttribute('aria-colindex', c + 1);
-      el.tabIndex = -1;
+      el.setAttribute('tabindex', '-1');
       const reg = g.region[i];
       if (r === 0 || g.region[i - n] !== reg) el.classList.add(r === 0 ? 'first-row' : 'bt');
       if (c > 0 && g.region[i - 1] !== reg) el.classList.add('bl');
@@ -484,14 +488,19 @@ function renderCell(i, clashSet, extraClasses) {
   const st = cellState(i, clashSet);
   const n = S.geo.n;
   const markKey = st.marks ? [...st.marks].join(',') : '';
-  const key = `${st.kind}|${st.digit || ''}|${st.mask || 0}|${markKey}|${st.clash ? 1 : 0}|${st.placed ? 1 : 0}|${extraClasses}`;
+  const empty = st.kind === 'empty' || (st.kind === 'pad' && !!st.empty);
+  const classKey = `${extraClasses}${empty ? 'empty-domain' : ''}`;
+  if (classCache[i] !== classKey) {
+    classCache[i] = classKey;
+    el.classList.toggle('empty-domain', empty);
+    for (const cls of ['selected', 'peer', 'house', 'trace-cur', 'trace-guess', 'trace-refute', 'trace-fail', 'hint-place']) {
+      el.classList.toggle(cls, extraClasses.includes(` ${cls} `));
+    }
+  }
+  const key = `${st.kind}|${st.digit || ''}|${st.mask || 0}|${markKey}|${st.clash ? 1 : 0}|${st.placed ? 1 : 0}`;
   if (renderCache[i] === key) return;
   renderCache[i] = key;
   const content = el.lastChild;
-  el.classList.toggle('empty-domain', st.kind === 'empty' || (st.kind === 'pad' && !!st.empty));
-  for (const cls of ['selected', 'peer', 'house', 'trace-cur', 'trace-guess', 'trace-refute', 'trace-fail', 'hint-place']) {
-    el.classList.toggle(cls, !!extraClasses.includes(` ${cls} `));
-  }
   content.replaceChildren();
   if (st.kind === 'given' || st.kind === 'value' || st.kind === 'single') {
     const span = document.createElement('span');
@@ -552,7 +561,13 @@ function render() {
     if (S.marks && S.marks.placeCells.has(i)) extra += 'hint-place ';
     renderCell(i, clashSet, extra);
   }
-  for (let i = 0; i < cells; i++) cellEls[i].tabIndex = i === S.sel ? 0 : -1;
+  // Roving tabindex: only the selected cell is in the tab order. Touch only
+  // the two cells that change (setting it on every cell forces style work).
+  if (tabCell !== S.sel) {
+    if (cellEls[tabCell]) cellEls[tabCell].setAttribute('tabindex', '-1');
+    cellEls[S.sel].setAttribute('tabindex', '0');
+    tabCell = S.sel;
+  }
   const info = $('board-info');
   const givenCount = S.givens.filter((d) => d).length;
   const filled = merged().filter((d) => d).length;
@@ -1507,6 +1522,9 @@ window.fdoku = {
   merged,
   puzzleHash,
   seek: (k) => traceSeek(k),
+  render: () => render(),
+  basicCandidates: (v) => basicCandidates(v),
+  renderCache,
   get traceLength() { return S.trace ? S.trace.events.length : 0; },
 };
 
