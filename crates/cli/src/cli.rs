@@ -35,6 +35,8 @@ pub enum Command {
     Explain(ExplainArgs),
     /// The next step of a puzzle: which technique (vague), where (concrete), or the grid after it (apply).
     Hint(HintArgs),
+    /// Serve the browser page and its JSON API (docs/api.md) on 127.0.0.1:7878.
+    Serve(ServeArgs),
     /// Experiments on generated puzzles (seed 001's, at scale).
     #[command(subcommand)]
     Study(StudyCommand),
@@ -159,6 +161,23 @@ pub struct HintArgs {
     /// Limits.
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// `fdoku serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (the default serves this machine only).
+    #[arg(long, default_value = fdoku_web::DEFAULT_HOST)]
+    pub host: String,
+    /// The port (0: any free port; the URL printed tells which).
+    #[arg(long, default_value_t = fdoku_web::DEFAULT_PORT)]
+    pub port: u16,
+    /// Seconds an expensive request (solve, hint, explain, grade, generate) may work before it is stopped (503).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub deadline: f64,
+    /// Expensive requests working at once; more get 503 at once (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_concurrent: Option<u32>,
 }
 
 /// How much a hint tells (HoDoKu's three stages).

@@ -69,10 +69,12 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
             technique: args.technique,
         },
         attempts: args.attempts.unwrap_or(1000),
+        ..Options::default()
     };
     let killer = KillerOptions {
         max_cage: args.cage_size as usize,
         node_limit: args.node_limit,
+        ..KillerOptions::default()
     };
     let pattern = match &args.pattern {
         Some(path) => Some(read_pattern(path, rules.size())?),

@@ -14,6 +14,7 @@ mod inputs;
 mod progress;
 mod queens;
 mod run;
+mod serve;
 mod solve;
 mod study;
 mod workers;
@@ -62,6 +63,7 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
         Command::Grade(args) => grade::run(&args, cancel, out),
         Command::Explain(args) => explain::explain(&args, cancel, out),
         Command::Hint(args) => explain::hint(&args, cancel, out),
+        Command::Serve(args) => serve::run(&args, cancel, out),
         Command::Study(cli::StudyCommand::Variants(args)) => study::variants(&args, out),
         Command::Study(cli::StudyCommand::Propagation(args)) => study::propagation(&args, out),
         Command::Euler96(args) => euler96::run(&args, out),

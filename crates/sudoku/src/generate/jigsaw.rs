@@ -16,11 +16,12 @@
 //! assert!((0..6).all(|r| regions.iter().filter(|&&x| x == r).count() == 6));
 //! ```
 
+use fdoku_fd::Budget;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
 use super::random::{below, pick};
-use super::{GenerateError, random_grid};
+use super::{GenerateError, random_grid_within};
 use crate::rules::Rules;
 
 /// Layouts tried before giving up.
@@ -30,8 +31,24 @@ const ATTEMPTS: usize = 10_000;
 /// `seed`: each candidate layout must yield [`random_grid`]`(layout, seed,
 /// node_limit)`, so [`super::generate`] with the same seed finds its grid.
 pub fn random_jigsaw(n: usize, seed: u64, node_limit: u64) -> Result<Rules, GenerateError> {
+    random_jigsaw_within(n, seed, node_limit, &Budget::unlimited())
+}
+
+/// [`random_jigsaw`] that stops with [`GenerateError::Stopped`] when
+/// `budget`'s deadline passes or its cancel flag is raised (its node limit
+/// is not used: `node_limit` bounds each grid search).
+pub fn random_jigsaw_within(
+    n: usize,
+    seed: u64,
+    node_limit: u64,
+    budget: &Budget,
+) -> Result<Rules, GenerateError> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let search_budget = budget.clone().with_node_limit(node_limit);
     for _ in 0..ATTEMPTS {
+        if let Some(reason) = budget.out_of_time() {
+            return Err(GenerateError::Stopped(reason));
+        }
         let Some(regions) = grow(n, &mut rng) else {
             continue;
         };
@@ -39,8 +56,10 @@ pub fn random_jigsaw(n: usize, seed: u64, node_limit: u64) -> Result<Rules, Gene
             continue;
         };
         // The same seed as `generate` will use: its grid search then succeeds.
-        if random_grid(&rules, seed, node_limit).is_ok() {
-            return Ok(rules);
+        match random_grid_within(&rules, seed, &search_budget) {
+            Ok(_) => return Ok(rules),
+            Err(GenerateError::Stopped(reason)) => return Err(GenerateError::Stopped(reason)),
+            Err(_) => {}
         }
     }
     Err(GenerateError::NoGrid {

@@ -23,7 +23,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use super::jigsaw::neighbours;
 use super::random::{below, pick, shuffle};
-use super::{GenerateError, Generated, random_grid};
+use super::{GenerateError, Generated, random_grid_within};
 use crate::puzzle::Puzzle;
 use crate::rules::{Cage, Rules};
 use crate::solve::{Goal, SolveOptions, Status, solve_with};
@@ -35,6 +35,9 @@ pub struct KillerOptions {
     pub max_cage: usize,
     /// Search nodes allowed for the grid and for each uniqueness check.
     pub node_limit: u64,
+    /// Deadline and cancel flag for the whole generation, polled between
+    /// checks and by every search; when spent, [`GenerateError::Stopped`].
+    pub budget: Budget,
 }
 
 impl Default for KillerOptions {
@@ -42,6 +45,7 @@ impl Default for KillerOptions {
         KillerOptions {
             max_cage: 4,
             node_limit: 200_000,
+            budget: Budget::unlimited(),
         }
     }
 }
@@ -56,7 +60,8 @@ pub fn generate_killer(
     if !rules.cages().is_empty() {
         return Err(GenerateError::Cages);
     }
-    let solution = random_grid(rules, seed, options.node_limit)?;
+    let budget = options.budget.clone().with_node_limit(options.node_limit);
+    let solution = random_grid_within(rules, seed, &budget)?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6b69_6c6c_6572_0001);
     let mut caged = rules.clone();
     for cells in cages(rules.size(), &solution, options.max_cage.max(1), &mut rng) {
@@ -70,7 +75,7 @@ pub fn generate_killer(
     // Add givens where another solution differs, until there is none.
     loop {
         checks += 1;
-        match other_solution(&caged, &givens, &solution, options.node_limit) {
+        match other_solution(&caged, &givens, &solution, &budget)? {
             Check::Unique => break,
             Check::Other(other) => {
                 let differing: Vec<usize> = (0..solution.len())
@@ -95,7 +100,7 @@ pub fn generate_killer(
     for cell in placed {
         givens[cell] = 0;
         checks += 1;
-        if other_solution(&caged, &givens, &solution, options.node_limit) != Check::Unique {
+        if other_solution(&caged, &givens, &solution, &budget)? != Check::Unique {
             givens[cell] = solution[cell];
         }
     }
@@ -152,12 +157,22 @@ enum Check {
     Unknown,
 }
 
-fn other_solution(rules: &Rules, givens: &[u8], known: &[u8], node_limit: u64) -> Check {
+/// Looks for a solution other than `known` within `budget`; a deadline or
+/// cancel is an error.
+fn other_solution(
+    rules: &Rules,
+    givens: &[u8],
+    known: &[u8],
+    budget: &Budget,
+) -> Result<Check, GenerateError> {
+    if let Some(reason) = budget.out_of_time() {
+        return Err(GenerateError::Stopped(reason));
+    }
     let Ok(puzzle) = Puzzle::new(rules.clone(), givens.to_vec()) else {
-        return Check::Unknown;
+        return Ok(Check::Unknown);
     };
     let options = SolveOptions {
-        budget: Budget::unlimited().with_node_limit(node_limit),
+        budget: budget.clone(),
         ..SolveOptions::default()
     };
     let mut other = None;
@@ -166,9 +181,9 @@ fn other_solution(rules: &Rules, givens: &[u8], known: &[u8], node_limit: u64) -
             other = Some(grid.to_vec());
         }
     });
-    match (report.status, other) {
+    Ok(match (report.status, other) {
         (_, Some(grid)) => Check::Other(grid),
         (Status::Unique, None) => Check::Unique,
         _ => Check::Unknown,
-    }
+    })
 }

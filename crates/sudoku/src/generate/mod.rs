@@ -44,13 +44,13 @@ mod killer;
 mod random;
 mod symmetry;
 
-use fdoku_fd::Budget;
+use fdoku_fd::{Budget, StopReason};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
 pub use difficulty::Target;
-pub use jigsaw::random_jigsaw;
+pub use jigsaw::{random_jigsaw, random_jigsaw_within};
 pub use killer::{KillerOptions, generate_killer};
 pub use symmetry::Symmetry;
 
@@ -79,6 +79,11 @@ pub struct Options {
     pub target: Target,
     /// Candidates to try for a target before giving up.
     pub attempts: u32,
+    /// Deadline and cancel flag for the whole generation (a server's
+    /// request deadline): polled between clue removals and candidates and
+    /// by every search inside; when spent, [`GenerateError::Stopped`].
+    /// Its node limit is not used ([`Options::node_limit`] is per search).
+    pub budget: Budget,
 }
 
 impl Default for Options {
@@ -89,6 +94,7 @@ impl Default for Options {
             symmetry: Symmetry::None,
             clues: None,
             node_limit: 200_000,
+            budget: Budget::unlimited(),
         }
     }
 }
@@ -166,6 +172,9 @@ pub enum GenerateError {
         /// The node limit.
         nodes: u64,
     },
+    /// The budget's deadline passed or its cancel flag was raised.
+    #[error("generation stopped: {}", .0.describe())]
+    Stopped(StopReason),
 }
 
 /// A puzzle of `rules` whose clues sit exactly where `pattern` is `true`
@@ -207,6 +216,23 @@ pub fn generate_on_pattern(
 /// A random solution grid of `rules`, drawn from `seed` (classic 9×9 by the
 /// 9×9 path, the rest by the general bitmask solver).
 pub fn random_grid(rules: &Rules, seed: u64, node_limit: u64) -> Result<Vec<u8>, GenerateError> {
+    random_grid_within(
+        rules,
+        seed,
+        &Budget::unlimited().with_node_limit(node_limit),
+    )
+}
+
+/// [`random_grid`] under a whole [`Budget`] (node limit, deadline, cancel
+/// flag); a deadline or cancel gives [`GenerateError::Stopped`].
+pub fn random_grid_within(
+    rules: &Rules,
+    seed: u64,
+    budget: &Budget,
+) -> Result<Vec<u8>, GenerateError> {
+    if let Some(reason) = budget.out_of_time() {
+        return Err(GenerateError::Stopped(reason));
+    }
     if rules.size() == 9 && rules.is_classic() {
         return Ok(random_nine_grid(seed).to_vec());
     }
@@ -214,18 +240,24 @@ pub fn random_grid(rules: &Rules, seed: u64, node_limit: u64) -> Result<Vec<u8>,
         .unwrap_or_else(|_| unreachable!("an empty grid fits any rules"));
     let solver = MaskSolver::new(&empty).ok_or(GenerateError::Cages)?;
     let mut grid = None;
-    solver.shuffled(seed).search(
+    let stats = solver.shuffled(seed).search(
         &mut |g| {
             grid = Some(g.to_vec());
             false
         },
-        &Budget::unlimited().with_node_limit(node_limit),
+        budget,
     );
-    grid.ok_or_else(|| GenerateError::NoGrid {
-        variant: rules.variant_name(),
-        size: rules.size(),
-        nodes: node_limit,
-    })
+    match (grid, stats.stopped) {
+        (Some(grid), _) => Ok(grid),
+        (None, Some(reason)) if reason != StopReason::NodeLimit => {
+            Err(GenerateError::Stopped(reason))
+        }
+        (None, _) => Err(GenerateError::NoGrid {
+            variant: rules.variant_name(),
+            size: rules.size(),
+            nodes: stats.nodes,
+        }),
+    }
 }
 
 /// A puzzle of `rules` with exactly one solution, drawn from `seed`.
@@ -238,6 +270,9 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
     // grader accepts one.
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
     for _ in 0..options.attempts {
+        if let Some(reason) = options.budget.out_of_time() {
+            return Err(GenerateError::Stopped(reason));
+        }
         let mut made = generate_one(rules, options, seeds.next_u64())?;
         let (level, score, used) = level_of(&made.puzzle, &made.solution);
         if target.accepts(level, &used) {
@@ -256,7 +291,8 @@ fn generate_one(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
     if !rules.cages().is_empty() {
         return Err(GenerateError::Cages);
     }
-    let solution = random_grid(rules, seed, options.node_limit)?;
+    let search_budget = options.budget.clone().with_node_limit(options.node_limit);
+    let solution = random_grid_within(rules, seed, &search_budget)?;
     // A second stream from the same seed orders the clue removals.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut orbits = options.symmetry.orbits(rules.size());
@@ -268,11 +304,14 @@ fn generate_one(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
         if options.clues.is_some_and(|target| clues <= target) {
             break;
         }
+        if let Some(reason) = options.budget.out_of_time() {
+            return Err(GenerateError::Stopped(reason));
+        }
         for &cell in &orbit {
             givens[cell] = 0;
         }
         checks += 1;
-        if still_unique(rules, &givens, &solution, &orbit, options.node_limit) {
+        if still_unique(rules, &givens, &solution, &orbit, &search_budget) {
             clues -= orbit.len();
         } else {
             for &cell in &orbit {
@@ -301,14 +340,14 @@ fn unique(puzzle: &Puzzle, node_limit: u64) -> bool {
 /// still unique. A second solution would have to differ from `solution` in
 /// a blanked cell, so one search per blanked cell for a solution avoiding
 /// its digit decides it: the 9×9 path for classic 9×9, the general bitmask
-/// solver within `node_limit` otherwise (running out counts as "not
-/// unique", so the clues stay).
+/// solver within `budget` otherwise (running out counts as "not unique",
+/// so the clues stay).
 fn still_unique(
     rules: &Rules,
     givens: &[u8],
     solution: &[u8],
     blanked: &[usize],
-    node_limit: u64,
+    budget: &Budget,
 ) -> bool {
     if rules.size() == 9 && rules.is_classic() {
         let avoid: Vec<(usize, u8)> = blanked.iter().map(|&c| (c, solution[c])).collect();
@@ -320,15 +359,62 @@ fn still_unique(
     let Some(solver) = MaskSolver::new(&puzzle) else {
         return false;
     };
-    let budget = Budget::unlimited().with_node_limit(node_limit);
     blanked
         .iter()
-        .all(|&cell| solver.solvable_without(cell, solution[cell], &budget) == Some(false))
+        .all(|&cell| solver.solvable_without(cell, solution[cell], budget) == Some(false))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spent_budget_stops_every_generator() {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        use std::time::{Duration, Instant};
+
+        let cancelled = Budget::unlimited().with_cancel_flag(Arc::new(AtomicBool::new(true)));
+        let stopped = Err(GenerateError::Stopped(StopReason::Cancelled));
+        let rules = Rules::classic(9).unwrap();
+        let options = Options {
+            budget: cancelled.clone(),
+            ..Options::default()
+        };
+        assert_eq!(generate(&rules, &options, 1).map(|g| g.puzzle), stopped);
+        let killer = KillerOptions {
+            budget: cancelled.clone(),
+            ..KillerOptions::default()
+        };
+        assert_eq!(
+            generate_killer(&rules, &killer, 1).map(|g| g.puzzle),
+            stopped
+        );
+        assert_eq!(
+            random_jigsaw_within(9, 1, 1000, &cancelled),
+            Err(GenerateError::Stopped(StopReason::Cancelled))
+        );
+        // A deadline in the middle of a long generation (a minimal 25×25
+        // takes minutes) stops it soon after.
+        let started = Instant::now();
+        let options = Options {
+            budget: Budget::unlimited().with_timeout(Duration::from_millis(200)),
+            ..Options::default()
+        };
+        let result = generate(&Rules::classic(25).unwrap(), &options, 1);
+        assert_eq!(
+            result.map(|g| g.puzzle),
+            Err(GenerateError::Stopped(StopReason::Deadline))
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+        // An unlimited budget changes nothing: same seed, same puzzle.
+        let plain = generate(&rules, &Options::default(), 7).unwrap();
+        let budgeted = Options {
+            budget: Budget::unlimited().with_timeout(Duration::from_secs(600)),
+            ..Options::default()
+        };
+        assert_eq!(generate(&rules, &budgeted, 7).unwrap().puzzle, plain.puzzle);
+    }
 
     #[test]
     fn grids_differ_by_seed_and_repeat_by_seed() {

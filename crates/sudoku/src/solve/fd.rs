@@ -66,9 +66,17 @@ impl FdSolver {
         }
     }
 
-    /// The engine model (for traces and inspection).
+    /// The engine model (for traces and inspection). Its constraints are
+    /// named after their houses (`row 3`, `box 5`, `cage 2 sum`), so
+    /// [`Model::constraint_label`] names the house behind a trace event.
     pub fn model(&self) -> &Model {
         &self.model
+    }
+
+    /// The engine variable of each cell, in cell order: maps the variables
+    /// of a trace or a solution back to cells.
+    pub fn cells(&self) -> &[Var] {
+        &self.cells
     }
 }
 
@@ -94,5 +102,59 @@ impl Search for FdSolver {
             stats.stopped = Some(reason);
         }
         stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fdoku_fd::{SearchConfig, Solver, TraceEvent};
+
+    use super::FdSolver;
+    use crate::{Cage, Puzzle, Rules};
+
+    #[test]
+    fn cells_and_constraint_names_explain_a_trace() {
+        let rules = Rules::classic(4)
+            .unwrap()
+            .with_cage(Cage {
+                cells: vec![0, 1],
+                sum: 3,
+            })
+            .unwrap();
+        let mut givens = vec![0; 16];
+        givens[5] = 4; // r2c2
+        let puzzle = Puzzle::new(rules, givens).unwrap();
+        let fd = FdSolver::new(&puzzle, SearchConfig::default());
+        assert_eq!(fd.cells().len(), 16);
+        let cell_of = |var| fd.cells().iter().position(|&v| v == var);
+        assert_eq!(
+            fd.model().var_name(fd.cells()[5]),
+            Some("r2c2"),
+            "the variable of a cell carries the cell's name"
+        );
+        let config = SearchConfig {
+            trace: true,
+            ..SearchConfig::default()
+        };
+        let mut solver = Solver::with_config(fd.model(), config);
+        assert!(solver.solve().solution.is_some());
+        let labels: Vec<String> = solver
+            .take_trace()
+            .iter()
+            .filter_map(|e| match e {
+                TraceEvent::Prune {
+                    constraint, var, ..
+                } => {
+                    assert!(cell_of(*var).is_some(), "every pruned variable is a cell");
+                    Some(fd.model().constraint_label(*constraint))
+                }
+                _ => None,
+            })
+            .collect();
+        // The given 4 in r2c2 leaves its row, column and box.
+        for house in ["row 2", "column 2", "box 1"] {
+            assert!(labels.iter().any(|l| l == house), "{house} in {labels:?}");
+        }
+        assert!(labels.iter().any(|l| l.starts_with("cage 1")));
     }
 }

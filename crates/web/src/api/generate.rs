@@ -1,0 +1,169 @@
+//! `POST /api/generate`: a new puzzle from `fdoku_sudoku::generate` —
+//! classic or a plain variant (minimal, with a symmetry, of a difficulty or
+//! needing a technique), jigsaw or killer — under the request's deadline:
+//! the generator polls the budget and stops (503) when it passes.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::Json;
+use axum::extract::State;
+use fdoku_fd::Budget;
+use fdoku_sudoku::format::json::describe;
+use fdoku_sudoku::generate::{
+    GenerateError, Generated, KillerOptions, Options, Symmetry, Target, generate as make,
+    generate_killer, random_jigsaw_within,
+};
+use fdoku_sudoku::logic::Technique;
+use fdoku_sudoku::rate::Level;
+use fdoku_sudoku::{MAX_SIZE, check_solution, grid_line};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::JsonBody;
+use crate::input::plain_variant;
+use crate::work::stopped;
+
+/// The body of `/api/generate`; every field is optional.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    #[serde(default)]
+    size: Option<usize>,
+    #[serde(default)]
+    variant: Option<String>,
+    #[serde(default)]
+    symmetry: Option<String>,
+    #[serde(default)]
+    difficulty: Option<String>,
+    #[serde(default)]
+    technique: Option<String>,
+    #[serde(default)]
+    jigsaw: bool,
+    #[serde(default)]
+    killer: bool,
+    #[serde(default)]
+    cage_size: Option<usize>,
+    #[serde(default)]
+    clues: Option<usize>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+/// What to make, checked before any work starts.
+struct Plan {
+    rules: fdoku_sudoku::Rules,
+    options: Options,
+    jigsaw: bool,
+    killer: Option<usize>,
+    seed: u64,
+}
+
+fn plan(request: GenerateRequest) -> ApiResult<Plan> {
+    let size = request.size.unwrap_or(9);
+    if !(4..=MAX_SIZE).contains(&size) {
+        return Err(ApiError::Unprocessable(format!(
+            "size {size}: expected 4 to {MAX_SIZE}"
+        )));
+    }
+    let rules = plain_variant(request.variant.as_deref())?
+        .rules(size)
+        .map_err(|e| ApiError::Unprocessable(format!("size {size}: {e}")))?;
+    let symmetry: Symmetry = match request.symmetry.as_deref() {
+        None => Symmetry::None,
+        Some(name) => name.parse().map_err(ApiError::BadRequest)?,
+    };
+    let level = match request.difficulty.as_deref() {
+        None | Some("any") => None,
+        Some(name) => Some(Level::from_name(name).ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "unknown difficulty {name:?} (expected easy, medium, hard, expert or extreme)"
+            ))
+        })?),
+    };
+    let technique = match request.technique.as_deref() {
+        None => None,
+        Some(name) => Some(
+            Technique::from_name(name)
+                .ok_or_else(|| ApiError::BadRequest(format!("unknown technique {name:?}")))?,
+        ),
+    };
+    if request.jigsaw && request.killer {
+        return Err(ApiError::BadRequest(
+            "choose jigsaw or killer, not both".to_owned(),
+        ));
+    }
+    Ok(Plan {
+        rules,
+        options: Options {
+            symmetry,
+            clues: request.clues,
+            target: Target { level, technique },
+            ..Options::default()
+        },
+        jigsaw: request.jigsaw,
+        killer: request.killer.then(|| request.cage_size.unwrap_or(4)),
+        seed: request.seed.unwrap_or_else(fresh_seed),
+    })
+}
+
+/// A seed for requests that give none: the clock's nanoseconds.
+fn fresh_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// Generates one puzzle.
+pub async fn generate(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<GenerateRequest>,
+) -> ApiResult<Json<Value>> {
+    let plan = plan(request)?;
+    state.run(move |budget| run(plan, budget)).await.map(Json)
+}
+
+fn run(mut plan: Plan, budget: &Budget) -> ApiResult<Value> {
+    plan.options.budget = budget.clone();
+    let made = match plan.killer {
+        _ if plan.jigsaw => random_jigsaw_within(
+            plan.rules.size(),
+            plan.seed,
+            plan.options.node_limit,
+            budget,
+        )
+        .and_then(|layout| make(&layout, &plan.options, plan.seed)),
+        Some(max_cage) => {
+            let options = KillerOptions {
+                max_cage: max_cage.max(1),
+                budget: budget.clone(),
+                ..KillerOptions::default()
+            };
+            generate_killer(&plan.rules, &options, plan.seed)
+        }
+        None => make(&plan.rules, &plan.options, plan.seed),
+    };
+    let made: Generated = made.map_err(|e| match e {
+        GenerateError::Stopped(_) => stopped(),
+        other => ApiError::Unprocessable(other.to_string()),
+    })?;
+    check_solution(&made.puzzle, &made.solution).map_err(|e| {
+        ApiError::Internal(format!(
+            "internal error: the generated solution fails the check: {e}"
+        ))
+    })?;
+    let line_only = !plan.jigsaw && plan.killer.is_none();
+    Ok(json!({
+        "puzzle": line_only.then(|| made.puzzle.to_line()),
+        "description": describe(&made.puzzle),
+        "solution": grid_line(&made.solution),
+        "seed": plan.seed,
+        "size": made.puzzle.size(),
+        "variant": made.puzzle.rules().variant_name(),
+        "symmetry": plan.options.symmetry.name(),
+        "clues": made.puzzle.clue_count(),
+        "level": made.grade.map(|(level, _)| level.name()),
+        "hodoku_score": made.grade.map(|(_, score)| score),
+    }))
+}

@@ -1,0 +1,216 @@
+//! `POST /api/hint`, `POST /api/explain`, `POST /api/grade`: the logic
+//! solver's next step, its whole path, and the puzzle's ratings — the same
+//! calls as `fdoku hint`, `fdoku explain` and `fdoku grade`.
+//!
+//! Each first asks `fdoku_sudoku::rate::prepare` for the solution and
+//! whether it is unique (uniqueness techniques are used only then; the
+//! solution backs the declared backtracking step when no technique
+//! applies), all under the request's budget.
+
+use axum::Json;
+use axum::extract::State;
+use fdoku_fd::Budget;
+use fdoku_sudoku::logic::{Grid, PathOptions, Step, hodoku_order, next_step, solve_path};
+use fdoku_sudoku::rate::{GradeError, explainer_rating, grade as rate_grade, prepare};
+use fdoku_sudoku::{Puzzle, check_solution, grid_line};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::JsonBody;
+use crate::input::PuzzleInput;
+use crate::work::stopped;
+
+/// How much a hint tells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum HintLevel {
+    /// The technique's name only.
+    #[default]
+    Vague,
+    /// The step: where, and what it removes or places.
+    Concrete,
+    /// The step and the grid after it.
+    Apply,
+}
+
+/// The body of `/api/hint`.
+#[derive(Deserialize)]
+pub struct HintRequest {
+    #[serde(flatten)]
+    input: PuzzleInput,
+    #[serde(default)]
+    level: HintLevel,
+}
+
+/// A step with its sentence, its SE-style rating and the cells of its
+/// houses (for highlighting), as the page reads it.
+#[derive(Serialize)]
+struct StepRecord<'a> {
+    text: String,
+    rating: f64,
+    house_names: Vec<String>,
+    house_cells: Vec<Vec<usize>>,
+    #[serde(flatten)]
+    step: &'a Step,
+}
+
+fn record<'a>(step: &'a Step, grid: &Grid) -> StepRecord<'a> {
+    let houses = grid.houses();
+    let known = step.houses.iter().filter_map(|&h| houses.get(h));
+    StepRecord {
+        text: step.text(grid),
+        rating: f64::from(explainer_rating(step, grid)) / 10.0,
+        house_names: known.clone().map(|h| h.name()).collect(),
+        house_cells: known.map(|h| h.cells.clone()).collect(),
+        step,
+    }
+}
+
+fn grade_error(e: GradeError, puzzle: &Puzzle) -> ApiError {
+    match e {
+        GradeError::Stopped(_) => stopped(),
+        GradeError::NoSolution => ApiError::Unprocessable(match puzzle.clash() {
+            Some(clash) => format!("the puzzle has no solution: {clash}"),
+            None => "the puzzle has no solution".to_owned(),
+        }),
+    }
+}
+
+/// The next step of the simplest-first path from the current grid.
+pub async fn hint(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<HintRequest>,
+) -> ApiResult<Json<Value>> {
+    let puzzle = request.input.read()?;
+    let level = request.level;
+    state
+        .run(move |budget| next_hint(&puzzle, level, budget))
+        .await
+        .map(Json)
+}
+
+fn next_hint(puzzle: &Puzzle, level: HintLevel, budget: &Budget) -> ApiResult<Value> {
+    let grid = Grid::new(puzzle);
+    let level_name = match level {
+        HintLevel::Vague => "vague",
+        HintLevel::Concrete => "concrete",
+        HintLevel::Apply => "apply",
+    };
+    if grid.is_solved() {
+        return Ok(json!({
+            "level": level_name,
+            "solved": true,
+            "technique": null,
+            "technique_name": null,
+            "text": "The grid is solved.",
+        }));
+    }
+    let (solution, unique) = prepare(puzzle, budget).map_err(|e| grade_error(e, puzzle))?;
+    let options = PathOptions {
+        unique,
+        solution: Some(solution),
+        ..PathOptions::default()
+    };
+    let step = next_step(&grid, &options).ok_or_else(|| {
+        ApiError::Unprocessable("no step applies: the grid contradicts itself".to_owned())
+    })?;
+    let mut doc = json!({
+        "level": level_name,
+        "solved": false,
+        "technique": step.technique,
+        "technique_name": step.technique.name(),
+    });
+    if level != HintLevel::Vague {
+        doc["text"] = step.text(&grid).into();
+        doc["step"] = serde_json::to_value(record(&step, &grid))
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+    }
+    if level == HintLevel::Apply {
+        let mut after = grid.clone();
+        after.apply(&step);
+        doc["values"] = json!(after.values());
+        doc["candidates"] = (0..after.values().len())
+            .map(|c| {
+                if after.value(c) == 0 {
+                    after.digits(c)
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect::<Vec<_>>()
+            .into();
+    }
+    Ok(doc)
+}
+
+/// The whole simplest-first path (HoDoKu's order), with the grade.
+pub async fn explain(
+    State(state): State<AppState>,
+    JsonBody(input): JsonBody<PuzzleInput>,
+) -> ApiResult<Json<Value>> {
+    let puzzle = input.read()?;
+    state
+        .run(move |budget| path(&puzzle, budget))
+        .await
+        .map(Json)
+}
+
+fn path(puzzle: &Puzzle, budget: &Budget) -> ApiResult<Value> {
+    let (solution, unique) = prepare(puzzle, budget).map_err(|e| grade_error(e, puzzle))?;
+    let options = PathOptions {
+        techniques: hodoku_order(),
+        unique,
+        solution: Some(solution),
+        budget: budget.clone(),
+    };
+    let path = solve_path(puzzle, &options);
+    if path.stopped || budget.out_of_time().is_some() {
+        return Err(stopped());
+    }
+    if path.solved {
+        check_solution(puzzle, &path.values).map_err(|e| {
+            ApiError::Internal(format!(
+                "internal error: the explained solution fails the check: {e}"
+            ))
+        })?;
+    }
+    let mut grid = Grid::new(puzzle);
+    let mut steps = Vec::with_capacity(path.steps.len());
+    for step in &path.steps {
+        steps.push(
+            serde_json::to_value(record(step, &grid))
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
+        );
+        grid.apply(step);
+    }
+    let grade = rate_grade(puzzle, budget).map_err(|e| grade_error(e, puzzle))?;
+    Ok(json!({
+        "steps": steps,
+        "solved": path.solved,
+        "unique": unique,
+        "solution": path.solved.then(|| grid_line(&path.values)),
+        "grade": grade,
+    }))
+}
+
+/// SE-style ER/EP/ED, HoDoKu-style score and level, fdoku's level.
+pub async fn grade(
+    State(state): State<AppState>,
+    JsonBody(input): JsonBody<PuzzleInput>,
+) -> ApiResult<Json<Value>> {
+    let puzzle = input.read()?;
+    state
+        .run(move |budget| {
+            let grade = rate_grade(&puzzle, budget).map_err(|e| grade_error(e, &puzzle))?;
+            let mut doc =
+                serde_json::to_value(&grade).map_err(|e| ApiError::Internal(e.to_string()))?;
+            doc["hardest_name"] = grade.hardest.name().into();
+            doc["hodoku_level_name"] = grade.hodoku_level.name().into();
+            doc["level_name"] = grade.level.name().into();
+            Ok(doc)
+        })
+        .await
+        .map(Json)
+}

@@ -1,0 +1,8 @@
+//! The endpoints, one module per family; each maps a request to library
+//! calls and the results to JSON.
+
+pub mod generate;
+pub mod logic;
+pub mod meta;
+pub mod parse;
+pub mod solve;

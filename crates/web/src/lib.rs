@@ -1,0 +1,174 @@
+//! # fdoku-web — the browser front-end of fdoku
+//!
+//! `fdoku serve` puts this router on a socket. It serves two things:
+//!
+//! * **the page** — `index.html`, `app.js` and `style.css`, embedded in the
+//!   binary with `include_str!` (works offline, no CDN, no build step);
+//! * **a JSON API** (`docs/api.md`) that maps HTTP to the same library
+//!   calls as the command line: reading puzzles (`fdoku_sudoku::format`),
+//!   the engine's propagation trace (`fdoku_fd` through
+//!   `fdoku_sudoku::solve::FdSolver`), hints and explanations
+//!   (`fdoku_sudoku::logic`), grades (`fdoku_sudoku::rate`) and generation
+//!   (`fdoku_sudoku::generate`). No solving logic lives here: this crate is
+//!   glue, like the CLI.
+//!
+//! The server holds under bad input and load: a body over
+//! [`Config::body_limit`] is a 413, malformed JSON a 400, a grid that does
+//! not parse a 422 with the parser's message; expensive work runs on the
+//! blocking pool under a concurrency limit (503 at once when full) and a
+//! deadline wired into the library's `Budget` (503 when it passes, and the
+//! solver stops); a panic is a 500 and the server goes on (see [`work`]).
+//!
+//! ```no_run
+//! # async fn demo() -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind(fdoku_web::DEFAULT_ADDR).await?;
+//! fdoku_web::serve(listener, fdoku_web::Config::default(), std::future::pending()).await
+//! # }
+//! ```
+
+mod api;
+pub mod error;
+mod extract;
+mod input;
+pub mod work;
+
+use std::any::Any;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use tokio::sync::Semaphore;
+use tower_http::catch_panic::CatchPanicLayer;
+
+pub use error::ApiError;
+
+/// The default host: the loopback interface only.
+pub const DEFAULT_HOST: &str = "127.0.0.1";
+/// The default port.
+pub const DEFAULT_PORT: u16 = 7878;
+/// The default address, `127.0.0.1:7878`.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:7878";
+
+/// Limits of the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// How long one expensive request may work before it is stopped (503).
+    pub deadline: Duration,
+    /// How many expensive requests may work at once; more get 503 at once.
+    pub max_concurrent: usize,
+    /// The largest request body accepted, in bytes; larger is 413.
+    pub body_limit: usize,
+}
+
+impl Default for Config {
+    /// Deadline 10 s, one expensive request per core, bodies up to 64 KiB.
+    fn default() -> Self {
+        Config {
+            deadline: Duration::from_secs(10),
+            max_concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            body_limit: 64 * 1024,
+        }
+    }
+}
+
+/// What every handler shares: the limits and the permits for expensive work.
+#[derive(Clone)]
+pub(crate) struct AppState {
+    pub(crate) config: Arc<Config>,
+    pub(crate) permits: Arc<Semaphore>,
+}
+
+/// The page, its assets and the JSON API, with every guard in place.
+pub fn router(config: Config) -> Router {
+    let body_limit = config.body_limit;
+    let state = AppState {
+        permits: Arc::new(Semaphore::new(config.max_concurrent.max(1))),
+        config: Arc::new(config),
+    };
+    let app = Router::new()
+        .route("/", get(index))
+        .route("/index.html", get(index))
+        .route("/app.js", get(app_js))
+        .route("/style.css", get(style_css))
+        .route("/api/health", get(api::meta::health))
+        .route("/api/techniques", get(api::meta::techniques))
+        .route("/api/parse", post(api::parse::parse))
+        .route("/api/solve", post(api::solve::solve))
+        .route("/api/hint", post(api::logic::hint))
+        .route("/api/explain", post(api::logic::explain))
+        .route("/api/grade", post(api::logic::grade))
+        .route("/api/generate", post(api::generate::generate))
+        .fallback(not_found)
+        .with_state(state);
+    guard(app, body_limit)
+}
+
+/// The guards every route gets: the body limit (413 beyond it) and a
+/// panic catcher (a handler that panics answers 500 with a JSON error; the
+/// server goes on). Public so that tests can put a route of their own
+/// behind the same guards.
+pub fn guard(router: Router, body_limit: usize) -> Router {
+    router
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(CatchPanicLayer::custom(panic_response))
+}
+
+/// Serves [`router`]`(config)` on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+fn panic_response(_: Box<dyn Any + Send + 'static>) -> Response {
+    ApiError::Internal("internal error: the handler panicked (the server goes on)".to_owned())
+        .into_response()
+}
+
+async fn not_found(uri: Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        let error = serde_json::json!({
+            "error": format!("no endpoint {} (see docs/api.md)", uri.path())
+        });
+        (StatusCode::NOT_FOUND, axum::Json(error)).into_response()
+    } else {
+        (StatusCode::NOT_FOUND, "not found").into_response()
+    }
+}
+
+/// The page's files, embedded at build time.
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const STYLE_CSS: &str = include_str!("../assets/style.css");
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn index() -> Response {
+    asset("text/html; charset=utf-8", INDEX_HTML)
+}
+
+async fn app_js() -> Response {
+    asset("text/javascript; charset=utf-8", APP_JS)
+}
+
+async fn style_css() -> Response {
+    asset("text/css; charset=utf-8", STYLE_CSS)
+}
