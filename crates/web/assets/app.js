@@ -564,8 +564,12 @@ function render() {
   // Roving tabindex: only the selected cell is in the tab order. Touch only
   // the two cells that change (setting it on every cell forces style work).
   if (tabCell !== S.sel) {
-    if (cellEls[tabCell]) cellEls[tabCell].setAttribute('tabindex', '-1');
+    if (cellEls[tabCell]) {
+      cellEls[tabCell].setAttribute('tabindex', '-1');
+      cellEls[tabCell].setAttribute('aria-selected', 'false');
+    }
     cellEls[S.sel].setAttribute('tabindex', '0');
+    cellEls[S.sel].setAttribute('aria-selected', 'true');
     tabCell = S.sel;
   }
   const info = $('board-info');
@@ -969,6 +973,8 @@ function showTracePos() {
   }
   log.replaceChildren(frag);
   log.scrollTop = log.scrollHeight;
+  // Announce single steps, not every event of a fast replay.
+  ev.setAttribute('aria-live', T.playing ? 'off' : 'polite');
   $('tr-play').textContent = T.playing ? '❚❚' : '▶';
   $('tr-play').setAttribute('aria-label', T.playing ? 'Pause' : 'Play');
 }
@@ -1523,6 +1529,7 @@ window.fdoku = {
   puzzleHash,
   seek: (k) => traceSeek(k),
   render: () => render(),
+  mark: (step) => setMarks(step),
   basicCandidates: (v) => basicCandidates(v),
   renderCache,
   get traceLength() { return S.trace ? S.trace.events.length : 0; },
