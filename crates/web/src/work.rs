@@ -78,3 +78,58 @@ impl AppState {
 pub(crate) fn stopped() -> ApiError {
     ApiError::Deadline(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use tokio::sync::Semaphore;
+
+    use crate::error::ApiError;
+    use crate::{AppState, Config};
+
+    fn state(permits: usize) -> AppState {
+        AppState {
+            config: Arc::new(Config {
+                deadline: Duration::from_millis(200),
+                max_concurrent: permits,
+                body_limit: 1024,
+            }),
+            permits: Arc::new(Semaphore::new(permits)),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_panicking_job_is_a_500_and_frees_its_permit() {
+        let state = state(1);
+        let result: Result<(), ApiError> = state.run(|_| panic!("a library bug")).await;
+        let error = result.unwrap_err();
+        assert_eq!(error.status(), 500);
+        assert!(error.message().contains("panicked"));
+        assert_eq!(state.run(|_| Ok(7)).await, Ok(7));
+    }
+
+    #[tokio::test]
+    async fn a_job_that_ignores_its_budget_is_cut_off_and_cancelled() {
+        let state = state(1);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let result: Result<(), ApiError> = state
+            .run(move |budget| {
+                // Sees the deadline, then overruns it by a second: the
+                // handler gives up after the grace period.
+                let budget = budget.clone();
+                while budget.out_of_time().is_none() {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                std::thread::sleep(Duration::from_secs(1));
+                let _ = tx.send(());
+                Ok(())
+            })
+            .await;
+        assert_eq!(result, Err(ApiError::Deadline(200)));
+        // The job is still finishing: its permit is held, so: busy.
+        assert_eq!(state.run(|_| Ok(())).await, Err(ApiError::Busy));
+        rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    }
+}

@@ -157,7 +157,7 @@ mod tests {
                     (0..n as u8).all(|r| connected(n, regions, r)),
                     "{n}×{n} seed {seed}"
                 );
-                assert!(random_grid(&rules, 1, 100_000).is_ok());
+                assert!(super::super::random_grid(&rules, 1, 100_000).is_ok());
                 assert_eq!(random_jigsaw(n, seed, 100_000).unwrap(), rules);
             }
         }

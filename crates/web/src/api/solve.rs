@@ -5,15 +5,15 @@
 //! per cage). Two searches of the same model run under the request's
 //! budget:
 //!
-//! 1. untraced, to two solutions: the status (`unique`, `multiple`,
-//!    `none`, or `stopped` when the deadline came after a first solution),
-//!    the first solution (checked by the independent checker) and the
-//!    statistics;
-//! 2. traced, to the first solution: every pruning (which house removed
+//! 1. traced, to the first solution: every pruning (which house removed
 //!    which digits from which cell), failure, guess and refutation, as
 //!    the page replays them. The trace is capped at [`MAX_EVENTS`]; to keep
 //!    its memory bounded the traced search gets a node limit that grows
-//!    (×4 from 1,024 nodes) only while the trace stays under the cap.
+//!    (×4 from 1,024 nodes) only while the trace stays under the cap;
+//! 2. untraced, to two solutions: the status (`unique`, `multiple`,
+//!    `none`, or `stopped` when the deadline came after a first solution),
+//!    the first solution (checked by the independent checker) and the
+//!    statistics (of this search).
 
 use axum::Json;
 use axum::extract::State;
@@ -84,8 +84,30 @@ fn engine_answer(
             .collect()
     };
 
-    // 1. The answer: up to two solutions.
-    let mut solver = Solver::with_config(model, config.clone()).with_budget(budget.clone());
+    // 1. The trace of the first solution's search (first: its caps keep it
+    //    short, so the answer below gets the rest of the deadline).
+    let traced_config = SearchConfig {
+        trace: true,
+        ..config.clone()
+    };
+    let mut node_limit = 1024u64;
+    let (events, truncated) = loop {
+        let mut traced = Solver::with_config(model, traced_config.clone())
+            .with_budget(budget.clone().with_node_limit(node_limit));
+        let result = traced.solve();
+        let events = traced.take_trace();
+        match result.status {
+            SearchStatus::Stopped(StopReason::NodeLimit)
+                if events.len() < MAX_EVENTS && node_limit < MAX_TRACE_NODES =>
+            {
+                node_limit *= 4;
+            }
+            SearchStatus::Stopped(_) => break (events, true),
+            _ => break (events, false),
+        }
+    };
+    // 2. The answer: up to two solutions.
+    let mut solver = Solver::with_config(model, config).with_budget(budget.clone());
     let (first, second) = {
         let mut solutions = solver.solutions();
         let first = solutions.next();
@@ -110,27 +132,6 @@ fn engine_answer(
     }
     let stats = solver.stats();
 
-    // 2. The trace of the first solution's search.
-    let traced_config = SearchConfig {
-        trace: true,
-        ..config
-    };
-    let mut node_limit = 1024u64;
-    let (events, truncated) = loop {
-        let mut traced = Solver::with_config(model, traced_config.clone())
-            .with_budget(budget.clone().with_node_limit(node_limit));
-        let result = traced.solve();
-        let events = traced.take_trace();
-        match result.status {
-            SearchStatus::Stopped(StopReason::NodeLimit)
-                if events.len() < MAX_EVENTS && node_limit < MAX_TRACE_NODES =>
-            {
-                node_limit *= 4;
-            }
-            SearchStatus::Stopped(_) => break (events, true),
-            _ => break (events, false),
-        }
-    };
     let truncated = truncated || events.len() > MAX_EVENTS;
     let trace: Vec<Value> = events
         .iter()
