@@ -1,0 +1,488 @@
+// Browser tests of the fdoku page: the real `fdoku serve` binary on a free
+// loopback port, Debian's chromium driven headless by playwright-core.
+//
+//   cd crates/web/e2e && npm ci && node run.mjs
+//
+// Environment:
+//   FDOKU_BIN      the fdoku binary (default: $CARGO_TARGET_DIR or <repo>/target, then debug/fdoku)
+//   CHROMIUM       the browser (default /usr/bin/chromium)
+//   E2E_ARTIFACTS  where screenshots go (default <repo>/target/e2e-artifacts)
+//   FDOKU_E2E_URL  use an already running server instead of starting one (development only)
+//
+// Uses node's own test runner: it prints the pass/fail summary and exits
+// non-zero when a test fails.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..', '..');
+const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(repo, process.env.CARGO_TARGET_DIR) : path.join(repo, 'target');
+const BIN = process.env.FDOKU_BIN || path.join(targetDir, 'debug', 'fdoku');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARTIFACTS = process.env.E2E_ARTIFACTS || path.join(repo, 'target', 'e2e-artifacts');
+
+// A classic puzzle whose first steps are singles (from the Sudoku Wikipedia page).
+const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+// Needs search under the weakest all_different (a guess and backtracks with "check").
+const HARD = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+// A 4×4 killer: cages with sums, no givens.
+const KILLER = {
+  size: 4,
+  boxes: [2, 2],
+  cages: [
+    { sum: 3, cells: ['r1c1', 'r1c2'] },
+    { sum: 7, cells: ['r1c3', 'r1c4'] },
+    { sum: 5, cells: ['r2c1', 'r3c1'] },
+    { sum: 5, cells: ['r2c2', 'r2c3'] },
+    { sum: 1, cells: ['r3c2'] },
+    { sum: 5, cells: ['r2c4', 'r3c4'] },
+    { sum: 6, cells: ['r3c3', 'r4c3'] },
+    { sum: 7, cells: ['r4c1', 'r4c2'] },
+    { sum: 1, cells: ['r4c4'] },
+  ],
+};
+// A 6×6 jigsaw (regions as letters).
+const JIGSAW = {
+  regions: ['AAAABB', 'AABBBB', 'CCCDDD', 'CCCDDD', 'EEEFFF', 'EEEFFF'],
+  givens: '1' + '.'.repeat(35),
+};
+
+let server = null;
+let serverLog = '';
+let base = process.env.FDOKU_E2E_URL || '';
+let context = null;
+let page = null;
+const pageErrors = [];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, deadlineMs) {
+  const end = Date.now() + deadlineMs;
+  let last = null;
+  while (Date.now() < end) {
+    if (server && server.exitCode !== null) throw new Error(`fdoku serve exited with ${server.exitCode}:\n${serverLog}`);
+    try {
+      const res = await fetch(url + '/api/health');
+      if (res.ok) return await res.json();
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`fdoku serve did not answer /api/health in time (${last && last.message})\n${serverLog}`);
+}
+
+async function shot(name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+async function api(name, body) {
+  const res = await fetch(`${base}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data = await res.json();
+  assert.ok(res.ok, `${name}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** The page's state of cell i: what it shows and its candidates. */
+async function cell(i) {
+  return page.evaluate((i) => {
+    const el = document.getElementById(`cell-${i}`);
+    return { kind: el.dataset.kind, cands: el.dataset.cands, text: el.textContent, label: el.getAttribute('aria-label') };
+  }, i);
+}
+
+async function fastest() {
+  await page.evaluate(() => {
+    const s = document.getElementById('tr-speed');
+    s.value = '100';
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** The candidates after the first `count` events, replayed as the engine means them. */
+function replay(line, events, count) {
+  let masks = [...line].map((ch) => (ch === '.' ? new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]) : new Set([Number(ch)])));
+  const saved = [];
+  const copy = (m) => m.map((s) => new Set(s));
+  for (const ev of events.slice(0, count)) {
+    if (ev.event === 'prune') for (const d of ev.removed) masks[ev.cell].delete(d);
+    if (ev.event === 'guess') { saved[ev.depth - 1] = copy(masks); saved.length = ev.depth; masks[ev.cell] = new Set([ev.digit]); }
+    if (ev.event === 'refute') { masks = copy(saved[ev.depth]); saved.length = ev.depth; masks[ev.cell].delete(ev.digit); }
+  }
+  return masks;
+}
+
+const givensLine = () => page.evaluate(() => window.fdoku.lineOf(window.fdoku.state.givens));
+
+async function loadText(text) {
+  await page.fill('#puzzle-text', text);
+  await page.click('#load-text');
+  await page.waitForFunction((t) => document.getElementById('status').textContent.startsWith('Loaded') || document.getElementById('status').classList.contains('error'), text);
+  const status = await page.textContent('#status');
+  assert.ok(status.startsWith('Loaded'), `load failed: ${status}`);
+}
+
+before(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  if (!base) {
+    assert.ok(fs.existsSync(BIN), `no fdoku binary at ${BIN} (build it with cargo build -p fdoku, or set FDOKU_BIN)`);
+    const port = await freePort();
+    server = spawn(BIN, ['serve', '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    server.stdout.on('data', (d) => { serverLog += d; });
+    server.stderr.on('data', (d) => { serverLog += d; });
+    base = `http://127.0.0.1:${port}`;
+  }
+  const health = await waitForHealth(base, 30000);
+  assert.equal(health.ok, true);
+  assert.ok(fs.existsSync(CHROMIUM), `no browser at ${CHROMIUM} (apt-get install -y chromium)`);
+  const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'fdoku-e2e-'));
+  context = await chromium.launchPersistentContext(userData, {
+    executablePath: CHROMIUM,
+    headless: false, // the flags below say --headless themselves
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 900 },
+    colorScheme: 'light',
+  });
+  page = context.pages()[0] || (await context.newPage());
+  page.setDefaultTimeout(30000);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(`console: ${m.text()}`); });
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+  }
+});
+
+test('the page loads with the board, its cells labelled for screen readers', async () => {
+  await page.goto(base + '/');
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.getAttribute('#board', 'role'), 'grid');
+  assert.equal(await page.locator('#board [role=gridcell]').count(), 81);
+  assert.equal(await page.locator('#board [role=row]').count(), 9);
+  const c = await cell(2);
+  assert.match(c.label, /^row 1 column 3, given 1/);
+  const css = await fetch(base + '/style.css');
+  assert.match(css.headers.get('content-type'), /text\/css/);
+  const js = await fetch(base + '/app.js');
+  assert.match(js.headers.get('content-type'), /javascript/);
+  await shot('01-loaded');
+});
+
+test('a puzzle is entered by keyboard and by paste; undo and redo', async () => {
+  await page.selectOption('#new-size', '9');
+  await page.selectOption('#new-variant', 'classic');
+  await page.click('#new-grid');
+  await page.waitForFunction(() => window.fdoku.state.givens.every((d) => d === 0));
+  // The board has focus on r1c1; type 5, move right, type 3, down, 9, then erase it.
+  await page.keyboard.press('5');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('3');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('9');
+  assert.equal((await cell(0)).text, '5');
+  assert.equal((await cell(1)).text, '3');
+  assert.equal((await cell(10)).text, '9');
+  assert.match((await cell(10)).label, /^row 2 column 2, given 9/);
+  await page.keyboard.press('Backspace');
+  assert.equal((await cell(10)).kind, 'blank');
+  await page.keyboard.press('Control+z');
+  assert.equal((await cell(10)).text, '9');
+  await page.keyboard.press('Control+y');
+  assert.equal((await cell(10)).kind, 'blank');
+  // Pencil marks: Space switches, digits toggle candidates.
+  await page.keyboard.press('Space');
+  await page.keyboard.press('4');
+  await page.keyboard.press('7');
+  assert.equal((await cell(10)).cands, '47');
+  await page.keyboard.press('Space');
+  // Paste a whole line on the board.
+  await page.evaluate((line) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', line);
+    document.getElementById('board').dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, CLASSIC);
+  await page.waitForFunction((line) => window.fdoku.lineOf(window.fdoku.state.givens) === line, CLASSIC);
+  assert.equal(await givensLine(), CLASSIC);
+  await page.click('#auto-cands');
+  assert.equal((await cell(2)).cands, '124'); // r1c3 of the classic puzzle
+  await shot('02-entered-with-candidates');
+});
+
+test('the propagation trace plays and single-steps as the trace says', async () => {
+  await loadText(CLASSIC);
+  await page.selectOption('#strength', 'forward');
+  await page.click('#solve');
+  await page.waitForFunction(() => window.fdoku.traceLength > 0);
+  const events = await page.evaluate(() => window.fdoku.state.trace.events);
+  const first = events.findIndex((e) => e.event === 'prune' && e.cell != null);
+  assert.ok(first >= 0, 'the trace has a prune');
+  const e = events[first];
+  // Step up to just before that prune: the cell still has the removed digits.
+  for (let k = 0; k < first; k++) await page.click('#tr-step');
+  const beforeStep = await cell(e.cell);
+  for (const d of e.removed) assert.ok(beforeStep.cands.includes(String(d)), `r?c? has ${d} before`);
+  await page.click('#tr-step');
+  const afterStep = await cell(e.cell);
+  for (const d of e.removed) assert.ok(!afterStep.cands.includes(String(d)), `cands ${afterStep.cands} lost ${d}`);
+  const n = 9;
+  const name = `r${Math.floor(e.cell / n) + 1}c${(e.cell % n) + 1}`;
+  const sentence = await page.textContent('#tr-event');
+  assert.equal(sentence, `${e.by} removed ${e.removed.join(', ')} from ${name}`);
+  assert.match(sentence, /^(row|column|box) \d+ removed/);
+  // The removed digits are shown struck out in that cell for this step.
+  assert.equal(await page.locator(`#cell-${e.cell} .pad span.gone`).count(), e.removed.length);
+  await shot('03-trace-single-step');
+  // Step back restores them.
+  await page.click('#tr-back');
+  assert.equal((await cell(e.cell)).cands, beforeStep.cands);
+  // Play at full speed, pause, and check the board against a replay of the events.
+  await fastest();
+  await page.click('#tr-play');
+  await page.waitForFunction(() => window.fdoku.state.trace.pos >= Math.min(40, window.fdoku.state.trace.events.length));
+  // Pause (unless it already reached the end): in the page, so no tick runs in between.
+  await page.evaluate(() => { if (window.fdoku.state.trace.playing) document.getElementById('tr-play').click(); });
+  const pos = await page.evaluate(() => window.fdoku.state.trace.pos);
+  assert.ok(pos >= 40 || pos === events.length);
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#board .cell')].map((el) => el.dataset.kind === 'given' ? el.textContent : el.dataset.cands));
+  const line = CLASSIC;
+  const masks = replay(line, events, pos);
+  const lastEvent = events[pos - 1];
+  masks.forEach((m, i) => {
+    if (line[i] !== '.') return;
+    if (lastEvent && lastEvent.cell === i) return; // shown with struck digits
+    assert.equal(shown[i], [...m].sort().join(''), `cell ${i} after ${pos} events`);
+  });
+  await page.click('#tr-end');
+  const stats = await page.textContent('#solve-stats');
+  assert.match(stats, /nodes/);
+  assert.match(stats, /unique/);
+  await shot('04-trace-end');
+});
+
+test('guesses and backtracks are shown, and strengths compared', async () => {
+  await loadText(HARD);
+  await page.selectOption('#strength', 'check');
+  await page.click('#solve');
+  await page.waitForFunction(() => window.fdoku.traceLength > 0);
+  const events = await page.evaluate(() => window.fdoku.state.trace.events);
+  const g = events.findIndex((e) => e.event === 'guess');
+  assert.ok(g >= 0, 'check needs a guess on this puzzle');
+  assert.ok(events.some((e) => e.event === 'refute'), 'and backtracks');
+  await page.evaluate((k) => { window.fdoku.seek(k); }, g + 1);
+  const ev = events[g];
+  const text = await page.textContent('#tr-event');
+  assert.match(text, new RegExp(`^guess r\\d+c\\d+ = ${ev.digit} \\(depth ${ev.depth}\\)$`));
+  assert.equal((await cell(ev.cell)).kind, 'single');
+  const r = events.findIndex((e) => e.event === 'refute');
+  await page.evaluate((k) => { window.fdoku.seek(k); }, r + 1);
+  assert.match(await page.textContent('#tr-event'), /^backtrack: r\d+c\d+ ≠ \d/);
+  await shot('05-trace-backtrack');
+  await page.click('#compare');
+  await page.waitForSelector('#compare-table tbody tr:nth-child(4)');
+  const rows = await page.evaluate(() => [...document.querySelectorAll('#compare-table tbody tr')].map((tr) => ({
+    strength: tr.dataset.strength,
+    nodes: Number(tr.children[2].textContent),
+  })));
+  assert.deepEqual(rows.map((r) => r.strength), ['check', 'forward', 'hall', 'domain']);
+  assert.ok(rows[3].nodes <= rows[0].nodes, `domain (${rows[3].nodes}) needs no more nodes than check (${rows[0].nodes})`);
+  await shot('06-compare-strengths');
+});
+
+test('a hint goes vague, concrete, apply', async () => {
+  await loadText(CLASSIC);
+  const expected = await api('hint', { puzzle: CLASSIC, variant: 'classic', level: 'concrete' });
+  await page.click('#hint-vague');
+  await page.waitForFunction(() => document.getElementById('hint-technique').textContent.startsWith('Look for'));
+  assert.equal(await page.textContent('#hint-technique'), `Look for: ${expected.technique_name}`);
+  assert.equal(await page.textContent('#hint-text'), '');
+  await page.click('#hint-concrete');
+  await page.waitForFunction(() => document.getElementById('hint-text').textContent !== '');
+  assert.equal(await page.textContent('#hint-text'), expected.text);
+  const marked = await page.locator('#board .pad span.c-place, #board .pad span.c-pattern').count();
+  assert.ok(marked > 0, 'the pattern or placement is highlighted');
+  await shot('07-hint-concrete');
+  const place = expected.step.placements[0];
+  assert.ok(place, 'the first step of this puzzle places a digit');
+  await page.click('#hint-apply');
+  await page.waitForFunction((c) => document.getElementById(`cell-${c}`).dataset.kind === 'value', place.cell);
+  assert.equal((await cell(place.cell)).text, String(place.digit));
+  assert.match(await page.textContent('#status'), /^Applied: /);
+  await shot('08-hint-applied');
+});
+
+test('the explanation path and the grade', async () => {
+  await loadText(CLASSIC);
+  await page.click('#explain');
+  await page.waitForSelector('#explain-list li:nth-child(3) button');
+  await page.click('#explain-list li:nth-child(3) button');
+  assert.equal(await page.getAttribute('#explain-list li:nth-child(3) button', 'aria-current'), 'step');
+  assert.match(await page.textContent('#grade-out'), /HoDoKu level/);
+  await page.click('#grade');
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Grade'));
+  assert.match(await page.textContent('#grade-out'), /SE rating ER \/ EP \/ ED\d/);
+  await shot('09-explain-grade');
+});
+
+test('generate a puzzle', async () => {
+  const before = await givensLine();
+  await page.selectOption('#gen-size', '9');
+  await page.selectOption('#gen-variant', 'classic');
+  await page.selectOption('#gen-difficulty', 'easy');
+  await page.selectOption('#gen-symmetry', 'rot180');
+  await page.fill('#gen-seed', '7');
+  await page.click('#generate');
+  await page.waitForFunction(() => document.getElementById('gen-out').textContent.startsWith('Generated') || document.getElementById('gen-out').textContent.startsWith('Could not'));
+  assert.match(await page.textContent('#gen-out'), /^Generated 9×9 classic/);
+  const line = await givensLine();
+  assert.notEqual(line, before);
+  assert.equal(line.length, 81);
+  const givens = [...line].filter((c) => c !== '.').length;
+  assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
+  // rot180: the clue pattern is unchanged by a half turn.
+  for (let i = 0; i < 81; i++) assert.equal(line[i] === '.', line[80 - i] === '.', `symmetry at ${i}`);
+  await shot('10-generated');
+});
+
+test('save and reload through the URL gives the same givens', async () => {
+  await loadText(CLASSIC);
+  await page.keyboard.press('Alt+b');
+  await page.click('#cell-2');
+  await page.keyboard.press('4'); // an entry, carried by the link too
+  const url = await page.evaluate(() => { document.getElementById('share-url').click(); return document.getElementById('share-link').value; });
+  assert.match(url, /#p=53\.\.7/);
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await givensLine(), CLASSIC);
+  assert.equal((await cell(2)).text, '4');
+  // A killer description travels base64url-encoded.
+  await loadText(JSON.stringify(KILLER));
+  const url2 = await page.evaluate(() => { document.getElementById('share-url').click(); return document.getElementById('share-link').value; });
+  assert.match(url2, /#d=/);
+  await page.goto('about:blank');
+  await page.goto(url2);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.locator('#board .cage-sum').count(), KILLER.cages.length);
+  // The text box round trip: save puts the puzzle there, load reads it back.
+  await page.click('#save-text');
+  const saved = await page.inputValue('#puzzle-text');
+  assert.equal(JSON.parse(saved).cages.length, KILLER.cages.length);
+});
+
+test('16×16: letters for digits, a 4×4 candidate pad', async () => {
+  await page.selectOption('#new-size', '16');
+  await page.selectOption('#new-variant', 'classic');
+  await page.click('#new-grid');
+  await page.waitForFunction(() => window.fdoku.state.geo.n === 16);
+  assert.equal(await page.locator('#board [role=gridcell]').count(), 256);
+  await page.keyboard.press('g'); // 16
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('A'); // 10
+  assert.equal((await cell(0)).text, 'G');
+  assert.equal((await cell(1)).text, 'A');
+  await page.click('#auto-cands');
+  const c = await cell(2);
+  assert.equal(c.kind, 'pad');
+  assert.equal(await page.locator('#cell-2 .pad span').count(), 16);
+  assert.match(c.label, /^row 1 column 3, candidates 1 2 3 4 5 6 7 8 9 11 12 13 14 15$/);
+  const cols = await page.evaluate(() => getComputedStyle(document.querySelector('#cell-2 .pad')).gridTemplateColumns.split(' ').length);
+  assert.equal(cols, 4);
+  await page.click('#solve');
+  await page.waitForFunction(() => window.fdoku.traceLength > 0);
+  await fastest();
+  await page.click('#tr-play');
+  await page.waitForFunction(() => !window.fdoku.state.trace.playing);
+  await shot('11-16x16-solved');
+});
+
+test('a killer puzzle shows its cages with sums; a generated killer too', async () => {
+  await loadText(JSON.stringify(KILLER));
+  assert.equal(await page.locator('#board [role=gridcell]').count(), 16);
+  const sums = await page.locator('#board .cage-sum').allTextContents();
+  assert.deepEqual(sums.map(Number).sort((a, b) => a - b), KILLER.cages.map((c) => c.sum).sort((a, b) => a - b));
+  assert.ok(await page.locator('#board .cage-line').count() >= 16);
+  assert.match((await cell(0)).label, /cage 1 sum 3/);
+  await page.click('#solve');
+  await page.waitForFunction(() => window.fdoku.traceLength > 0);
+  const events = await page.evaluate(() => window.fdoku.state.trace.events);
+  assert.ok(events.some((e) => e.by && e.by.startsWith('cage')), 'cage constraints prune');
+  await page.click('#tr-end');
+  await shot('12-killer-4x4');
+  await page.selectOption('#gen-size', '9');
+  await page.selectOption('#gen-variant', 'killer');
+  await page.selectOption('#gen-difficulty', '');
+  await page.fill('#gen-seed', '3');
+  await page.click('#generate');
+  await page.waitForFunction(() => /^(Generated|Could not)/.test(document.getElementById('gen-out').textContent), null, { timeout: 120000 });
+  assert.match(await page.textContent('#gen-out'), /^Generated 9×9 killer/);
+  assert.ok(await page.locator('#board .cage-sum').count() > 5);
+  await shot('13-killer-generated');
+});
+
+test('jigsaw regions, diagonals and windoku windows are drawn', async () => {
+  await loadText(JSON.stringify(JIGSAW));
+  assert.equal(await page.locator('#board [role=gridcell]').count(), 36);
+  assert.ok(await page.locator('#board .cell.bl, #board .cell.bt').count() > 6);
+  await shot('14-jigsaw');
+  await page.selectOption('#new-size', '9');
+  await page.selectOption('#new-variant', 'diagonal+windoku');
+  await page.click('#new-grid');
+  await page.waitForFunction(() => window.fdoku.state.geo.windows.length === 4);
+  assert.equal(await page.locator('#board .cell.window').count(), 36);
+  assert.equal(await page.locator('#overlay line.diag').count(), 2);
+  await shot('15-diagonal-windoku');
+});
+
+test('keyboard help, themes, and a phone-sized screen', async () => {
+  await page.selectOption('#new-variant', 'classic'); // text loads with the chosen variant
+  await loadText(CLASSIC);
+  await page.locator('#cell-0').focus();
+  await page.keyboard.press('Tab'); // leaves the board for the toolbar
+  await page.keyboard.press('?');
+  assert.equal(await page.evaluate(() => document.getElementById('help').open), true);
+  await shot('16-help');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.getElementById('help').open), false);
+  await page.click('#theme-toggle'); // auto → light
+  await page.click('#theme-toggle'); // light → dark
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.click('#auto-cands');
+  await shot('17-dark');
+  await page.click('#theme-toggle'); // back to auto
+  await page.setViewportSize({ width: 390, height: 844 });
+  const box = await page.locator('.board-wrap').boundingBox();
+  assert.ok(box.width <= 390 && box.width > 300, `board width ${box.width} on a phone`);
+  await shot('18-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('no errors in the page', () => {
+  assert.deepEqual(pageErrors, []);
+});
