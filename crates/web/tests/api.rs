@@ -584,6 +584,43 @@ async fn hints_vague_concrete_apply() {
 }
 
 #[tokio::test]
+async fn hints_follow_the_pencil_marks_sent_back() {
+    let app = app();
+    // Magictour's fourth puzzle: after its singles, eliminations only.
+    let line = "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....";
+    let mut body = json!({"puzzle": line, "level": "apply"});
+    let mut eliminating = 0;
+    for _ in 0..40 {
+        let (status, hint) = post(&app, "/api/hint", body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{hint}");
+        if hint["step"]["placements"].as_array().unwrap().is_empty() {
+            eliminating += 1;
+        }
+        // Feed the grid and its marks back: the next hint must move on.
+        body["values"] = hint["values"].clone();
+        body["candidates"] = hint["candidates"].clone();
+        if hint["values"].as_array().unwrap().iter().all(|v| v != 0) {
+            break;
+        }
+    }
+    assert!(
+        eliminating >= 3,
+        "elimination-only steps were followed: {eliminating}"
+    );
+    // Marks that lost the solution's digit are the user's mistake, named.
+    let mut marks = vec![json!([]); 81];
+    marks[1] = json!([5]); // r1c2 is 1 in the solution
+    let (status, error) = post(
+        &app,
+        "/api/hint",
+        json!({"puzzle": line, "candidates": marks}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error["error"].as_str().unwrap().contains("r1c2"), "{error}");
+}
+
+#[tokio::test]
 async fn a_hint_names_the_technique_the_path_needs() {
     let app = app();
     // A puzzle that needs an X-wing: singles first (hint, apply, feed the

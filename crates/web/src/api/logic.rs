@@ -42,6 +42,10 @@ pub struct HintRequest {
     input: PuzzleInput,
     #[serde(default)]
     level: HintLevel,
+    /// The page's pencil marks per cell (an empty list: as computed), so a
+    /// hint follows the eliminations already applied.
+    #[serde(default)]
+    candidates: Option<Vec<Vec<u8>>>,
 }
 
 /// A step with its sentence, its SE-style rating and the cells of its
@@ -78,6 +82,35 @@ fn grade_error(e: GradeError, puzzle: &Puzzle) -> ApiError {
     }
 }
 
+/// Narrows the grid's candidates to the page's pencil marks; a mark list
+/// without the solution's digit is the user's mistake, named.
+fn keep_marks(grid: &mut Grid, marks: &[Vec<u8>], solution: &[u8]) -> ApiResult<()> {
+    if marks.len() != solution.len() {
+        return Err(ApiError::Unprocessable(format!(
+            "candidates: {} cells, expected {}",
+            marks.len(),
+            solution.len()
+        )));
+    }
+    for (cell, kept) in marks.iter().enumerate() {
+        if kept.is_empty() || grid.value(cell) != 0 {
+            continue;
+        }
+        if !kept.contains(&solution[cell]) {
+            return Err(ApiError::Unprocessable(format!(
+                "candidates: {} has lost a digit it needs (check its pencil marks)",
+                grid.name(cell)
+            )));
+        }
+        for digit in grid.digits(cell) {
+            if !kept.contains(&digit) {
+                grid.eliminate(cell, digit);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The next step of the simplest-first path from the current grid.
 pub async fn hint(
     State(state): State<AppState>,
@@ -85,14 +118,20 @@ pub async fn hint(
 ) -> ApiResult<Json<Value>> {
     let puzzle = request.input.read()?;
     let level = request.level;
+    let marks = request.candidates;
     state
-        .run(move |budget| next_hint(&puzzle, level, budget))
+        .run(move |budget| next_hint(&puzzle, marks.as_deref(), level, budget))
         .await
         .map(Json)
 }
 
-fn next_hint(puzzle: &Puzzle, level: HintLevel, budget: &Budget) -> ApiResult<Value> {
-    let grid = Grid::new(puzzle);
+fn next_hint(
+    puzzle: &Puzzle,
+    marks: Option<&[Vec<u8>]>,
+    level: HintLevel,
+    budget: &Budget,
+) -> ApiResult<Value> {
+    let mut grid = Grid::new(puzzle);
     let level_name = match level {
         HintLevel::Vague => "vague",
         HintLevel::Concrete => "concrete",
@@ -108,6 +147,9 @@ fn next_hint(puzzle: &Puzzle, level: HintLevel, budget: &Budget) -> ApiResult<Va
         }));
     }
     let (solution, unique) = prepare(puzzle, budget).map_err(|e| grade_error(e, puzzle))?;
+    if let Some(marks) = marks {
+        keep_marks(&mut grid, marks, &solution)?;
+    }
     let options = PathOptions {
         unique,
         solution: Some(solution),
