@@ -81,14 +81,16 @@ pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
     let mut steps = Vec::new();
     let mut stopped = false;
     while !grid.is_solved() && grid.empty_cell().is_none() {
-        // The clock is read at every step (steps are slow on big grids), so a
-        // deadline stops the walk within one step.
+        // The clock is read at every step, and between the techniques of a
+        // step (one step can be slow on big grids), so a deadline stops the
+        // walk within one technique's search.
         let budget = &options.budget;
         if budget.exhausted(steps.len() as u64).is_some() || budget.out_of_time().is_some() {
             stopped = true;
             break;
         }
         let Some(step) = next_step(&grid, options) else {
+            stopped = budget.out_of_time().is_some();
             break;
         };
         grid.apply(&step);
@@ -102,14 +104,20 @@ pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
     }
 }
 
-/// The simplest step available in `grid`.
+/// The simplest step available in `grid`; `None` when nothing applies or
+/// the budget's deadline passed between two techniques.
 pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
-    options
-        .techniques
-        .iter()
-        .filter(|t| options.unique || !t.needs_uniqueness())
-        .find_map(|t| t.find_first(grid))
-        .or_else(|| backtracking(grid, options.solution.as_deref()?))
+    for technique in &options.techniques {
+        if options.budget.out_of_time().is_some() {
+            return None;
+        }
+        if options.unique || !technique.needs_uniqueness() {
+            if let Some(step) = technique.find_first(grid) {
+                return Some(step);
+            }
+        }
+    }
+    backtracking(grid, options.solution.as_deref()?)
 }
 
 /// Places the solution's digit in the open cell with the fewest candidates.
