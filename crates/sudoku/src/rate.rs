@@ -34,7 +34,8 @@ use fdoku_fd::Budget;
 use serde::Serialize;
 
 use crate::logic::{
-    Grid, HodokuLevel, PathOptions, Step, Technique, explainer_order, hodoku_order, solve_path,
+    Grid, HodokuLevel, PathOptions, Step, Technique, explainer_order, hodoku_order, next_step,
+    solve_path,
 };
 use crate::puzzle::Puzzle;
 use crate::rules::HouseKind;
@@ -203,20 +204,35 @@ pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
 
 /// fdoku's level, HoDoKu's score and the techniques used, from HoDoKu's
 /// path through a puzzle whose unique `solution` is known (what the
-/// generator asks of each candidate).
-pub fn level_of(puzzle: &Puzzle, solution: &[u8]) -> (Level, u32, Vec<Technique>) {
+/// generator asks of each candidate). With a `ceiling`, the walk gives up
+/// (`None`) as soon as the level passes it, as HoDoKu's generator does.
+pub fn level_of(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    ceiling: Option<Level>,
+) -> Option<(Level, u32, Vec<Technique>)> {
     let options = PathOptions {
         techniques: hodoku_order(),
         unique: true,
         solution: Some(solution.to_vec()),
         budget: Budget::default(),
     };
-    let steps = solve_path(puzzle, &options).steps;
+    let mut grid = Grid::new(puzzle);
+    let mut steps = Vec::new();
+    while !grid.is_solved() {
+        let step = next_step(&grid, &options)?;
+        grid.apply(&step);
+        steps.push(step);
+        let level = Level::from_hodoku(hodoku_rating(&steps).1);
+        if ceiling.is_some_and(|most| level > most) {
+            return None;
+        }
+    }
     let (score, level) = hodoku_rating(&steps);
     let mut used: Vec<Technique> = steps.iter().map(|s| s.technique).collect();
     used.sort_unstable();
     used.dedup();
-    (Level::from_hodoku(level), score, used)
+    Some((Level::from_hodoku(level), score, used))
 }
 
 /// HoDoKu's score and level for a path.

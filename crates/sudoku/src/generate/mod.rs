@@ -274,7 +274,10 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
             return Err(GenerateError::Stopped(reason));
         }
         let mut made = generate_one(rules, options, seeds.next_u64())?;
-        let (level, score, used) = level_of(&made.puzzle, &made.solution);
+        let Some((level, score, used)) = level_of(&made.puzzle, &made.solution, target.level)
+        else {
+            continue;
+        };
         if target.accepts(level, &used) {
             made.grade = Some((level, score));
             return Ok(made);
