@@ -118,9 +118,14 @@ pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     let options = PathOptions {
         unique,
         solution: Some(solution),
+        budget: budget.clone(),
         ..PathOptions::default()
     };
     let Some(step) = next_step(&grid, &options) else {
+        if budget.out_of_time().is_some() {
+            eprintln!("fdoku: stopped before a step was found (--time-limit or Ctrl-C)");
+            return Ok(3);
+        }
         return Err(BadInput("no step applies: the grid contradicts itself".to_owned()).into());
     };
     let mut after = grid.clone();

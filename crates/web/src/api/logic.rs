@@ -153,10 +153,12 @@ fn next_hint(
     let options = PathOptions {
         unique,
         solution: Some(solution),
+        budget: budget.clone(),
         ..PathOptions::default()
     };
-    let step = next_step(&grid, &options).ok_or_else(|| {
-        ApiError::Unprocessable("no step applies: the grid contradicts itself".to_owned())
+    let step = next_step(&grid, &options).ok_or_else(|| match budget.out_of_time() {
+        Some(_) => stopped(),
+        None => ApiError::Unprocessable("no step applies: the grid contradicts itself".to_owned()),
     })?;
     let mut doc = json!({
         "level": level_name,
