@@ -7,6 +7,13 @@
 //! of a bivalue cell. A **weak** link joins two nodes of which at most one
 //! is true: one digit in cells seeing each other, two digits of one cell.
 //!
+//! Grouped chains also pass through **almost locked sets** (N cells, N + 1
+//! digits): a set's digit x false in all its places there locks the other
+//! digits, each then true in the set (strong links inside the set). A set's
+//! digit is weakly linked to every candidate, group or other set's digit
+//! whose places all see its places; a candidate or group holding exactly a
+//! set's places of a digit enters and leaves the set like that digit.
+//!
 //! * **AIC** — strong, weak, …, strong: one of the two ends is true, so a
 //!   candidate seeing both ends (same digit) goes, or, ends of different
 //!   digits seeing each other, each end cell loses the other's digit.
@@ -164,7 +171,7 @@ fn chain_steps(grid: &Grid, rules: Rules, technique: Technique) -> Vec<Step> {
                 let ends_home = graph.nodes[node_of(to)].cell == graph.nodes[node].cell;
                 let step = if loops && ends_home {
                     loop_step(grid, &graph, wanted, search, from, to, &mut concluded)
-                } else if wanted.aic && is_on(to) && node_of(to) > node {
+                } else if wanted.aic && is_on(to) && node_of(to) != node {
                     aic_step(
                         grid,
                         &graph,
