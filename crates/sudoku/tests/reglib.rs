@@ -73,9 +73,10 @@ fn cases() -> Vec<Case> {
 }
 
 /// The grouped nice loop / AIC variants whose chains run through almost
-/// locked sets: fdoku's chains link ALS nodes to candidates and groups but
-/// not ALS to ALS, so some of these cases are out of reach for now (a
-/// known gap, reported apart and not allowed to grow).
+/// locked sets. Two of their cases, both on one puzzle (lines 1253 and
+/// 1336), are still out of reach: no chain of fdoku's link graph joins the
+/// ends HoDoKu's eliminations need (a known gap, reported apart and not
+/// allowed to grow).
 const CHAINS_THROUGH_ALS: [&str; 5] = ["0709-2", "0710-3", "0710-4", "0711-3", "0711-4"];
 
 /// Cases of those variants in the library.
@@ -146,7 +147,7 @@ fn implemented_techniques_pass_every_hodoku_case() {
         failures.len()
     );
     assert!(
-        gaps.len() <= 12,
+        gaps.len() <= 2,
         "more ALS-chain cases fail than before: {gaps:?}"
     );
 }

@@ -146,7 +146,9 @@ pub(super) fn continuous(grid: &Grid, graph: &Graph, chain: &Chain) -> Vec<Candi
     for (from, to, kind) in links {
         let (a, b) = (&graph.nodes[from], &graph.nodes[to]);
         if kind == LinkKind::Strong {
-            if let (Some(set), true) = (a.als, a.als == b.als) {
+            // A strong link touching a set runs through it (a candidate or
+            // group linked strongly to a set's digit stands for its twin).
+            if let Some(set) = a.als.or(b.als) {
                 let locked = graph.sets[set].mask & !bit(a.digit) & !bit(b.digit);
                 eliminations.extend(locked_digits(grid, graph.sets[set].cells, locked));
             }

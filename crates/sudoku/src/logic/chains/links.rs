@@ -192,11 +192,43 @@ impl Graph {
                 .iter()
                 .filter_map(|cell| self.candidate(cell, node.digit))
                 .collect();
+            // A candidate or group with exactly the digit's places in the
+            // set is the same node: it enters and leaves the set too.
+            if let Some(twin) = self.find(&node.cells, node.digit) {
+                for &other in &same_set {
+                    self.strong[other].push(twin);
+                }
+                self.strong[twin].extend(same_set.iter().copied());
+            }
             self.strong[a].extend(same_set);
             for &peer in &peers {
                 self.weak[peer].push(a);
             }
             self.weak[a].extend(peers);
+        }
+        self.link_sets_to_groups_and_sets();
+    }
+
+    /// An ALS digit is weakly linked, both ways, to a group or another
+    /// set's digit whose places all see all of its places.
+    fn link_sets_to_groups_and_sets(&mut self) {
+        for a in self.first_als..self.nodes.len() {
+            let node = &self.nodes[a];
+            let seen: Vec<usize> = (self.first_group..self.nodes.len())
+                .filter(|&b| {
+                    let other = &self.nodes[b];
+                    b != a
+                        && other.digit == node.digit
+                        && (b < self.first_als || other.als != node.als)
+                        && other.cells.is_subset(&node.sees_all)
+                })
+                .collect();
+            for &b in &seen {
+                if b < self.first_als {
+                    self.weak[b].push(a);
+                }
+            }
+            self.weak[a].extend(seen);
         }
     }
 

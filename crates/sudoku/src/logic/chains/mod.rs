@@ -7,6 +7,13 @@
 //! of a bivalue cell. A **weak** link joins two nodes of which at most one
 //! is true: one digit in cells seeing each other, two digits of one cell.
 //!
+//! Grouped chains also pass through **almost locked sets** (N cells, N + 1
+//! digits): a set's digit x false in all its places there locks the other
+//! digits, each then true in the set (strong links inside the set). A set's
+//! digit is weakly linked to every candidate, group or other set's digit
+//! whose places all see its places; a candidate or group holding exactly a
+//! set's places of a digit enters and leaves the set like that digit.
+//!
 //! * **AIC** — strong, weak, …, strong: one of the two ends is true, so a
 //!   candidate seeing both ends (same digit) goes, or, ends of different
 //!   digits seeing each other, each end cell loses the other's digit.
@@ -42,6 +49,7 @@
 //! assert!(step.text(&grid).starts_with("X-chain 1r1c1 = 1r1c5 - 1r5c5 = 1r5c9 - 1r9c9 = 1r9c2"));
 //! ```
 
+mod cache;
 mod conclusions;
 mod links;
 mod remote;
@@ -83,16 +91,113 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
             };
             chain_steps(grid, rules, technique)
         }
-        GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
-            let rules = Rules {
-                groups: true,
-                ..plain
-            };
-            chain_steps(grid, rules, technique)
+        _ => {
+            let (kind, grouped) = Kind::of(technique);
+            cache::steps(grid, grouped, kind, || family_steps(grid, grouped))
         }
-        _ => chain_steps(grid, plain, technique),
     };
     report(steps, found)
+}
+
+/// The techniques one search serves: the nice loops and AICs, plain or
+/// grouped.
+#[derive(Clone, Copy)]
+enum Kind {
+    Continuous,
+    Discontinuous,
+    Aic,
+}
+
+impl Kind {
+    /// The kind of a loop or AIC technique, and whether it is grouped.
+    fn of(technique: Technique) -> (Self, bool) {
+        use Technique::*;
+        let grouped = matches!(
+            technique,
+            GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic
+        );
+        let kind = match technique {
+            ContinuousNiceLoop | GroupedContinuousNiceLoop => Kind::Continuous,
+            DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => Kind::Discontinuous,
+            _ => Kind::Aic,
+        };
+        (kind, grouped)
+    }
+
+    fn technique(self, grouped: bool) -> Technique {
+        use Technique::*;
+        match (self, grouped) {
+            (Kind::Continuous, false) => ContinuousNiceLoop,
+            (Kind::Discontinuous, false) => DiscontinuousNiceLoop,
+            (Kind::Aic, false) => Aic,
+            (Kind::Continuous, true) => GroupedContinuousNiceLoop,
+            (Kind::Discontinuous, true) => GroupedDiscontinuousNiceLoop,
+            (Kind::Aic, true) => GroupedAic,
+        }
+    }
+}
+
+/// The steps of each kind (continuous loops, discontinuous loops, AICs),
+/// plain or grouped, from one search per premise: the same steps, in the
+/// same order, as [`chain_steps`] gives each technique alone.
+fn family_steps(grid: &Grid, grouped: bool) -> [Vec<Step>; 3] {
+    let rules = Rules {
+        digit: None,
+        bivalue_cells: false,
+        groups: grouped,
+    };
+    let graph = Graph::new(grid, rules);
+    let kinds = [Kind::Continuous, Kind::Discontinuous, Kind::Aic];
+    let wanted = kinds.map(|kind| Wanted::of(kind.technique(grouped)));
+    let mut search = Search::new(&graph);
+    let mut steps: [Vec<Step>; 3] = Default::default();
+    let mut concluded = kinds.map(|_| Concluded::new(&graph));
+    for node in 0..graph.nodes.len() {
+        if graph.is_als(node) {
+            continue;
+        }
+        let loops = !graph.is_group(node);
+        for on in [false, true] {
+            let aics = !on;
+            if !loops && !aics {
+                continue;
+            }
+            let start = state(node, on);
+            concluded.iter_mut().for_each(Concluded::next_search);
+            search.run(&graph, start, &mut |search, from, to| {
+                let ends_home = graph.nodes[node_of(to)].cell == graph.nodes[node].cell;
+                if loops && ends_home {
+                    for kind in [Kind::Continuous, Kind::Discontinuous] {
+                        let k = kind as usize;
+                        let step = loop_step(
+                            grid,
+                            &graph,
+                            wanted[k],
+                            search,
+                            (from, to),
+                            &mut concluded[k],
+                        );
+                        steps[k].extend(step);
+                    }
+                }
+                if aics && is_on(to) && node_of(to) != node {
+                    let k = Kind::Aic as usize;
+                    let ends = (from, to);
+                    let step = aic_step(
+                        grid,
+                        &graph,
+                        wanted[k],
+                        search,
+                        node,
+                        ends,
+                        &mut concluded[k],
+                    );
+                    steps[k].extend(step);
+                }
+            });
+        }
+    }
+    steps
 }
 
 /// Reports the steps shortest first, each set of conclusions once.
@@ -111,7 +216,6 @@ fn report(mut steps: Vec<Step>, found: &mut Found<'_>) -> ControlFlow<()> {
 #[derive(Clone, Copy)]
 struct Wanted {
     technique: Technique,
-    aic: bool,
     same_digit_ends: bool,
     continuous: bool,
     discontinuous: bool,
@@ -123,7 +227,6 @@ impl Wanted {
         use Technique::*;
         Wanted {
             technique,
-            aic: matches!(technique, XChain | XYChain | Aic | GroupedAic),
             same_digit_ends: matches!(technique, XChain | XYChain),
             continuous: matches!(technique, ContinuousNiceLoop | GroupedContinuousNiceLoop),
             discontinuous: matches!(
@@ -136,13 +239,9 @@ impl Wanted {
             ),
         }
     }
-
-    fn loops(self) -> bool {
-        self.continuous || self.discontinuous
-    }
 }
 
-/// Every chain of the technique in the graph of `rules`.
+/// Every X-chain or XY-chain: the AICs of the graph of `rules`.
 fn chain_steps(grid: &Grid, rules: Rules, technique: Technique) -> Vec<Step> {
     let graph = Graph::new(grid, rules);
     let wanted = Wanted::of(technique);
@@ -150,36 +249,21 @@ fn chain_steps(grid: &Grid, rules: Rules, technique: Technique) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut concluded = Concluded::new(&graph);
     for node in 0..graph.nodes.len() {
-        if graph.is_als(node) {
-            continue;
-        }
-        let loops = wanted.loops() && !graph.is_group(node);
-        for on in [false, true] {
-            if !loops && (on || !wanted.aic) {
-                continue;
+        concluded.next_search();
+        search.run(&graph, state(node, false), &mut |search, from, to| {
+            if is_on(to) && node_of(to) != node {
+                let ends = (from, to);
+                steps.extend(aic_step(
+                    grid,
+                    &graph,
+                    wanted,
+                    search,
+                    node,
+                    ends,
+                    &mut concluded,
+                ));
             }
-            let start = state(node, on);
-            concluded.next_search();
-            search.run(&graph, start, &mut |search, from, to| {
-                let ends_home = graph.nodes[node_of(to)].cell == graph.nodes[node].cell;
-                let step = if loops && ends_home {
-                    loop_step(grid, &graph, wanted, search, from, to, &mut concluded)
-                } else if wanted.aic && is_on(to) && node_of(to) > node {
-                    aic_step(
-                        grid,
-                        &graph,
-                        wanted,
-                        search,
-                        node,
-                        (from, to),
-                        &mut concluded,
-                    )
-                } else {
-                    None
-                };
-                steps.extend(step);
-            });
-        }
+        });
     }
     steps
 }
@@ -227,13 +311,10 @@ fn loop_step(
     graph: &Graph,
     wanted: Wanted,
     search: &Search,
-    from: State,
-    to: State,
+    (from, to): (State, State),
     concluded: &mut Concluded,
 ) -> Option<Step> {
-    let mut states = search.path(from);
-    let start = states[0];
-    states.push(to);
+    let start = search.root();
     let home = node_of(start);
     let same = node_of(to) == home;
     let start_candidate = || {
@@ -252,14 +333,18 @@ fn loop_step(
         }
         _ => (None, false),
     };
-    let chain = Chain { states, closing };
-    let minimum = if continuous { 4 } else { 3 };
     let wanted_kind = match continuous {
         true => wanted.continuous,
         false => wanted.discontinuous && !concluded.has(to),
     };
-    if !wanted_kind
-        || chain.len() < minimum
+    if !wanted_kind {
+        return None;
+    }
+    let mut states = search.path(from);
+    states.push(to);
+    let chain = Chain { states, closing };
+    let minimum = if continuous { 4 } else { 3 };
+    if chain.len() < minimum
         || chain.has_group(graph) != wanted.grouped
         || !chain.is_simple(graph, true)
     {

@@ -33,6 +33,7 @@ pub(super) struct Search {
     parent: Vec<usize>,
     depth: Vec<usize>,
     queue: Vec<State>,
+    root: State,
 }
 
 impl Search {
@@ -41,6 +42,7 @@ impl Search {
             parent: vec![UNSEEN; graph.nodes.len() * 2],
             depth: vec![0; graph.nodes.len() * 2],
             queue: Vec::new(),
+            root: 0,
         }
     }
 
@@ -57,6 +59,7 @@ impl Search {
         }
         self.queue.clear();
         self.queue.push(start);
+        self.root = start;
         self.parent[start] = start;
         self.depth[start] = 0;
         let mut head = 0;
@@ -81,6 +84,11 @@ impl Search {
                 edge(self, from, to);
             }
         }
+    }
+
+    /// The premise of the last search.
+    pub fn root(&self) -> State {
+        self.root
     }
 
     /// The states from the premise to `end`, which the search reached.
