@@ -409,19 +409,22 @@ impl Board {
             if self.open[band] == 0 {
                 continue;
             }
-            let (mut total, mut fewest, mut fewest_digit) = (0, u32::MAX, 0);
+            // Without branches: (layouts << 4 | digit) of an unsettled
+            // digit, its minimum the fewest layouts and then the lowest digit.
+            let (mut total, mut fewest) = (0, u32::MAX);
             for digit in 0..9 {
                 // A digit settled in the band has one layout left.
                 let n = u32::from(LAYOUT_COUNT[usize::from(self.triads[at(digit, band)])]);
-                if n >= 2 {
-                    total += n;
-                    if n < fewest {
-                        (fewest, fewest_digit) = (n, digit);
-                    }
-                }
+                let open = n >= 2;
+                total += if open { n } else { 0 };
+                fewest = fewest.min(if open {
+                    n << 4 | digit as u32
+                } else {
+                    u32::MAX
+                });
             }
             if total > 0 && total < best.0 {
-                best = (total, fewest_digit, band);
+                best = (total, (fewest & 15) as usize, band);
             }
         }
         if best.0 == u32::MAX {
