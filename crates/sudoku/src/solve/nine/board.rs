@@ -29,7 +29,7 @@
 
 use super::tables::{
     BAND, KEEP, LAYOUT_COUNT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
-    SOLE_IN_ROW, TRIADS_OF_ROW, columns_of, spread_columns,
+    ROW_INFO, columns_of, spread_columns,
 };
 
 /// Swaps the 3-bit groups of a 3×3 matrix of groups (27 bits, group
@@ -107,12 +107,12 @@ impl Branch {
     }
 }
 
-/// The triads (nine bits, `row * 3 + box`) a band word touches.
-fn triads_of(word: u32) -> usize {
-    (usize::from(TRIADS_OF_ROW[(word & 0x1ff) as usize])
-        | usize::from(TRIADS_OF_ROW[(word >> 9 & 0x1ff) as usize]) << 3
-        | usize::from(TRIADS_OF_ROW[(word >> 18 & 0x1ff) as usize]) << 6)
-        & 0x1ff
+/// A band word's sole cells in its rows (low 27 bits) and its triads
+/// (bits 27..36), from [`ROW_INFO`].
+fn row_info(word: u32) -> u64 {
+    ROW_INFO[0][(word & 0x1ff) as usize]
+        | ROW_INFO[1][(word >> 9 & 0x1ff) as usize]
+        | ROW_INFO[2][(word >> 18 & 0x1ff) as usize]
 }
 
 impl Board {
@@ -273,20 +273,23 @@ impl Board {
 
     fn update_band(&mut self, index: usize) -> Result<(), Dead> {
         let (digit, band) = (index % 9, index / 9);
-        let bits = self.candidates[index];
-        let triads = triads_of(bits);
+        let before = self.candidates[index];
+        // The triads and the rows with one cell, before the permutation
+        // rule: it keeps the same layouts, and never removes a row's only
+        // cell (that triad is in every layout left, or none is left).
+        let info = row_info(before);
+        let triads = (info >> 27) as usize & 0x1ff;
         self.triads[index] = triads as u16;
-        let bits = bits & PERMUTATIONS[triads];
+        let bits = before & PERMUTATIONS[triads];
         if bits == 0 {
             return Err(Dead);
         }
         self.candidates[index] = bits;
         self.seen[index] = bits;
         self.stack_dirty |= 1 << digit;
-        let sole = (u32::from(SOLE_IN_ROW[(bits & 0x1ff) as usize])
-            | u32::from(SOLE_IN_ROW[(bits >> 9 & 0x1ff) as usize]) << 9
-            | u32::from(SOLE_IN_ROW[(bits >> 18 & 0x1ff) as usize]) << 18)
-            & self.open[band];
+        // When the rule removed cells, rows may have one cell left.
+        let info = if bits == before { info } else { row_info(bits) };
+        let sole = info as u32 & self.open[band];
         if sole != 0 {
             self.place(digit, band, sole);
         }
