@@ -156,7 +156,7 @@ impl Board {
                     BAND & !(occupied[band] & !cells) & !spread_columns(seen & !columns_of(cells));
                 let mut rest = cells;
                 while rest != 0 {
-                    word &= KEEP[rest.trailing_zeros() as usize % 27];
+                    word &= KEEP[rest.trailing_zeros() as usize & 31];
                     rest &= rest - 1;
                 }
                 // Two givens of a digit in one row or box remove each other.
@@ -200,7 +200,7 @@ impl Board {
         let mut keep = self.candidates[at(digit, band)] | cells;
         let mut rest = cells;
         while rest != 0 {
-            keep &= KEEP[rest.trailing_zeros() as usize % 27];
+            keep &= KEEP[rest.trailing_zeros() as usize & 31];
             rest &= rest - 1;
         }
         let column = !spread_columns(columns_of(cells));

@@ -56,8 +56,9 @@ pub static REQUIRED: [u16; 512] = narrow(combine_layouts(true));
 pub static ROW_INFO: [[u64; 512]; 3] = row_info();
 
 /// For each cell of a band, the band with the cell's row and box removed,
-/// the cell itself kept: what placing a digit there leaves of that digit.
-pub static KEEP: [u32; 27] = keep();
+/// the cell itself kept: what placing a digit there leaves of that digit
+/// (padded to 32 entries so a trailing-zero count indexes it unchecked).
+pub static KEEP: [u32; 32] = keep();
 
 /// For a row's nine bits, the boxes (3 bits) where it has any.
 const fn triads_of_row() -> [u8; 512] {
@@ -217,8 +218,8 @@ const fn row_info() -> [[u64; 512]; 3] {
     table
 }
 
-const fn keep() -> [u32; 27] {
-    let mut table = [0u32; 27];
+const fn keep() -> [u32; 32] {
+    let mut table = [0u32; 32];
     let mut cell = 0;
     while cell < 27 {
         let (row, column) = (cell / 9, cell % 9);
