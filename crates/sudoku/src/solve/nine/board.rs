@@ -130,14 +130,15 @@ impl Board {
         };
         // Group the givens by digit and band, then set every word at once:
         // no other digit in a given's cell, no given's digit in its peers.
-        let mut groups = [0u32; 27];
+        // Without branches: empty cells land in the first three slots
+        // (digit 0), which are then dropped.
+        let mut all = [0u32; 32];
         for (band, rows) in givens.chunks_exact(27).take(3).enumerate() {
             for (cell, &given) in rows.iter().enumerate() {
-                if given != 0 {
-                    groups[(usize::from(given - 1) * 3 + band) % 27] |= 1 << cell;
-                }
+                all[(usize::from(given) * 3 + band) & 31] |= 1 << cell;
             }
         }
+        let groups = &all[3..30];
         let occupied = [0, 1, 2].map(|band| (0..9).fold(0, |acc, d| acc | groups[d * 3 + band]));
         for (digit, own) in groups.chunks_exact(3).enumerate() {
             let columns = own.iter().map(|&g| columns_of(g));
