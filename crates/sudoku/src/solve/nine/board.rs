@@ -29,7 +29,7 @@
 
 use super::tables::{
     BAND, KEEP, LAYOUT_COUNT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
-    SOLE_IN_ROW, TRIADS_OF_ROW, columns_of, spread_columns,
+    ROW_INFO, columns_of, spread_columns,
 };
 
 /// Swaps the 3-bit groups of a 3×3 matrix of groups (27 bits, group
@@ -50,16 +50,25 @@ fn count(counts: &mut [u32; 4], bits: u32) {
     counts[0] |= bits;
 }
 
+/// The index of `digit`'s word in `band`: a band's nine words are
+/// consecutive, so a placement clears a cell from all of them at once.
+const fn at(digit: usize, band: usize) -> usize {
+    band * 9 + digit
+}
+
 /// The board cannot be completed.
 pub struct Dead;
 
 /// Candidates by digit and band, and the cells still open.
 #[derive(Clone, Copy)]
 pub struct Board {
-    /// `candidates[digit * 3 + band]`, bit `row_in_band * 9 + column`.
-    candidates: [u32; 27],
+    /// `candidates[band * 9 + digit]` (see [`at`]), bit `row_in_band * 9 +
+    /// column`.
+    /// Padded to 32 words (the padding stays 0 in both arrays) so that
+    /// [`Board::changed`] compares whole vectors.
+    candidates: [u32; 32],
     /// Each word as its last band update left it.
-    seen: [u32; 27],
+    seen: [u32; 32],
     /// The triads of each word at its last band update (nine bits).
     triads: [u16; 27],
     /// Per band, the cells not placed yet.
@@ -98,12 +107,12 @@ impl Branch {
     }
 }
 
-/// The triads (nine bits, `row * 3 + box`) a band word touches.
-fn triads_of(word: u32) -> usize {
-    (usize::from(TRIADS_OF_ROW[(word & 0x1ff) as usize])
-        | usize::from(TRIADS_OF_ROW[(word >> 9 & 0x1ff) as usize]) << 3
-        | usize::from(TRIADS_OF_ROW[(word >> 18 & 0x1ff) as usize]) << 6)
-        & 0x1ff
+/// A band word's sole cells in its rows (low 27 bits) and its triads
+/// (bits 27..36), from [`ROW_INFO`].
+fn row_info(word: u32) -> u64 {
+    ROW_INFO[0][(word & 0x1ff) as usize]
+        | ROW_INFO[1][(word >> 9 & 0x1ff) as usize]
+        | ROW_INFO[2][(word >> 18 & 0x1ff) as usize]
 }
 
 impl Board {
@@ -111,8 +120,8 @@ impl Board {
     /// when two givens clash.
     pub fn new(givens: &[u8]) -> Result<Board, Dead> {
         let mut board = Board {
-            candidates: [BAND; 27],
-            seen: [u32::MAX; 27],
+            candidates: [0; 32],
+            seen: [0; 32],
             triads: [0x1ff; 27],
             open: [BAND; 3],
             stack_dirty: (1 << 9) - 1,
@@ -121,14 +130,15 @@ impl Board {
         };
         // Group the givens by digit and band, then set every word at once:
         // no other digit in a given's cell, no given's digit in its peers.
-        let mut groups = [0u32; 27];
+        // Without branches: empty cells land in the first three slots
+        // (digit 0), which are then dropped.
+        let mut all = [0u32; 32];
         for (band, rows) in givens.chunks_exact(27).take(3).enumerate() {
             for (cell, &given) in rows.iter().enumerate() {
-                if given != 0 {
-                    groups[(usize::from(given - 1) * 3 + band) % 27] |= 1 << cell;
-                }
+                all[(usize::from(given) * 3 + band) & 31] |= 1 << cell;
             }
         }
+        let groups = &all[3..30];
         let occupied = [0, 1, 2].map(|band| (0..9).fold(0, |acc, d| acc | groups[d * 3 + band]));
         for (digit, own) in groups.chunks_exact(3).enumerate() {
             let columns = own.iter().map(|&g| columns_of(g));
@@ -147,58 +157,94 @@ impl Board {
                     BAND & !(occupied[band] & !cells) & !spread_columns(seen & !columns_of(cells));
                 let mut rest = cells;
                 while rest != 0 {
-                    word &= KEEP[rest.trailing_zeros() as usize % 27];
+                    word &= KEEP[rest.trailing_zeros() as usize & 31];
                     rest &= rest - 1;
                 }
                 // Two givens of a digit in one row or box remove each other.
                 if word & cells != cells {
                     return Err(Dead);
                 }
-                board.candidates[digit * 3 + band] = word;
+                board.candidates[at(digit, band)] = word;
             }
         }
+        board.seen[..27].fill(u32::MAX);
         board.open = occupied.map(|o| BAND & !o);
         Ok(board)
     }
 
     /// Removes `digit` (1..=9) from the candidates of `cell` (0..81).
     pub fn exclude(&mut self, cell: usize, digit: u8) {
-        let index = (usize::from(digit.max(1)) - 1) * 3 + cell / 27;
+        let index = at(usize::from(digit.max(1)) - 1, cell / 27);
         self.candidates[index % 27] &= !(1 << (cell % 27));
     }
 
     /// Places `digit` on `cells` of `band` (cells that should not see each
     /// other; if they do, the next band update finds the contradiction).
     pub fn place(&mut self, digit: usize, band: usize, cells: u32) {
-        for other in 0..9 {
-            self.candidates[other * 3 + band] &= !cells;
+        for word in self.band_mut(band) {
+            *word &= !cells;
         }
         self.place_sole(digit, band, cells);
+    }
+
+    /// The nine words of `band` (0..3).
+    fn band_mut(&mut self, band: usize) -> &mut [u32; 9] {
+        let (words, _) = self.candidates[band % 3 * 9..]
+            .split_first_chunk_mut::<9>()
+            .unwrap_or_else(|| unreachable!("three bands of nine words"));
+        words
     }
 
     /// [`Board::place`] for cells where `digit` is the only candidate left.
     fn place_sole(&mut self, digit: usize, band: usize, cells: u32) {
         self.open[band] &= !cells;
-        let mut keep = self.candidates[digit * 3 + band] | cells;
+        let mut keep = self.candidates[at(digit, band)] | cells;
         let mut rest = cells;
         while rest != 0 {
-            keep &= KEEP[rest.trailing_zeros() as usize % 27];
+            keep &= KEEP[rest.trailing_zeros() as usize & 31];
             rest &= rest - 1;
         }
         let column = !spread_columns(columns_of(cells));
         for other in 0..3 {
-            self.candidates[digit * 3 + other] &= column;
+            self.candidates[at(digit, other)] &= column;
         }
-        self.candidates[digit * 3 + band] = keep;
+        self.candidates[at(digit, band)] = keep;
     }
 
     /// The words that changed since their last band update, as bits.
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     fn changed(&self) -> u32 {
         let mut changed = 0;
         for (index, (word, seen)) in self.candidates.iter().zip(&self.seen).enumerate() {
             changed |= u32::from(word != seen) << index;
         }
         changed
+    }
+
+    /// [`Board::changed`] with four vector compares and move masks (the
+    /// portable loop compiles to a long reduction instead).
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[allow(unsafe_code)]
+    fn changed(&self) -> u32 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps,
+        };
+        let mut same = 0;
+        for chunk in 0..4 {
+            let (a, b) = (&self.candidates[chunk * 8..], &self.seen[chunk * 8..]);
+            assert!(a.len() >= 8 && b.len() >= 8);
+            // SAFETY: AVX2 is enabled for the whole build (the cfg above),
+            // and both slices hold at least eight u32 (asserted; the
+            // compiler drops the check): one unaligned 32-byte load each.
+            let equal = unsafe {
+                let a = _mm256_loadu_si256(a.as_ptr().cast::<__m256i>());
+                let b = _mm256_loadu_si256(b.as_ptr().cast::<__m256i>());
+                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)))
+            };
+            same |= (equal as u32 & 0xff) << (chunk * 8);
+        }
+        !same
     }
 
     /// Propagates to a fixpoint.
@@ -227,21 +273,24 @@ impl Board {
     }
 
     fn update_band(&mut self, index: usize) -> Result<(), Dead> {
-        let (digit, band) = (index / 3, index % 3);
-        let bits = self.candidates[index];
-        let triads = triads_of(bits);
+        let (digit, band) = (index % 9, index / 9);
+        let before = self.candidates[index];
+        // The triads and the rows with one cell, before the permutation
+        // rule: it keeps the same layouts, and never removes a row's only
+        // cell (that triad is in every layout left, or none is left).
+        let info = row_info(before);
+        let triads = (info >> 27) as usize & 0x1ff;
         self.triads[index] = triads as u16;
-        let bits = bits & PERMUTATIONS[triads];
+        let bits = before & PERMUTATIONS[triads];
         if bits == 0 {
             return Err(Dead);
         }
         self.candidates[index] = bits;
         self.seen[index] = bits;
         self.stack_dirty |= 1 << digit;
-        let sole = (u32::from(SOLE_IN_ROW[(bits & 0x1ff) as usize])
-            | u32::from(SOLE_IN_ROW[(bits >> 9 & 0x1ff) as usize]) << 9
-            | u32::from(SOLE_IN_ROW[(bits >> 18 & 0x1ff) as usize]) << 18)
-            & self.open[band];
+        // When the rule removed cells, rows may have one cell left.
+        let info = if bits == before { info } else { row_info(bits) };
+        let sole = info as u32 & self.open[band];
         if sole != 0 {
             self.place(digit, band, sole);
         }
@@ -253,10 +302,10 @@ impl Board {
     /// only remove candidates in the others, which the next round sees).
     fn naked_singles(&mut self) -> Result<bool, Dead> {
         let (mut one, mut two) = ([0u32; 3], [0u32; 3]);
-        for words in self.candidates.chunks_exact(3) {
-            for band in 0..3 {
-                two[band] |= one[band] & words[band];
-                one[band] |= words[band];
+        for band in 0..3 {
+            for &word in &self.candidates[band * 9..band * 9 + 9] {
+                two[band] |= one[band] & word;
+                one[band] |= word;
             }
         }
         let mut placed = false;
@@ -270,7 +319,7 @@ impl Board {
                 continue;
             }
             for digit in 0..9 {
-                let cells = self.candidates[digit * 3 + band] & singles;
+                let cells = self.candidates[at(digit, band)] & singles;
                 if cells != 0 {
                     self.place_sole(digit, band, cells);
                 }
@@ -284,7 +333,7 @@ impl Board {
     fn counters(&self, band: usize) -> (u32, u32, u32) {
         let (mut one, mut two, mut three) = (0, 0, 0);
         for digit in 0..9 {
-            let bits = self.candidates[digit * 3 + band];
+            let bits = self.candidates[at(digit, band)];
             three |= two & bits;
             two |= one & bits;
             one |= bits;
@@ -300,8 +349,7 @@ impl Board {
         while digits != 0 {
             let digit = digits.trailing_zeros() as usize % 9;
             digits &= digits - 1;
-            let base = digit * 3;
-            let columns = [0, 1, 2].map(|band| columns_of(self.candidates[base + band]));
+            let columns = [0, 1, 2].map(|band| columns_of(self.candidates[at(digit, band)]));
             let packed = columns[0] | columns[1] << 9 | columns[2] << 18;
             // The same columns as last time: the rule has nothing new to say.
             let columns = if packed == self.stack_columns[digit] {
@@ -322,7 +370,7 @@ impl Board {
             let once =
                 (columns[0] ^ columns[1] ^ columns[2]) & !(columns[0] & columns[1] & columns[2]);
             for (band, &kept_columns) in columns.iter().enumerate() {
-                let index = base + band;
+                let index = at(digit, band);
                 let word = self.candidates[index] & spread_columns(kept_columns);
                 self.candidates[index] = word;
                 let alone = word & spread_columns(once & kept_columns);
@@ -352,7 +400,7 @@ impl Board {
         if let Some(band) = self.layout_band {
             let mut required = [0u32; 4];
             for digit in 0..9 {
-                let triads = usize::from(self.triads[digit * 3 + band]);
+                let triads = usize::from(self.triads[at(digit, band)]);
                 count(&mut required, u32::from(REQUIRED[triads]));
             }
             if required[3] != 0 {
@@ -365,26 +413,29 @@ impl Board {
             if self.open[band] == 0 {
                 continue;
             }
-            let (mut total, mut fewest, mut fewest_digit) = (0, u32::MAX, 0);
+            // Without branches: (layouts << 4 | digit) of an unsettled
+            // digit, its minimum the fewest layouts and then the lowest digit.
+            let (mut total, mut fewest) = (0, u32::MAX);
             for digit in 0..9 {
                 // A digit settled in the band has one layout left.
-                let n = u32::from(LAYOUT_COUNT[usize::from(self.triads[digit * 3 + band])]);
-                if n >= 2 {
-                    total += n;
-                    if n < fewest {
-                        (fewest, fewest_digit) = (n, digit);
-                    }
-                }
+                let n = u32::from(LAYOUT_COUNT[usize::from(self.triads[at(digit, band)])]);
+                let open = n >= 2;
+                total += if open { n } else { 0 };
+                fewest = fewest.min(if open {
+                    n << 4 | digit as u32
+                } else {
+                    u32::MAX
+                });
             }
             if total > 0 && total < best.0 {
-                best = (total, fewest_digit, band);
+                best = (total, (fewest & 15) as usize, band);
             }
         }
         if best.0 == u32::MAX {
             return Ok(self.branch_cell());
         }
         let (_, digit, band) = best;
-        let layouts = u32::from(LAYOUTS_WITHIN[usize::from(self.triads[digit * 3 + band])]);
+        let layouts = u32::from(LAYOUTS_WITHIN[usize::from(self.triads[at(digit, band)])]);
         Ok(Some(Branch::Layout {
             digit,
             band,
@@ -431,7 +482,7 @@ impl Board {
                 self.layout_band = None;
             }
             Branch::Layout { digit, band, .. } => {
-                self.candidates[digit * 3 + band] &= LAYOUTS[option % 6];
+                self.candidates[at(digit, band)] &= LAYOUTS[option % 6];
                 self.layout_band = Some(band);
             }
         }
@@ -441,7 +492,7 @@ impl Board {
     fn digits_at(&self, band: usize, cell: usize) -> u32 {
         let mut digits = 0;
         for digit in 0..9 {
-            digits |= (self.candidates[digit * 3 + band] >> cell & 1) << digit;
+            digits |= (self.candidates[at(digit, band)] >> cell & 1) << digit;
         }
         digits
     }
@@ -449,11 +500,11 @@ impl Board {
     /// The grid, once every cell is placed.
     pub fn grid(&self) -> [u8; 81] {
         let mut grid = [0u8; 81];
-        for (index, &word) in self.candidates.iter().enumerate() {
+        for (index, &word) in self.candidates[..27].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                let cell = (index % 3) * 27 + bits.trailing_zeros() as usize;
-                grid[cell % 81] = (index / 3) as u8 + 1;
+                let cell = (index / 9) * 27 + bits.trailing_zeros() as usize;
+                grid[cell % 81] = (index % 9) as u8 + 1;
                 bits &= bits - 1;
             }
         }

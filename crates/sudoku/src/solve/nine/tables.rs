@@ -9,7 +9,7 @@
 //! claiming, for the band in one lookup).
 //!
 //! ```text
-//! row chunk 0b000_000_101 (columns 1 and 3)  →  TRIADS_OF_ROW = 0b001 (box 1)
+//! row chunk 0b000_000_101 (columns 1 and 3)  →  boxes 0b001 (box 1)
 //! triads 0b010_010_101  →  row 0 may use box 1 or 3, rows 1 and 2 only box 2:
 //!                          no permutation, PERMUTATIONS = 0 (a contradiction)
 //! ```
@@ -26,9 +26,6 @@ pub const fn spread_columns(columns: u32) -> u32 {
 pub const fn columns_of(bits: u32) -> u32 {
     (bits | bits >> 9 | bits >> 18) & 0x1ff
 }
-
-/// For a row's nine bits, the boxes (3 bits) where it has any.
-pub static TRIADS_OF_ROW: [u8; 512] = triads_of_row();
 
 /// For nine triad bits, the union of the permutation matrices they contain,
 /// spread back to the 27 cell bits of the band; 0 when there is none.
@@ -52,13 +49,18 @@ pub static LAYOUT_COUNT: [u8; 512] = layout_count();
 /// digit must be (0 when no layout fits).
 pub static REQUIRED: [u16; 512] = narrow(combine_layouts(true));
 
-/// A row's nine bits when exactly one is set, else 0.
-pub static SOLE_IN_ROW: [u16; 512] = sole_in_row();
+/// For each row `r` of a band and that row's nine bits: the row's bits
+/// again when exactly one is set (at `9 * r`), and the boxes it touches (at
+/// `27 + 3 * r`). Or-ing the three rows' entries gives a band word's sole
+/// cells in its rows (low 27 bits) and its triads (bits 27..36) at once.
+pub static ROW_INFO: [[u64; 512]; 3] = row_info();
 
 /// For each cell of a band, the band with the cell's row and box removed,
-/// the cell itself kept: what placing a digit there leaves of that digit.
-pub static KEEP: [u32; 27] = keep();
+/// the cell itself kept: what placing a digit there leaves of that digit
+/// (padded to 32 entries so a trailing-zero count indexes it unchecked).
+pub static KEEP: [u32; 32] = keep();
 
+/// For a row's nine bits, the boxes (3 bits) where it has any.
 const fn triads_of_row() -> [u8; 512] {
     let mut table = [0u8; 512];
     let mut row = 0;
@@ -187,6 +189,7 @@ const fn narrow(wide: [u32; 512]) -> [u16; 512] {
     table
 }
 
+/// A row's nine bits when exactly one is set, else 0.
 const fn sole_in_row() -> [u16; 512] {
     let mut table = [0u16; 512];
     let mut row = 0;
@@ -199,8 +202,24 @@ const fn sole_in_row() -> [u16; 512] {
     table
 }
 
-const fn keep() -> [u32; 27] {
-    let mut table = [0u32; 27];
+const fn row_info() -> [[u64; 512]; 3] {
+    let triads = triads_of_row();
+    let sole = sole_in_row();
+    let mut table = [[0u64; 512]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut row = 0;
+        while row < 512 {
+            table[r][row] = (sole[row] as u64) << (9 * r) | (triads[row] as u64) << (27 + 3 * r);
+            row += 1;
+        }
+        r += 1;
+    }
+    table
+}
+
+const fn keep() -> [u32; 32] {
+    let mut table = [0u32; 32];
     let mut cell = 0;
     while cell < 27 {
         let (row, column) = (cell / 9, cell % 9);
@@ -266,9 +285,14 @@ mod tests {
 
     #[test]
     fn rows_map_to_their_boxes() {
-        assert_eq!(TRIADS_OF_ROW[0b100_000_010], 0b101);
-        assert_eq!(SOLE_IN_ROW[0b000_010_000], 0b000_010_000);
-        assert_eq!(SOLE_IN_ROW[0b000_010_001], 0);
+        assert_eq!(ROW_INFO[0][0b100_000_010], 0b101 << 27);
+        assert_eq!(ROW_INFO[1][0b100_000_010], 0b101 << 30);
+        assert_eq!(ROW_INFO[0][0b000_010_000], 0b010 << 27 | 0b000_010_000);
+        assert_eq!(
+            ROW_INFO[2][0b000_010_000],
+            0b010 << 33 | 0b000_010_000 << 18
+        );
+        assert_eq!(ROW_INFO[1][0b000_010_001], 0b011 << 30);
         assert_eq!(columns_of(1 << 4 | 1 << 13 | 1 << 26), 1 << 4 | 1 << 8);
     }
 }
