@@ -7,8 +7,9 @@
 //!   rectangles, finned fish, Sue de Coq, colouring, chains, ALS, forcing
 //!   chains and nets.
 //! * [`explainer_order`] — Sudoku Explainer's producer order, with only the
-//!   techniques SE has (its "direct" hints included) (it finds skyscrapers, kites and finned fish as
-//!   X-chains, locked pairs as naked pairs).
+//!   techniques SE has (its "direct" hints included; it finds skyscrapers,
+//!   kites and finned fish as X-chains and locked pairs as naked pairs, and
+//!   has no grouped or ALS chain nodes).
 //!
 //! ```
 //! use fdoku_sudoku::logic::{explainer_order, hodoku_order, Technique};
@@ -17,6 +18,7 @@
 //! let pos = |t| h.iter().position(|&x| x == t).unwrap();
 //! assert!(pos(Technique::LockedPair) < pos(Technique::Pointing));
 //! assert!(!explainer_order().contains(&Technique::Skyscraper));
+//! assert!(!explainer_order().contains(&Technique::GroupedAic));
 //! ```
 
 use super::technique::Technique;
@@ -122,9 +124,6 @@ pub fn explainer_order() -> Vec<Technique> {
         RemotePair,
         DiscontinuousNiceLoop,
         Aic,
-        GroupedContinuousNiceLoop,
-        GroupedDiscontinuousNiceLoop,
-        GroupedAic,
         ForcingChainContradiction,
         ForcingChainVerity,
         ForcingNetContradiction,

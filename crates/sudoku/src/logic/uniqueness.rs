@@ -643,7 +643,9 @@ mod tests {
             rule_sets.push(random_jigsaw(9, seed, 200_000).unwrap());
         }
         let mut walked = 0;
-        for seed in 1..=8 {
+        // Three seeds keep CI short (the paths of diagonal and killer
+        // puzzles reach the slow chain and forcing finders).
+        for seed in 1..=3 {
             // A search that runs out of nodes makes no puzzle: skip it.
             for rules in &rule_sets {
                 if let Ok(made) = generate(rules, &options, seed) {
@@ -657,6 +659,6 @@ mod tests {
                 walked += 1;
             }
         }
-        assert!(walked >= 40, "only {walked} puzzles generated");
+        assert!(walked >= 15, "only {walked} puzzles generated");
     }
 }
