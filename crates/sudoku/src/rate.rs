@@ -284,6 +284,7 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         DirectHiddenPair => 20,
         NakedSingle => 23,
         DirectHiddenTriple => 25,
+        CageCombination => 26,
         Pointing => 26,
         Claiming => 28,
         NakedPair | LockedPair => 30,

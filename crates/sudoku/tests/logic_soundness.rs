@@ -122,6 +122,40 @@ fn every_path_step_is_sound_on_ten_thousand_puzzles() {
     }
 }
 
+#[test]
+fn killer_paths_are_sound_and_cage_sums_do_work() {
+    use fdoku_sudoku::generate::{KillerOptions, generate_killer};
+    let mut guesses = [0, 0];
+    for seed in 1..=3 {
+        let made =
+            generate_killer(&Rules::classic(9).unwrap(), &KillerOptions::default(), seed).unwrap();
+        for (slot, with_cages) in [false, true].into_iter().enumerate() {
+            let techniques = hodoku_order()
+                .into_iter()
+                .filter(|&t| with_cages || t != Technique::CageCombination)
+                .collect();
+            let options = PathOptions {
+                techniques,
+                unique: true,
+                solution: Some(made.solution.clone()),
+                ..PathOptions::default()
+            };
+            let path = solve_path(&made.puzzle, &options);
+            let mut grid = Grid::new(&made.puzzle);
+            for step in &path.steps {
+                check(step, &made.solution, &grid, "killer");
+                grid.apply(step);
+                guesses[slot] += usize::from(step.technique == Technique::Backtracking);
+            }
+            assert_eq!(grid.values(), &made.solution[..]);
+        }
+    }
+    // Killer puzzles have almost no givens: without their sums the logic
+    // must guess; with them it guesses far less.
+    println!("backtracking steps without and with cage sums: {guesses:?}");
+    assert!(guesses[1] * 2 < guesses[0], "{guesses:?}");
+}
+
 /// Whether the path solves `line` without a backtracking step.
 fn solves_without_guessing(line: &str) -> bool {
     let (puzzle, solution) = known(line);

@@ -22,6 +22,7 @@
 //! ```
 
 mod als;
+mod cages;
 mod cellset;
 mod chains;
 mod coloring;

@@ -21,8 +21,8 @@ use serde::Serialize;
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    als, chains, coloring, direct, exclusion, fish, forcing, intersections, single_digit, singles,
-    subsets, sue_de_coq, uniqueness, wings,
+    als, cages, chains, coloring, direct, exclusion, fish, forcing, intersections, single_digit,
+    singles, subsets, sue_de_coq, uniqueness, wings,
 };
 
 /// Where a finder sends each step it finds; `Break` stops the search.
@@ -155,6 +155,7 @@ techniques! {
     DirectClaiming => "Direct claiming", "----", Medium, 50;
     DirectHiddenPair => "Direct hidden pair", "----", Medium, 70;
     DirectHiddenTriple => "Direct hidden triple", "----", Medium, 100;
+    CageCombination => "Cage combination", "----", Medium, 50;
     Backtracking => "Backtracking", "9999", Extreme, 10000;
 }
 
@@ -251,6 +252,7 @@ impl Technique {
             FullHouse | NakedSingle | HiddenSingle => singles::find,
             Pointing | Claiming => intersections::find,
             DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple => direct::find,
+            CageCombination => cages::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,
