@@ -157,6 +157,7 @@ impl Graph {
 
     /// Nodes of one digit whose cells all see each other are weakly linked.
     fn link_peers(&mut self) {
+        let groups = self.by_digit(self.first_group..self.first_als);
         for a in 0..self.first_als {
             let node = &self.nodes[a];
             let mut peers: Vec<usize> = node
@@ -164,12 +165,23 @@ impl Graph {
                 .iter()
                 .filter_map(|cell| self.candidate(cell, node.digit))
                 .collect();
-            peers.extend((self.first_group..self.first_als).filter(|&b| {
-                let other = &self.nodes[b];
-                other.digit == node.digit && other.cells.is_subset(&node.sees_all)
-            }));
+            peers.extend(
+                groups[usize::from(node.digit)]
+                    .iter()
+                    .copied()
+                    .filter(|&b| self.nodes[b].cells.is_subset(&node.sees_all)),
+            );
             self.weak[a].extend(peers);
         }
+    }
+
+    /// The nodes of `range`, listed per digit (index = digit).
+    fn by_digit(&self, range: std::ops::Range<usize>) -> Vec<Vec<usize>> {
+        let mut lists = vec![Vec::new(); self.size + 1];
+        for n in range {
+            lists[usize::from(self.nodes[n].digit)].push(n);
+        }
+        lists
     }
 
     /// An almost locked set's digits: "x nowhere in the set" makes "z in
@@ -212,13 +224,15 @@ impl Graph {
     /// An ALS digit is weakly linked, both ways, to a group or another
     /// set's digit whose places all see all of its places.
     fn link_sets_to_groups_and_sets(&mut self) {
+        let by_digit = self.by_digit(self.first_group..self.nodes.len());
         for a in self.first_als..self.nodes.len() {
             let node = &self.nodes[a];
-            let seen: Vec<usize> = (self.first_group..self.nodes.len())
+            let seen: Vec<usize> = by_digit[usize::from(node.digit)]
+                .iter()
+                .copied()
                 .filter(|&b| {
                     let other = &self.nodes[b];
                     b != a
-                        && other.digit == node.digit
                         && (b < self.first_als || other.als != node.als)
                         && other.cells.is_subset(&node.sees_all)
                 })
