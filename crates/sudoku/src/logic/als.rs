@@ -101,14 +101,7 @@ impl Als {
 
     /// Its candidates, cell by cell.
     fn candidates(&self, grid: &Grid) -> Vec<Candidate> {
-        self.cells
-            .iter()
-            .flat_map(|c| {
-                digits_of(grid.mask(c))
-                    .into_iter()
-                    .map(move |d| Candidate::new(c, d))
-            })
-            .collect()
+        grid.candidates_in(self.cells.iter(), u32::MAX)
     }
 
     /// Whether `digit` of `self` and of `other` can't both be true: both hold

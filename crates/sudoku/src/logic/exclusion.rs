@@ -135,14 +135,7 @@ fn pair(
     if step.eliminations.is_empty() {
         return ControlFlow::Continue(());
     }
-    step.extra = used
-        .iter()
-        .flat_map(|c| {
-            digits_of(grid.mask(c))
-                .into_iter()
-                .map(move |d| Candidate::new(c, d))
-        })
-        .collect();
+    step.extra = grid.candidates_in(used.iter(), u32::MAX);
     found(step)
 }
 

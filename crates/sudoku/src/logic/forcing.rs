@@ -336,14 +336,7 @@ impl Propagation<'_, '_> {
 
 /// Every open cell's candidates, in order.
 fn all_candidates(grid: &Grid) -> Vec<Candidate> {
-    grid.open_cells()
-        .iter()
-        .flat_map(|c| {
-            digits_of(grid.mask(c))
-                .into_iter()
-                .map(move |d| Candidate::new(c, d))
-        })
-        .collect()
+    grid.candidates_in(grid.open_cells().iter(), u32::MAX)
 }
 
 fn contradictions(
@@ -438,10 +431,7 @@ fn sources(grid: &Grid) -> Vec<Source> {
         .filter(|&c| grid.mask(c).count_ones() >= 2)
         .map(|c| Source {
             house: None,
-            assumptions: digits_of(grid.mask(c))
-                .into_iter()
-                .map(|d| Candidate::new(c, d))
-                .collect(),
+            assumptions: grid.candidates_in([c], u32::MAX),
         })
         .collect();
     for house in 0..grid.houses().len() {

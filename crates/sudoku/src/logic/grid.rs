@@ -150,6 +150,23 @@ impl Grid {
         digits_of(self.masks[cell])
     }
 
+    /// The candidates among `digits` (a mask) of `cells`, cell by cell in
+    /// the order given, digits ascending.
+    pub fn candidates_in(
+        &self,
+        cells: impl IntoIterator<Item = usize>,
+        digits: u32,
+    ) -> Vec<Candidate> {
+        cells
+            .into_iter()
+            .flat_map(|c| {
+                digits_of(self.masks[c] & digits)
+                    .into_iter()
+                    .map(move |d| Candidate::new(c, d))
+            })
+            .collect()
+    }
+
     /// Whether `digit` is a candidate of `cell`.
     pub fn has(&self, cell: usize, digit: u8) -> bool {
         self.masks[cell] >> (digit - 1) & 1 != 0

@@ -157,12 +157,5 @@ fn sides(grid: &Grid, core: &Core, rest: CellSet) -> Vec<Side> {
 }
 
 fn candidates(grid: &Grid, cells: CellSet) -> Vec<Candidate> {
-    cells
-        .iter()
-        .flat_map(|c| {
-            digits_of(grid.mask(c))
-                .into_iter()
-                .map(move |d| Candidate::new(c, d))
-        })
-        .collect()
+    grid.candidates_in(cells.iter(), u32::MAX)
 }

@@ -212,14 +212,7 @@ fn swap_keeps_houses(grid: &Grid, rect: &Rectangle) -> bool {
 
 /// `digits` removed from `cells` where still candidates, sorted.
 fn removals(grid: &Grid, cells: impl IntoIterator<Item = usize>, digits: u32) -> Vec<Candidate> {
-    let mut removed: Vec<Candidate> = cells
-        .into_iter()
-        .flat_map(|c| {
-            digits_of(grid.mask(c) & digits)
-                .into_iter()
-                .map(move |d| Candidate::new(c, d))
-        })
-        .collect();
+    let mut removed = grid.candidates_in(cells, digits);
     removed.sort_unstable();
     removed.dedup();
     removed
@@ -503,13 +496,9 @@ fn bug_plus_one(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
         }
     }
     let mut step = Step::placing(Technique::BugPlusOne, cell, digit);
-    step.pattern = open
-        .iter()
-        .flat_map(|c| {
-            digits_of(grid.mask(c))
-                .into_iter()
-                .map(move |d| Candidate::new(c, d))
-        })
+    step.pattern = grid
+        .candidates_in(open.iter(), u32::MAX)
+        .into_iter()
         .filter(|c| !(c.cell == cell && c.digit == digit))
         .collect();
     step.extra = vec![Candidate::new(cell, digit)];

@@ -66,14 +66,7 @@ fn eliminations(grid: &Grid, targets: CellSet, digit: u8) -> Vec<Candidate> {
 
 /// Every candidate of the cells, sorted.
 fn all_candidates(grid: &Grid, cells: &[usize]) -> Vec<Candidate> {
-    let mut candidates: Vec<Candidate> = cells
-        .iter()
-        .flat_map(|&c| {
-            digits_of(grid.mask(c))
-                .into_iter()
-                .map(move |d| Candidate::new(c, d))
-        })
-        .collect();
+    let mut candidates = grid.candidates_in(cells.iter().copied(), u32::MAX);
     candidates.sort_unstable();
     candidates
 }

@@ -76,14 +76,7 @@ fn eliminations(grid: &Grid, path: &[usize], mask: u32) -> Vec<Candidate> {
         }
     }
     let chain: CellSet = path.iter().copied().collect();
-    let mut eliminations: Vec<Candidate> = (cells - chain)
-        .iter()
-        .flat_map(|c| {
-            digits_of(grid.mask(c) & mask)
-                .into_iter()
-                .map(move |d| Candidate::new(c, d))
-        })
-        .collect();
+    let mut eliminations = grid.candidates_in((cells - chain).iter(), mask);
     eliminations.sort_unstable();
     eliminations
 }
