@@ -233,6 +233,30 @@ pub enum OutputFormat {
     Jsonl,
 }
 
+impl OutputFormat {
+    /// The JSON layout, if JSON.
+    pub fn json(self) -> Option<crate::records::JsonLayout> {
+        use crate::records::JsonLayout;
+        match self {
+            OutputFormat::Json => Some(JsonLayout::Array),
+            OutputFormat::Jsonl => Some(JsonLayout::Lines),
+            OutputFormat::Line | OutputFormat::Block => None,
+        }
+    }
+}
+
+impl RecordFormat {
+    /// The JSON layout, if JSON.
+    pub fn json(self) -> Option<crate::records::JsonLayout> {
+        use crate::records::JsonLayout;
+        match self {
+            RecordFormat::Json => Some(JsonLayout::Array),
+            RecordFormat::Jsonl => Some(JsonLayout::Lines),
+            RecordFormat::Line => None,
+        }
+    }
+}
+
 /// Input formats of `fdoku solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum InputFormat {

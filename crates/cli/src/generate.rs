@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use crate::cli::{GenerateArgs, OutputFormat};
 use crate::error::BadInput;
+use crate::records::JsonRecords;
 
 /// Puzzles generated between two writes of the output.
 const CHUNK: usize = 256;
@@ -91,10 +92,7 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
     };
     let variant = rules.variant_name();
     let (mut failed, mut stopped) = (false, false);
-    let mut first = true;
-    if args.format == OutputFormat::Json {
-        write!(out, "[")?;
-    }
+    let mut json = JsonRecords::begin(args.format.json(), out)?;
     for start in (1..=args.count).step_by(CHUNK) {
         if stopped {
             break;
@@ -157,12 +155,10 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
                 description: (args.killer || args.jigsaw)
                     .then(|| format::json::describe(&generated.puzzle)),
             };
-            print(&record, &generated, args.format, &mut first, out)?;
+            print(&record, &generated, args.format, &mut json, out)?;
         }
     }
-    if args.format == OutputFormat::Json {
-        writeln!(out, "]")?;
-    }
+    json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;
     Ok(crate::error::batch_exit_code(failed, stopped))
@@ -210,9 +206,12 @@ fn print(
     record: &Record<'_>,
     generated: &Generated,
     format: OutputFormat,
-    first: &mut bool,
+    json: &mut JsonRecords,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
+    if json.write(out, record)? {
+        return Ok(());
+    }
     match format {
         // A line cannot carry cages or regions: those puzzles print their description.
         OutputFormat::Line => match &record.description {
@@ -232,18 +231,7 @@ fn print(
             )?;
             writeln!(out)?;
         }
-        OutputFormat::Jsonl => {
-            serde_json::to_writer(&mut *out, record)?;
-            writeln!(out)?;
-        }
-        OutputFormat::Json => {
-            if !*first {
-                write!(out, ",")?;
-            }
-            writeln!(out)?;
-            serde_json::to_writer(&mut *out, record)?;
-        }
+        OutputFormat::Json | OutputFormat::Jsonl => {}
     }
-    *first = false;
     Ok(())
 }

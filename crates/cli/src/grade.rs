@@ -10,7 +10,8 @@ use fdoku_sudoku::rate::{Grade, GradeError, grade};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli::{GradeArgs, RecordFormat};
+use crate::cli::GradeArgs;
+use crate::records::JsonRecords;
 
 /// Puzzles graded between two writes of the output.
 const CHUNK: usize = 256;
@@ -53,10 +54,7 @@ pub fn run(args: &GradeArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
         ),
     };
     let mut stopped = false;
-    let mut first = true;
-    if args.format == RecordFormat::Json {
-        write!(out, "[")?;
-    }
+    let mut json = JsonRecords::begin(args.format.json(), out)?;
     let mut remaining = items.into_iter().peekable();
     while remaining.peek().is_some() {
         let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
@@ -69,13 +67,11 @@ pub fn run(args: &GradeArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
         for record in records {
             failed |= record.status == "error";
             stopped |= record.status == "stopped";
-            print(&record, args.format, out, &mut first)?;
+            print(&record, out, &mut json)?;
             progress.inc(1);
         }
     }
-    if args.format == RecordFormat::Json {
-        writeln!(out, "]")?;
-    }
+    json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;
     Ok(crate::error::batch_exit_code(failed, stopped))
@@ -116,44 +112,28 @@ fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record 
     }
 }
 
-fn print(
-    record: &Record,
-    format: RecordFormat,
-    out: &mut dyn Write,
-    first: &mut bool,
-) -> anyhow::Result<()> {
-    match format {
-        RecordFormat::Jsonl => {
-            serde_json::to_writer(&mut *out, record)?;
-            writeln!(out)?;
+fn print(record: &Record, out: &mut dyn Write, json: &mut JsonRecords) -> anyhow::Result<()> {
+    if json.write(out, record)? {
+        return Ok(());
+    }
+    match (&record.grade, &record.error) {
+        (Some(g), _) => writeln!(
+            out,
+            "{}  ER {:.1} EP {:.1} ED {:.1}  HoDoKu {} {}  {}{}",
+            record.input,
+            g.er,
+            g.ep,
+            g.ed,
+            g.hodoku_score,
+            g.hodoku_level.name(),
+            g.level.name(),
+            if g.logic_only { "" } else { " (guess)" }
+        )?,
+        (None, error) => {
+            let message = error.as_deref().unwrap_or("");
+            eprintln!("fdoku: puzzle {}: {message}", record.index);
+            writeln!(out, "{}  {}", record.input, record.status)?;
         }
-        RecordFormat::Json => {
-            if !*first {
-                write!(out, ",")?;
-            }
-            *first = false;
-            writeln!(out)?;
-            serde_json::to_writer(&mut *out, record)?;
-        }
-        RecordFormat::Line => match (&record.grade, &record.error) {
-            (Some(g), _) => writeln!(
-                out,
-                "{}  ER {:.1} EP {:.1} ED {:.1}  HoDoKu {} {}  {}{}",
-                record.input,
-                g.er,
-                g.ep,
-                g.ed,
-                g.hodoku_score,
-                g.hodoku_level.name(),
-                g.level.name(),
-                if g.logic_only { "" } else { " (guess)" }
-            )?,
-            (None, error) => {
-                let message = error.as_deref().unwrap_or("");
-                eprintln!("fdoku: puzzle {}: {message}", record.index);
-                writeln!(out, "{}  {}", record.input, record.status)?;
-            }
-        },
     }
     Ok(())
 }

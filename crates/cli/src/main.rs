@@ -13,6 +13,7 @@ mod grade;
 mod inputs;
 mod progress;
 mod queens;
+mod records;
 mod run;
 mod serve;
 mod solve;

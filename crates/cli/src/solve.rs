@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::cli::{OutputFormat, SolveArgs};
+use crate::records::JsonRecords;
 
 /// Puzzles solved between two writes of the output.
 const CHUNK: usize = 1024;
@@ -74,12 +75,8 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
         )
     };
     let mut stopped = false;
-    let json = args.format == OutputFormat::Json;
-    if json {
-        write!(out, "[")?;
-    }
+    let mut json = JsonRecords::begin(args.format.json(), out)?;
     let mut remaining = items.into_iter().peekable();
-    let mut first_record = true;
     while remaining.peek().is_some() {
         let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
         let outcomes: Vec<Outcome> = pool.install(|| {
@@ -95,13 +92,11 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
                 .solved
                 .as_ref()
                 .is_ok_and(|(r, _)| r.status == Status::Stopped);
-            print(outcome, args, goal, out, &mut first_record)?;
+            print(outcome, args, goal, out, &mut json)?;
             progress.inc(1);
         }
     }
-    if json {
-        writeln!(out, "]")?;
-    }
+    json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;
     Ok(crate::error::batch_exit_code(failed, stopped))
@@ -198,25 +193,11 @@ fn print(
     args: &SolveArgs,
     goal: Goal,
     out: &mut dyn Write,
-    first_record: &mut bool,
+    json: &mut JsonRecords,
 ) -> anyhow::Result<()> {
     let rec = record(outcome, goal);
-    match args.format {
-        OutputFormat::Jsonl => {
-            serde_json::to_writer(&mut *out, &rec)?;
-            writeln!(out)?;
-            return Ok(());
-        }
-        OutputFormat::Json => {
-            if !*first_record {
-                write!(out, ",")?;
-            }
-            *first_record = false;
-            writeln!(out)?;
-            serde_json::to_writer(&mut *out, &rec)?;
-            return Ok(());
-        }
-        OutputFormat::Line | OutputFormat::Block => {}
+    if json.write(out, &rec)? {
+        return Ok(());
     }
     if let Some(error) = &rec.error {
         eprintln!("fdoku: {error}");

@@ -1,0 +1,61 @@
+//! A batch's records as JSON: one array (`--format json`) or one record
+//! per line (`--format jsonl`), written as they come so a long batch
+//! streams.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+/// The two JSON layouts of a batch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonLayout {
+    /// `[` record `,` record … `]`.
+    Array,
+    /// One record per line.
+    Lines,
+}
+
+/// Writes records in one layout; nothing at all when there is none (the
+/// command prints text instead).
+pub struct JsonRecords {
+    layout: Option<JsonLayout>,
+    written: usize,
+}
+
+impl JsonRecords {
+    /// Starts the output (`[` for an array).
+    pub fn begin(layout: Option<JsonLayout>, out: &mut dyn Write) -> std::io::Result<Self> {
+        if layout == Some(JsonLayout::Array) {
+            write!(out, "[")?;
+        }
+        Ok(JsonRecords { layout, written: 0 })
+    }
+
+    /// Writes `record`; `false` when the output is not JSON.
+    pub fn write(&mut self, out: &mut dyn Write, record: &impl Serialize) -> anyhow::Result<bool> {
+        match self.layout {
+            None => return Ok(false),
+            Some(JsonLayout::Lines) => {
+                serde_json::to_writer(&mut *out, record)?;
+                writeln!(out)?;
+            }
+            Some(JsonLayout::Array) => {
+                if self.written > 0 {
+                    write!(out, ",")?;
+                }
+                writeln!(out)?;
+                serde_json::to_writer(&mut *out, record)?;
+            }
+        }
+        self.written += 1;
+        Ok(true)
+    }
+
+    /// Ends the output (`]` for an array).
+    pub fn end(self, out: &mut dyn Write) -> std::io::Result<()> {
+        if self.layout == Some(JsonLayout::Array) {
+            writeln!(out, "]")?;
+        }
+        Ok(())
+    }
+}
