@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use fdoku_sudoku::logic::{
     Grid, PathOptions, Step, explainer_order, hodoku_order, next_step, solve_path,
 };
-use fdoku_sudoku::rate::{explainer_rating, grade, prepare};
+use fdoku_sudoku::rate::{explainer_rating, grade_with_path, prepare, walk};
 use fdoku_sudoku::{check_solution, grid_line};
 use serde::Serialize;
 
@@ -48,7 +48,7 @@ pub fn explain(
     let options = PathOptions {
         techniques,
         unique,
-        solution: Some(solution),
+        solution: Some(solution.clone()),
         budget: budget.clone(),
     };
     let path = solve_path(&puzzle, &options);
@@ -63,7 +63,13 @@ pub fn explain(
         records.push(record(step, &grid));
         grid.apply(step);
     }
-    let grade = grade(&puzzle, &budget).ok();
+    // The grade needs HoDoKu's path: the one just walked, unless SE's was.
+    let grade = match args.order {
+        OrderArg::Hodoku if !path.stopped => Ok(path.steps.clone()),
+        _ => walk(&puzzle, hodoku_order(), &solution, unique, &budget),
+    }
+    .and_then(|steps| grade_with_path(&puzzle, &solution, unique, &steps, &budget))
+    .ok();
     match args.format {
         StepFormat::Json => {
             let doc = serde_json::json!({

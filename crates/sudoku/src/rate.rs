@@ -151,20 +151,42 @@ pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<(Vec<u8>, bool), Grad
 /// Grades `puzzle`: both paths, both ratings, fdoku's level.
 pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
     let (solution, unique) = prepare(puzzle, budget)?;
-    let walk = |techniques: Vec<Technique>| {
-        let options = PathOptions {
-            techniques,
-            unique,
-            solution: Some(solution.clone()),
-            budget: budget.clone(),
-        };
-        let path = solve_path(puzzle, &options);
-        match path.stopped {
-            true => Err(GradeError::Stopped("while walking the path")),
-            false => Ok(path.steps),
-        }
+    let hodoku_steps = walk(puzzle, hodoku_order(), &solution, unique, budget)?;
+    grade_with_path(puzzle, &solution, unique, &hodoku_steps, budget)
+}
+
+/// Walks `techniques`' path through `puzzle`, whose solution and
+/// uniqueness [`prepare`] found.
+pub fn walk(
+    puzzle: &Puzzle,
+    techniques: Vec<Technique>,
+    solution: &[u8],
+    unique: bool,
+    budget: &Budget,
+) -> Result<Vec<Step>, GradeError> {
+    let options = PathOptions {
+        techniques,
+        unique,
+        solution: Some(solution.to_vec()),
+        budget: budget.clone(),
     };
-    let se_steps = walk(explainer_order())?;
+    let path = solve_path(puzzle, &options);
+    match path.stopped {
+        true => Err(GradeError::Stopped("while walking the path")),
+        false => Ok(path.steps),
+    }
+}
+
+/// [`grade`] for a caller that has already [`prepare`]d the puzzle and
+/// walked HoDoKu's path (an explanation shows it): only SE's path is walked.
+pub fn grade_with_path(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    unique: bool,
+    hodoku_steps: &[Step],
+    budget: &Budget,
+) -> Result<Grade, GradeError> {
+    let se_steps = walk(puzzle, explainer_order(), solution, unique, budget)?;
     let (mut er, mut ep, mut ed) = (0, None, None);
     let mut hardest = Technique::FullHouse;
     let mut grid = Grid::new(puzzle);
@@ -180,10 +202,9 @@ pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
         }
         grid.apply(step);
     }
-    let hodoku_steps = walk(hodoku_order())?;
-    let (hodoku_score, hodoku_level) = hodoku_rating(&hodoku_steps);
+    let (hodoku_score, hodoku_level) = hodoku_rating(hodoku_steps);
     let mut techniques = BTreeMap::new();
-    for step in &hodoku_steps {
+    for step in hodoku_steps {
         *techniques.entry(step.technique).or_insert(0) += 1;
     }
     let tenths = |t: u16| f64::from(t) / 10.0;

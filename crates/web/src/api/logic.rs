@@ -11,7 +11,9 @@ use axum::Json;
 use axum::extract::State;
 use fdoku_fd::Budget;
 use fdoku_sudoku::logic::{Grid, PathOptions, Step, hodoku_order, next_step, solve_path};
-use fdoku_sudoku::rate::{GradeError, explainer_rating, grade as rate_grade, prepare};
+use fdoku_sudoku::rate::{
+    GradeError, explainer_rating, grade as rate_grade, grade_with_path, prepare,
+};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -206,7 +208,7 @@ fn path(puzzle: &Puzzle, budget: &Budget) -> ApiResult<Value> {
     let options = PathOptions {
         techniques: hodoku_order(),
         unique,
-        solution: Some(solution),
+        solution: Some(solution.clone()),
         budget: budget.clone(),
     };
     let path = solve_path(puzzle, &options);
@@ -229,7 +231,9 @@ fn path(puzzle: &Puzzle, budget: &Budget) -> ApiResult<Value> {
         );
         grid.apply(step);
     }
-    let grade = rate_grade(puzzle, budget).map_err(|e| grade_error(e, puzzle))?;
+    // The path just walked is HoDoKu's: only SE's is left to walk.
+    let grade = grade_with_path(puzzle, &solution, unique, &path.steps, budget)
+        .map_err(|e| grade_error(e, puzzle))?;
     Ok(json!({
         "steps": steps,
         "solved": path.solved,
