@@ -63,13 +63,25 @@ pub fn explain(
         records.push(record(step, &grid));
         grid.apply(step);
     }
-    // The grade needs HoDoKu's path: the one just walked, unless SE's was.
-    let grade = match args.order {
-        OrderArg::Hodoku if !path.stopped => Ok(path.steps.clone()),
-        _ => walk(&puzzle, hodoku_order(), &solution, unique, &budget),
-    }
-    .and_then(|steps| grade_with_path(&puzzle, &solution, unique, &steps, &budget))
-    .ok();
+    // The grade needs both paths: the one just walked is one of them.
+    let grade = match (args.order, path.stopped) {
+        (_, true) => None,
+        (OrderArg::Hodoku, false) => {
+            grade_with_path(&puzzle, &solution, unique, &path.steps, None, &budget).ok()
+        }
+        (OrderArg::Explainer, false) => walk(&puzzle, hodoku_order(), &solution, unique, &budget)
+            .and_then(|hodoku| {
+                grade_with_path(
+                    &puzzle,
+                    &solution,
+                    unique,
+                    &hodoku,
+                    Some(&path.steps),
+                    &budget,
+                )
+            })
+            .ok(),
+    };
     match args.format {
         StepFormat::Json => {
             let doc = serde_json::json!({

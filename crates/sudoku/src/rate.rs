@@ -152,7 +152,7 @@ pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<(Vec<u8>, bool), Grad
 pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
     let (solution, unique) = prepare(puzzle, budget)?;
     let hodoku_steps = walk(puzzle, hodoku_order(), &solution, unique, budget)?;
-    grade_with_path(puzzle, &solution, unique, &hodoku_steps, budget)
+    grade_with_path(puzzle, &solution, unique, &hodoku_steps, None, budget)
 }
 
 /// Walks `techniques`' path through `puzzle`, whose solution and
@@ -178,19 +178,28 @@ pub fn walk(
 }
 
 /// [`grade`] for a caller that has already [`prepare`]d the puzzle and
-/// walked HoDoKu's path (an explanation shows it): only SE's path is walked.
+/// walked HoDoKu's path (an explanation shows it), and perhaps SE's too:
+/// SE's path is walked only when `explainer_steps` is `None`.
 pub fn grade_with_path(
     puzzle: &Puzzle,
     solution: &[u8],
     unique: bool,
     hodoku_steps: &[Step],
+    explainer_steps: Option<&[Step]>,
     budget: &Budget,
 ) -> Result<Grade, GradeError> {
-    let se_steps = walk(puzzle, explainer_order(), solution, unique, budget)?;
+    let walked;
+    let se_steps = match explainer_steps {
+        Some(steps) => steps,
+        None => {
+            walked = walk(puzzle, explainer_order(), solution, unique, budget)?;
+            &walked[..]
+        }
+    };
     let (mut er, mut ep, mut ed) = (0, None, None);
     let mut hardest = Technique::FullHouse;
     let mut grid = Grid::new(puzzle);
-    for step in &se_steps {
+    for step in se_steps {
         let rating = explainer_rating(step, &grid);
         if rating > er {
             er = rating;
@@ -355,6 +364,15 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         ForcingChainVerity => chain(80, links),
         ForcingChainContradiction | ForcingNetContradiction | ForcingNetVerity => chain(85, links),
         Backtracking => 100,
+        ForcingChainsAndCycles
+        | NishioForcingChains
+        | MultipleForcingChains
+        | DynamicForcingChains
+        | DynamicForcingChainsPlus
+        | NestedForcingChains
+        | NestedMultipleForcingChains
+        | NestedDynamicForcingChains
+        | NestedDynamicForcingChainsPlus => step.explainer_rating.unwrap_or(100),
     }
 }
 

@@ -23,6 +23,7 @@
 
 use std::ops::ControlFlow;
 
+use super::cellset::CellSet;
 use super::grid::Grid;
 use super::step::{Candidate, Step};
 use super::technique::{Found, Technique};
@@ -35,14 +36,20 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     let claiming = technique == Technique::Claiming;
     for first in (0..houses).filter(|&h| is_line(h) == claiming) {
         let first_cells = grid.house_cells(first);
+        let places_of: Vec<(u8, CellSet)> = (1..=grid.size() as u8)
+            .map(|digit| (digit, grid.cells_with(digit) & first_cells))
+            .filter(|(_, places)| places.len() >= 2)
+            .collect();
+        if places_of.is_empty() {
+            continue;
+        }
         for second in 0..houses {
             let common = first_cells & grid.house_cells(second);
             if second == first || common.len() < 2 {
                 continue;
             }
-            for digit in 1..=grid.size() as u8 {
-                let places = grid.cells_with(digit) & first_cells;
-                if places.len() < 2 || !places.is_subset(&common) {
+            for &(digit, places) in &places_of {
+                if !places.is_subset(&common) {
                     continue;
                 }
                 let removed = grid.cells_with(digit) & (grid.house_cells(second) - first_cells);

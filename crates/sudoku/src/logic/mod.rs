@@ -32,6 +32,7 @@ mod exclusion;
 mod fish;
 mod forcing;
 mod grid;
+mod implications;
 mod intersections;
 mod order;
 mod path;

@@ -31,6 +31,7 @@ use fdoku_fd::Budget;
 use serde::Serialize;
 
 use super::grid::Grid;
+use super::implications::within;
 use super::order::hodoku_order;
 use super::step::Step;
 use super::technique::Technique;
@@ -112,7 +113,7 @@ pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
             return None;
         }
         if options.unique || !technique.needs_uniqueness() {
-            if let Some(step) = technique.find_first(grid) {
+            if let Some(step) = within(&options.budget, || technique.find_first(grid)) {
                 return Some(step);
             }
         }

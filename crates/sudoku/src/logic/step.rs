@@ -90,6 +90,15 @@ pub struct Step {
     pub eliminations: Vec<Candidate>,
     /// The digits placed.
     pub placements: Vec<Candidate>,
+    /// The technique's form, when it has several ("contradiction", "cell",
+    /// "X-cycle", …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<&'static str>,
+    /// Sudoku Explainer's rating in tenths, for the techniques whose finder
+    /// works it out (SE's chaining techniques, rated by the size of their
+    /// chains).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explainer_rating: Option<u16>,
 }
 
 impl Step {
@@ -103,6 +112,8 @@ impl Step {
             links: Vec::new(),
             eliminations: Vec::new(),
             placements: Vec::new(),
+            form: None,
+            explainer_rating: None,
         }
     }
 
@@ -151,6 +162,9 @@ impl Step {
             };
         }
         let mut text = name.to_owned();
+        if let Some(form) = self.form {
+            text.push_str(&format!(" ({form})"));
+        }
         if !self.links.is_empty() {
             text.push(' ');
             text.push_str(&chain_text(grid, &self.links));

@@ -21,8 +21,8 @@ use serde::Serialize;
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    als, cages, chains, coloring, direct, exclusion, fish, forcing, intersections, single_digit,
-    singles, subsets, sue_de_coq, uniqueness, wings,
+    als, cages, chains, coloring, direct, exclusion, fish, forcing, implications, intersections,
+    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 
 /// Where a finder sends each step it finds; `Break` stops the search.
@@ -151,6 +151,15 @@ techniques! {
     ForcingChainVerity => "Forcing chain verity", "1302", Extreme, 500;
     ForcingNetContradiction => "Forcing net contradiction", "1303", Extreme, 700;
     ForcingNetVerity => "Forcing net verity", "1304", Extreme, 700;
+    ForcingChainsAndCycles => "Forcing chains and cycles", "----", Unfair, 280;
+    NishioForcingChains => "Nishio forcing chains", "----", Extreme, 500;
+    MultipleForcingChains => "Multiple forcing chains", "----", Extreme, 500;
+    DynamicForcingChains => "Dynamic forcing chains", "----", Extreme, 700;
+    DynamicForcingChainsPlus => "Dynamic forcing chains plus", "----", Extreme, 700;
+    NestedForcingChains => "Nested forcing chains", "----", Extreme, 700;
+    NestedMultipleForcingChains => "Nested multiple forcing chains", "----", Extreme, 700;
+    NestedDynamicForcingChains => "Nested dynamic forcing chains", "----", Extreme, 700;
+    NestedDynamicForcingChainsPlus => "Nested dynamic forcing chains plus", "----", Extreme, 700;
     DirectPointing => "Direct pointing", "----", Medium, 50;
     DirectClaiming => "Direct claiming", "----", Medium, 50;
     DirectHiddenPair => "Direct hidden pair", "----", Medium, 70;
@@ -271,6 +280,7 @@ impl Technique {
             | ForcingChainVerity
             | ForcingNetContradiction
             | ForcingNetVerity => forcing::find,
+            technique if implications::handles(technique) => implications::find,
             RemotePair
             | XChain
             | XYChain

@@ -232,7 +232,7 @@ fn path(puzzle: &Puzzle, budget: &Budget) -> ApiResult<Value> {
         grid.apply(step);
     }
     // The path just walked is HoDoKu's: only SE's is left to walk.
-    let grade = grade_with_path(puzzle, &solution, unique, &path.steps, budget)
+    let grade = grade_with_path(puzzle, &solution, unique, &path.steps, None, budget)
         .map_err(|e| grade_error(e, puzzle))?;
     Ok(json!({
         "steps": steps,

@@ -1,0 +1,624 @@
+//! Propagation: from an assumption, every potential that must follow.
+//!
+//! Two rules switch potentials off and two switch them on:
+//!
+//! * a potential **on** switches **off** the cell's other candidates and the
+//!   digit's other places in each house (and in a killer cage);
+//! * a potential **off** switches **on** the last candidate of its cell, and
+//!   the last place of its digit in a house.
+//!
+//! *Static* propagation counts "last" in the grid as given; *dynamic*
+//! propagation removes each potential switched off from a working copy, so
+//! a cell emptied by several removals fires too (its other removals become
+//! extra parents). Nishio propagation follows one digit only. From level 1
+//! on, whenever nothing is pending, simple techniques — and from level 2
+//! nested chains — are run on the working copy and their removals become new
+//! potentials off, whose parents are the removals they needed.
+//!
+//! Potentials on are handled before potentials off, in the order found; the
+//! first time both states of a candidate are reached is the contradiction.
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::collections::VecDeque;
+
+use fdoku_fd::Budget;
+use std::rc::Rc;
+
+use super::hint::Hint;
+use super::potential::{Cause, Potential, Run};
+use crate::logic::cellset::CellSet;
+use crate::logic::grid::{Grid, digits_of};
+use crate::logic::step::{Candidate, Step};
+use crate::logic::technique::Technique;
+use crate::rules::HouseKind;
+
+/// What a propagation may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Chaining {
+    /// Cell and region forcing chains are searched.
+    pub multiple: bool,
+    /// Removals update a working copy of the grid.
+    pub dynamic: bool,
+    /// One digit only, contradictions only.
+    pub nishio: bool,
+    /// Nesting: 1 adds simple techniques, 2 static forcing chains, 3
+    /// multiple forcing chains, 4 dynamic forcing chains, 5 dynamic forcing
+    /// chains of level 2.
+    pub level: u8,
+}
+
+/// What every search of one top-level call shares: the houses of each cell
+/// in SE's order (box, row, column, then the others), each cell's cage mates
+/// outside its houses, and the work done so far.
+pub(super) struct Context {
+    pub houses_of: Vec<Vec<usize>>,
+    pub cage_mates: Vec<CellSet>,
+    pub work: Work,
+}
+
+/// A deterministic cap on the potentials one top-level search may handle.
+/// Nested chains on a grid with few candidates settled (a killer puzzle's
+/// nearly empty grid) could otherwise run for hours; a search that runs out
+/// reports nothing, so the path moves on rather than taking a step SE might
+/// not have chosen.
+/// The path's budget is checked too, every [`CLOCK_EVERY`] potentials.
+pub(super) struct Work {
+    spent: Cell<u64>,
+    limit: Cell<u64>,
+    budget: Budget,
+    next_check: Cell<u64>,
+}
+
+/// How many potentials between two looks at the budget's clock.
+const CLOCK_EVERY: u64 = 1 << 16;
+
+impl Work {
+    /// Counts `amount` potentials handled; false once the cap is passed or
+    /// the budget runs out.
+    pub fn spend(&self, amount: u64) -> bool {
+        let spent = self.spent.get() + amount;
+        self.spent.set(spent);
+        if spent >= self.next_check.get() {
+            self.next_check.set(spent + CLOCK_EVERY);
+            if self.budget.out_of_time().is_some() {
+                self.limit.set(0);
+            }
+        }
+        spent <= self.limit.get()
+    }
+
+    /// Whether the cap has been passed.
+    pub fn exhausted(&self) -> bool {
+        self.spent.get() > self.limit.get()
+    }
+}
+
+impl Context {
+    /// The context of a search of `grid` under `budget`.
+    pub fn new(grid: &Grid, budget: Budget) -> Self {
+        let rank = |kind: HouseKind| match kind {
+            HouseKind::Box => 0,
+            HouseKind::Row => 1,
+            HouseKind::Column => 2,
+            HouseKind::Diagonal => 3,
+            HouseKind::Window => 4,
+            HouseKind::Extra => 5,
+        };
+        let cells = grid.values().len();
+        let houses_of = (0..cells)
+            .map(|cell| {
+                let mut houses = grid.cell_houses(cell).to_vec();
+                houses.sort_by_key(|&h| rank(grid.house_kind(h)));
+                houses
+            })
+            .collect();
+        let cage_mates = (0..cells)
+            .map(|cell| {
+                let mut mates = grid.peers(cell);
+                for &house in grid.cell_houses(cell) {
+                    mates -= grid.house_cells(house);
+                }
+                mates
+            })
+            .collect();
+        Context {
+            houses_of,
+            cage_mates,
+            work: Work {
+                spent: Cell::new(0),
+                limit: Cell::new(WORK_LIMIT),
+                budget,
+                next_check: Cell::new(CLOCK_EVERY),
+            },
+        }
+    }
+}
+
+/// The most potentials one top-level search handles (see [`Work`]).
+const WORK_LIMIT: u64 = 1_000_000_000;
+
+/// A contradiction: the same candidate reached on and off (node ids).
+pub(super) type Absurd = (usize, usize);
+
+impl Chaining {
+    /// The producer's base rating, tenths.
+    pub fn base(self) -> u16 {
+        let level = u16::from(self.level);
+        if level >= 2 {
+            95 + 5 * (level - 2)
+        } else if level > 0 {
+            85 + 5 * level
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    /// Completes `run` from its nodes `seeds`; returns the contradiction
+    /// met, if any. Static propagation reads `links` (the grid's fixed
+    /// implications); dynamic propagation works them out on its copy.
+    pub fn propagate(
+        self,
+        shape: &Context,
+        links: Option<&Links>,
+        grid: &Grid,
+        run: &mut Run,
+        seeds: &[usize],
+    ) -> Option<Absurd> {
+        let mut current = Cow::Borrowed(grid);
+        let mut pending_on: VecDeque<usize> = VecDeque::new();
+        let mut pending_off: VecDeque<usize> = VecDeque::new();
+        for &seed in seeds {
+            match run.nodes[seed].on {
+                true => pending_on.push_back(seed),
+                false => pending_off.push_back(seed),
+            }
+        }
+        let keep = |implied: &Implied| !self.nishio || implied.cause != Cause::Cell;
+        loop {
+            if !shape.work.spend(1) {
+                return None;
+            }
+            if let Some(p) = pending_on.pop_front() {
+                let (cell, digit) = (run.nodes[p].cell, run.nodes[p].digit);
+                let offs = match (self.dynamic, links) {
+                    (false, Some(links)) => Cow::Borrowed(links.offs(cell, digit)),
+                    _ => Cow::Owned(on_to_off(shape, &current, cell, digit)),
+                };
+                for implied in offs.iter().filter(|i| keep(i)) {
+                    let off = implied.potential(false, p);
+                    if let Some(on) = run.find(off.cell, off.digit, true) {
+                        let id = run.nodes.len();
+                        run.nodes.push(off);
+                        return Some((on, id));
+                    }
+                    if !run.contains(off.cell, off.digit, false) {
+                        pending_off.push_back(run.push(off));
+                    }
+                }
+            } else if let Some(p) = pending_off.pop_front() {
+                let (cell, digit) = (run.nodes[p].cell, run.nodes[p].digit);
+                let ons = match (self.dynamic, links) {
+                    (false, Some(links)) => Cow::Borrowed(links.ons(cell, digit)),
+                    _ => Cow::Owned(off_to_on(shape, &current, cell, digit)),
+                };
+                let mut found = Vec::with_capacity(ons.len());
+                for implied in ons.iter().filter(|i| keep(i)) {
+                    let mut on = implied.potential(true, p);
+                    if self.dynamic {
+                        hidden_parents(implied, &current, grid, run, &mut on);
+                    }
+                    found.push(on);
+                }
+                if self.dynamic {
+                    current.to_mut().eliminate(cell, digit);
+                }
+                for on in found {
+                    if let Some(off) = run.find(on.cell, on.digit, false) {
+                        let id = run.nodes.len();
+                        run.nodes.push(on);
+                        return Some((id, off));
+                    }
+                    if !run.contains(on.cell, on.digit, true) {
+                        pending_on.push_back(run.push(on));
+                    }
+                }
+            } else if self.level > 0 {
+                let mut added = false;
+                for off in self.advanced(shape, &current, grid, run) {
+                    if !run.contains(off.cell, off.digit, false) {
+                        pending_off.push_back(run.push(off));
+                        added = true;
+                    }
+                }
+                if !added {
+                    return None;
+                }
+            } else {
+                return None;
+            }
+        }
+    }
+
+    /// Removals by simple techniques (level ≥ 1) or nested chains (level ≥
+    /// 2) in the working grid, each with the removals it needed as parents.
+    /// The first rule that gives any is used.
+    fn advanced(
+        self,
+        shape: &Context,
+        current: &Grid,
+        initial: &Grid,
+        run: &Run,
+    ) -> Vec<Potential> {
+        for rule in Rule::for_level(self.level) {
+            let mut found = Vec::new();
+            let mut emit = |removals: &[Candidate],
+                            parents: Vec<Candidate>,
+                            nested: Option<Rc<Hint>>| {
+                let parents: Vec<usize> = parents
+                    .iter()
+                    .filter_map(|c| run.find(c.cell, c.digit, false))
+                    .collect();
+                if parents.is_empty() {
+                    return;
+                }
+                for removal in removals {
+                    let mut off =
+                        Potential::new(removal.cell, removal.digit, false, Cause::Advanced, None);
+                    for &parent in &parents {
+                        off.add_parent(parent);
+                    }
+                    off.nested = nested.clone();
+                    found.push(off);
+                }
+            };
+            match rule {
+                Rule::Locking => {
+                    for (base, cover, digit, removals) in locked_candidates(current) {
+                        let parents = current
+                            .house_cells(base)
+                            .iter()
+                            .filter(|&c| !current.house_cells(cover).contains(c))
+                            .filter(|&c| initial.has(c, digit) && !current.has(c, digit))
+                            .map(|c| Candidate::new(c, digit))
+                            .collect();
+                        emit(&removals, parents, None);
+                    }
+                }
+                Rule::Techniques(techniques) => {
+                    for &technique in techniques {
+                        for step in technique.find_all(current) {
+                            let parents = technique_parents(&step, initial, current);
+                            emit(&step.eliminations, parents, None);
+                        }
+                    }
+                }
+                Rule::Chains(chaining) => {
+                    for hint in chaining.hints(shape, current) {
+                        let parents = hint.rule_parents(initial, current);
+                        let removable = hint.removable.clone();
+                        emit(&removable, parents, Some(Rc::clone(&hint)));
+                    }
+                }
+            }
+            if !found.is_empty() {
+                return found;
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// A rule the nested levels apply to the working grid.
+enum Rule {
+    /// Locked candidates (pointing, claiming) between any two houses.
+    Locking,
+    Techniques(&'static [Technique]),
+    Chains(Chaining),
+}
+
+impl Rule {
+    /// SE's rules for a level: locked candidates, hidden pairs, naked pairs,
+    /// X-wings, then the nested chains.
+    fn for_level(level: u8) -> Vec<Rule> {
+        use Technique::*;
+        let mut rules = vec![
+            Rule::Locking,
+            Rule::Techniques(&[HiddenPair]),
+            Rule::Techniques(&[NakedPair, LockedPair]),
+            Rule::Techniques(&[XWing]),
+        ];
+        let chains = |multiple, dynamic, level| {
+            Rule::Chains(Chaining {
+                multiple,
+                dynamic,
+                nishio: false,
+                level,
+            })
+        };
+        if level < 4 {
+            if level >= 2 {
+                rules.push(chains(false, false, 0));
+            }
+            if level >= 3 {
+                rules.push(chains(true, false, 0));
+            }
+        } else {
+            rules.push(chains(true, true, 0));
+            if level >= 5 {
+                rules.push(chains(true, true, level - 3));
+            }
+        }
+        rules
+    }
+}
+
+/// The removals a simple technique's step needed: the digit's places gone
+/// from the base houses of an X-wing, the other digits
+/// gone from a naked pair's cells, the pair's digits gone from the rest of a
+/// hidden pair's house.
+fn technique_parents(step: &Step, initial: &Grid, current: &Grid) -> Vec<Candidate> {
+    let mut parents = Vec::new();
+    let digits: Vec<u8> = {
+        let mut digits: Vec<u8> = step.pattern.iter().map(|c| c.digit).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        digits
+    };
+    let gone = |cell: usize, digit: u8| initial.has(cell, digit) && !current.has(cell, digit);
+    match step.technique {
+        Technique::XWing => {
+            let digit = digits[0];
+            let (bases, covers) = base_and_cover(step, current);
+            for &base in &bases {
+                for cell in current.house_cells(base).iter() {
+                    let covered = covers
+                        .iter()
+                        .any(|&h| current.house_cells(h).contains(cell));
+                    if !covered && gone(cell, digit) {
+                        parents.push(Candidate::new(cell, digit));
+                    }
+                }
+            }
+        }
+        Technique::NakedPair | Technique::LockedPair => {
+            for cell in step.pattern_cells() {
+                for digit in digits_of(initial.mask(cell)) {
+                    if !digits.contains(&digit) {
+                        parents.push(Candidate::new(cell, digit));
+                    }
+                }
+            }
+        }
+        Technique::HiddenPair => {
+            let house = step.houses[0];
+            let pattern = step.pattern_cells();
+            for cell in current.house_cells(house).iter() {
+                if pattern.contains(&cell) {
+                    continue;
+                }
+                for &digit in &digits {
+                    if initial.has(cell, digit) && !current.has(cell, digit) {
+                        parents.push(Candidate::new(cell, digit));
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    parents
+}
+
+/// Every locked candidates pattern: the house the digit is confined to
+/// part of (base), the house holding that part (cover), the digit, and the
+/// removals from the rest of the cover.
+fn locked_candidates(grid: &Grid) -> Vec<(usize, usize, u8, Vec<Candidate>)> {
+    let mut found = Vec::new();
+    for base in 0..grid.houses().len() {
+        let cells = grid.house_cells(base);
+        for digit in 1..=grid.size() as u8 {
+            let places = cells & grid.cells_with(digit);
+            let Some(first) = places.first_cell() else {
+                continue;
+            };
+            if places.len() < 2 {
+                continue;
+            }
+            for &cover in grid.cell_houses(first) {
+                let cover_cells = grid.house_cells(cover);
+                if cover == base || !places.is_subset(&cover_cells) {
+                    continue;
+                }
+                let removed = (cover_cells - cells) & grid.cells_with(digit);
+                if !removed.is_empty() {
+                    let removals = removed.iter().map(|c| Candidate::new(c, digit)).collect();
+                    found.push((base, cover, digit, removals));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The base and cover houses of an X-wing.
+fn base_and_cover(step: &Step, grid: &Grid) -> (Vec<usize>, Vec<usize>) {
+    let base_kind = grid.house_kind(step.houses[0]);
+    let mut covers: Vec<usize> = Vec::new();
+    for c in &step.pattern {
+        for &h in grid.cell_houses(c.cell) {
+            let kind = grid.house_kind(h);
+            if matches!(kind, HouseKind::Row | HouseKind::Column)
+                && kind != base_kind
+                && !covers.contains(&h)
+            {
+                covers.push(h);
+            }
+        }
+    }
+    (step.houses.clone(), covers)
+}
+
+/// A candidate switched on or off, and why (before it gets its parents).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Implied {
+    pub cell: usize,
+    pub digit: u8,
+    pub cause: Cause,
+}
+
+impl Implied {
+    /// The potential, implied by node `parent`.
+    pub fn potential(self, on: bool, parent: usize) -> Potential {
+        Potential::new(self.cell, self.digit, on, self.cause, Some(parent))
+    }
+}
+
+/// What `digit` in `cell` on switches off, first found first: the cell's
+/// other candidates (cause `Cell`), then the digit's other places house by
+/// house, then in cage mates.
+pub(super) fn on_to_off(shape: &Context, grid: &Grid, cell: usize, digit: u8) -> Vec<Implied> {
+    let mut result: Vec<Implied> = Vec::new();
+    for other in digits_of(grid.mask(cell)) {
+        if other != digit {
+            result.push(Implied {
+                cell,
+                digit: other,
+                cause: Cause::Cell,
+            });
+        }
+    }
+    let mut done = CellSet::EMPTY;
+    done.insert(cell);
+    for &house in &shape.houses_of[cell] {
+        let places = grid.house_cells(house) & grid.cells_with(digit);
+        for other in places.iter() {
+            if !done.contains(other) {
+                done.insert(other);
+                result.push(Implied {
+                    cell: other,
+                    digit,
+                    cause: Cause::House(house),
+                });
+            }
+        }
+    }
+    for other in (shape.cage_mates[cell] & grid.cells_with(digit)).iter() {
+        if !done.contains(other) {
+            done.insert(other);
+            result.push(Implied {
+                cell: other,
+                digit,
+                cause: Cause::Peer,
+            });
+        }
+    }
+    result
+}
+
+/// What `digit` in `cell` off switches on: the cell's last candidate (cause
+/// `Cell`), then the digit's last place in each house.
+pub(super) fn off_to_on(shape: &Context, grid: &Grid, cell: usize, digit: u8) -> Vec<Implied> {
+    let mut result: Vec<Implied> = Vec::new();
+    let mask = grid.mask(cell);
+    if mask.count_ones() == 2
+        && let Some(other) = digits_of(mask).into_iter().find(|&d| d != digit)
+    {
+        result.push(Implied {
+            cell,
+            digit: other,
+            cause: Cause::Cell,
+        });
+    }
+    for &house in &shape.houses_of[cell] {
+        let places = grid.house_cells(house) & grid.cells_with(digit);
+        if places.len() != 2 {
+            continue;
+        }
+        let Some(other) = places.iter().find(|&c| c != cell) else {
+            continue;
+        };
+        if !result.iter().any(|q| q.cell == other && q.digit == digit) {
+            result.push(Implied {
+                cell: other,
+                digit,
+                cause: Cause::House(house),
+            });
+        }
+    }
+    result
+}
+
+/// The removals (potentials off in `run`) that emptied the rest of the cell
+/// or house behind an implied potential on, in a dynamic run.
+fn hidden_parents(implied: &Implied, grid: &Grid, initial: &Grid, run: &Run, on: &mut Potential) {
+    let mut add = |cell: usize, digit: u8| {
+        if initial.has(cell, digit)
+            && !grid.has(cell, digit)
+            && let Some(parent) = run.find(cell, digit, false)
+        {
+            on.add_parent(parent);
+        }
+    };
+    match implied.cause {
+        Cause::House(house) => {
+            for cell in grid.house_cells(house).iter() {
+                add(cell, implied.digit);
+            }
+        }
+        _ => {
+            for digit in 1..=grid.size() as u8 {
+                add(implied.cell, digit);
+            }
+        }
+    }
+}
+
+/// The implications of a grid that does not change (static propagation),
+/// worked out once per candidate.
+pub(super) struct Links {
+    size: usize,
+    implied: Vec<Implied>,
+    /// Per candidate, where its offs start, where its ons start and where
+    /// they end in `implied`.
+    bounds: Vec<(u32, u32, u32)>,
+}
+
+impl Links {
+    pub fn new(shape: &Context, grid: &Grid) -> Self {
+        let size = grid.size();
+        let cells = grid.values().len();
+        let mut implied = Vec::new();
+        let mut bounds = vec![(0, 0, 0); cells * size];
+        for cell in 0..cells {
+            for digit in digits_of(grid.mask(cell)) {
+                let start = implied.len() as u32;
+                implied.extend(on_to_off(shape, grid, cell, digit));
+                let middle = implied.len() as u32;
+                implied.extend(off_to_on(shape, grid, cell, digit));
+                let end = implied.len() as u32;
+                bounds[cell * size + usize::from(digit - 1)] = (start, middle, end);
+            }
+        }
+        Links {
+            size,
+            implied,
+            bounds,
+        }
+    }
+
+    /// What the candidate on switches off (`on_to_off`).
+    pub fn offs(&self, cell: usize, digit: u8) -> &[Implied] {
+        let (start, middle, _) = self.bounds[cell * self.size + usize::from(digit - 1)];
+        &self.implied[start as usize..middle as usize]
+    }
+
+    /// What the candidate off switches on (`off_to_on`).
+    pub fn ons(&self, cell: usize, digit: u8) -> &[Implied] {
+        let (_, middle, end) = self.bounds[cell * self.size + usize::from(digit - 1)];
+        &self.implied[middle as usize..end as usize]
+    }
+}

@@ -1,0 +1,196 @@
+//! Potentials: a candidate assumed on (true) or off (false), with the
+//! potentials that forced it (its parents) and the reason why.
+//!
+//! One propagation keeps its potentials in a [`Run`], first found first;
+//! a potential is known by its candidate and state, so the first way found
+//! to reach it is the one kept. The size of a deduction is the number of
+//! distinct potentials among its ancestors, counted the way Sudoku Explainer
+//! counts them (breadth first, one per candidate and state).
+
+use std::rc::Rc;
+
+use super::hint::Hint;
+
+/// Why a potential holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cause {
+    /// It is the assumption the run starts from.
+    Assumption,
+    /// On: the only candidate left in its cell. Off: its cell holds another digit.
+    Cell,
+    /// On: the only place left for its digit in this house. Off: the digit is
+    /// placed elsewhere in this house.
+    House(usize),
+    /// Off: a cage mate holds the digit.
+    Peer,
+    /// Off: a technique (or a nested chain) applied to the grid as the run
+    /// left it.
+    Advanced,
+}
+
+/// A candidate on or off, and why.
+#[derive(Clone)]
+pub(super) struct Potential {
+    pub cell: usize,
+    pub digit: u8,
+    pub on: bool,
+    pub cause: Cause,
+    /// The potential that forces this one (the main line), if any.
+    pub parent: Option<u32>,
+    /// Further potentials it needs (the removals that emptied a cell or
+    /// house, the removals a technique needed).
+    pub more: Vec<u32>,
+    /// The nested chain an advanced potential comes from.
+    pub nested: Option<Rc<Hint>>,
+}
+
+impl Potential {
+    /// A potential with one parent (or none).
+    pub fn new(cell: usize, digit: u8, on: bool, cause: Cause, parent: Option<usize>) -> Self {
+        Potential {
+            cell,
+            digit,
+            on,
+            cause,
+            parent: parent.map(|p| p as u32),
+            more: Vec::new(),
+            nested: None,
+        }
+    }
+
+    /// Adds a parent.
+    pub fn add_parent(&mut self, parent: usize) {
+        match self.parent {
+            None => self.parent = Some(parent as u32),
+            Some(_) => self.more.push(parent as u32),
+        }
+    }
+
+    /// All parents, the main one first.
+    pub fn parents(&self) -> impl Iterator<Item = usize> + '_ {
+        self.parent
+            .into_iter()
+            .chain(self.more.iter().copied())
+            .map(|p| p as usize)
+    }
+}
+
+/// The potentials one propagation reached.
+#[derive(Clone)]
+pub(super) struct Run {
+    pub nodes: Vec<Potential>,
+    size: usize,
+    /// Per candidate and state, the first node holding it, plus one (0: none).
+    index: Vec<u32>,
+}
+
+impl Run {
+    /// An empty run for a grid of `cells` cells and digits up to `size`.
+    pub fn new(cells: usize, size: usize) -> Self {
+        Run {
+            nodes: Vec::new(),
+            size,
+            index: vec![0; cells * size * 2],
+        }
+    }
+
+    /// Empties the run, keeping its storage.
+    pub fn clear(&mut self) {
+        for node in &self.nodes {
+            let key =
+                (node.cell * self.size + usize::from(node.digit - 1)) * 2 + usize::from(node.on);
+            self.index[key] = 0;
+        }
+        self.nodes.clear();
+    }
+
+    fn key(&self, cell: usize, digit: u8, on: bool) -> usize {
+        (cell * self.size + usize::from(digit - 1)) * 2 + usize::from(on)
+    }
+
+    /// The node holding this candidate in this state.
+    pub fn find(&self, cell: usize, digit: u8, on: bool) -> Option<usize> {
+        match self.index[self.key(cell, digit, on)] {
+            0 => None,
+            n => Some(n as usize - 1),
+        }
+    }
+
+    /// Whether the run holds this candidate in this state.
+    pub fn contains(&self, cell: usize, digit: u8, on: bool) -> bool {
+        self.index[self.key(cell, digit, on)] != 0
+    }
+
+    /// Whether `ancestor` is on the main line above `id`.
+    pub fn has_ancestor(&self, id: usize, cell: usize, digit: u8, on: bool) -> bool {
+        let mut current = self.nodes[id].parent;
+        let mut steps = 0;
+        while let Some(p) = current {
+            let node = &self.nodes[p as usize];
+            if node.cell == cell && node.digit == digit && node.on == on {
+                return true;
+            }
+            current = node.parent;
+            steps += 1;
+            if steps > self.nodes.len() {
+                break;
+            }
+        }
+        false
+    }
+
+    /// Adds a potential; the first node of a candidate and state is the one
+    /// [`Run::find`] returns.
+    pub fn push(&mut self, potential: Potential) -> usize {
+        let key = self.key(potential.cell, potential.digit, potential.on);
+        self.nodes.push(potential);
+        let id = self.nodes.len() - 1;
+        if self.index[key] == 0 {
+            self.index[key] = id as u32 + 1;
+        }
+        id
+    }
+
+    /// The node and its ancestors, breadth first, one node per candidate and
+    /// state (the first met).
+    pub fn chain(&self, target: usize) -> Vec<usize> {
+        let mut seen = vec![false; self.index.len()];
+        let mut order = Vec::new();
+        let mut todo = vec![target];
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for id in todo {
+                let node = &self.nodes[id];
+                let key = self.key(node.cell, node.digit, node.on);
+                if !seen[key] {
+                    seen[key] = true;
+                    order.push(id);
+                    next.extend(node.parents());
+                }
+            }
+            todo = next;
+        }
+        order
+    }
+
+    /// The number of distinct potentials among the node and its ancestors.
+    pub fn ancestor_count(&self, target: usize) -> usize {
+        self.chain(target).len()
+    }
+
+    /// The main line from the assumption to the node (first parents only).
+    pub fn main_line(&self, target: usize) -> Vec<usize> {
+        let mut line = vec![target];
+        let mut id = target;
+        while let Some(parent) = self.nodes[id].parent {
+            let parent = parent as usize;
+            if line.len() > self.nodes.len() {
+                break;
+            }
+            line.push(parent);
+            id = parent;
+        }
+        line.reverse();
+        line
+    }
+}
