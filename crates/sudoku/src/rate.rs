@@ -350,7 +350,8 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         | GroupedAic
         | SueDeCoq
         | AlsXz
-        | AlsXyWing => chain(70, links + 1),
+        | AlsXyWing
+        | AlsXyChain => chain(70, links + 1),
         ForcingChainContradiction if single_digit => chain(75, links),
         ForcingChainVerity => chain(80, links),
         ForcingChainContradiction | ForcingNetContradiction | ForcingNetVerity => chain(85, links),

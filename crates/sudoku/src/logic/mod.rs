@@ -22,6 +22,7 @@
 //! ```
 
 mod als;
+mod als_chain;
 mod cages;
 mod cellset;
 mod chains;

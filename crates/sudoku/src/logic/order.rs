@@ -81,6 +81,7 @@ pub fn hodoku_order() -> Vec<Technique> {
         GroupedAic,
         AlsXz,
         AlsXyWing,
+        AlsXyChain,
         AlignedPairExclusion,
         ForcingChainContradiction,
         ForcingChainVerity,

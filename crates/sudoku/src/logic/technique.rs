@@ -21,8 +21,8 @@ use serde::Serialize;
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    als, cages, chains, coloring, direct, exclusion, fish, forcing, intersections, single_digit,
-    singles, subsets, sue_de_coq, uniqueness, wings,
+    als, als_chain, cages, chains, coloring, direct, exclusion, fish, forcing, intersections,
+    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 
 /// Where a finder sends each step it finds; `Break` stops the search.
@@ -146,6 +146,7 @@ techniques! {
     SueDeCoq => "Sue de Coq", "1101", Unfair, 250;
     AlsXz => "ALS-XZ", "0901", Unfair, 300;
     AlsXyWing => "ALS-XY-wing", "0902", Unfair, 320;
+    AlsXyChain => "ALS-XY-chain", "0903", Unfair, 340;
     AlignedPairExclusion => "Aligned pair exclusion", "1000", Unfair, 330;
     ForcingChainContradiction => "Forcing chain contradiction", "1301", Extreme, 500;
     ForcingChainVerity => "Forcing chain verity", "1302", Extreme, 500;
@@ -265,6 +266,7 @@ impl Technique {
             Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => single_digit::find,
             SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => coloring::find,
             AlsXz | AlsXyWing => als::find,
+            AlsXyChain => als_chain::find,
             SueDeCoq => sue_de_coq::find,
             AlignedPairExclusion => exclusion::find,
             ForcingChainContradiction
