@@ -15,7 +15,9 @@
 //! ones the previous link used (two may remain; both then count as used), the
 //! first link uses one RCC at a time, an ALS appears once, and only the two
 //! ends are spared (a middle ALS may lose `z`). The search is breadth first
-//! from every start, so each elimination set comes with a shortest chain.
+//! from every start (an ALS reached with the same RCCs is expanded once,
+//! counting chains shorter than four ALSes apart), so each elimination set
+//! comes with a shortest chain.
 //!
 //! The step's `pattern` holds A1's candidates, `extra` the other ALSes', and
 //! `links` the chain: within each ALS a strong link from the digit it loses
@@ -63,6 +65,8 @@ pub(super) fn find(grid: &Grid, _technique: Technique, found: &mut Found<'_>) ->
         alses: &alses,
         links: &links,
         reported: HashSet::new(),
+        visits: Vec::new(),
+        marks: vec![Vec::new(); alses.len()],
     };
     for start in 0..alses.len() {
         let wanted = eliminable_digits(grid, &alses[start]);
@@ -106,16 +110,21 @@ struct Search<'a> {
     links: &'a [Vec<(usize, u32)>],
     /// Elimination sets already reported (each once, by a shortest chain).
     reported: HashSet<Vec<Candidate>>,
+    /// The current search's visits (kept to reuse the allocation).
+    visits: Vec<Visit>,
+    /// Per ALS: the (RCCs used, chain long enough) pairs the current search
+    /// reached it with.
+    marks: Vec<Vec<(u32, bool)>>,
 }
 
 impl Search<'_> {
     /// Every chain from ALS `start` whose first RCC is `x`, ending on a digit
     /// of `zs`.
     fn from(&mut self, start: usize, x: u8, zs: u32, found: &mut Found<'_>) -> ControlFlow<()> {
-        let mut visits: Vec<Visit> = Vec::new();
-        let mut seen = HashSet::new();
+        let mut visits = std::mem::take(&mut self.visits);
+        visits.clear();
         for &(next, rccs) in &self.links[start] {
-            if rccs & bit(x) != 0 && seen.insert((next, bit(x))) {
+            if rccs & bit(x) != 0 && self.first_visit(next, bit(x), 1) {
                 visits.push(Visit {
                     als: next,
                     used: bit(x),
@@ -125,27 +134,45 @@ impl Search<'_> {
             }
         }
         let mut i = 0;
-        while i < visits.len() {
+        let mut flow = ControlFlow::Continue(());
+        while i < visits.len() && flow.is_continue() {
             let visit = visits[i];
-            if visit.links >= MIN_LINKS {
-                self.check_end(start, zs, &visits, i, found)?;
+            if visit.links >= MIN_LINKS && zs & self.alses[visit.als].mask & !visit.used != 0 {
+                flow = self.check_end(start, zs, &visits, i, found);
             }
             if visit.links < MAX_LINKS {
                 for &(next, rccs) in &self.links[visit.als] {
                     let usable = rccs & !visit.used;
-                    if next != start && usable != 0 && seen.insert((next, usable)) {
+                    let links = visit.links + 1;
+                    if next != start && usable != 0 && self.first_visit(next, usable, links) {
                         visits.push(Visit {
                             als: next,
                             used: usable,
                             parent: Some(i),
-                            links: visit.links + 1,
+                            links,
                         });
                     }
                 }
             }
             i += 1;
         }
-        ControlFlow::Continue(())
+        for visit in &visits {
+            self.marks[visit.als].clear();
+        }
+        self.visits = visits;
+        flow
+    }
+
+    /// Whether this is the first time the search reaches `als` using the
+    /// RCCs `used` (chains shorter than [`MIN_LINKS`] counted apart).
+    fn first_visit(&mut self, als: usize, used: u32, links: usize) -> bool {
+        let key = (used, links >= MIN_LINKS);
+        let marks = &mut self.marks[als];
+        if marks.contains(&key) {
+            return false;
+        }
+        marks.push(key);
+        true
     }
 
     /// Reports the chain ending at `visits[end]` if it eliminates something.
