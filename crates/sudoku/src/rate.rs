@@ -327,11 +327,25 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         ContinuousNiceLoop | GroupedContinuousNiceLoop if single_digit => chain(65, links),
         ContinuousNiceLoop | GroupedContinuousNiceLoop => chain(70, links),
         RemotePair => chain(65, links),
-        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | SimpleColorsTrap
-        | SimpleColorsWrap | MultiColors1 | MultiColors2 | FinnedXWing | SashimiXWing
-        | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish | XChain => {
-            chain(66, links + 1)
-        }
+        Skyscraper
+        | TwoStringKite
+        | TurbotFish
+        | EmptyRectangle
+        | SimpleColorsTrap
+        | SimpleColorsWrap
+        | MultiColors1
+        | MultiColors2
+        | FinnedXWing
+        | SashimiXWing
+        | FinnedSwordfish
+        | SashimiSwordfish
+        | FinnedJellyfish
+        | SashimiJellyfish
+        | XChain
+        | FrankenXWing
+        | FrankenSwordfish
+        | FinnedFrankenXWing
+        | FinnedFrankenSwordfish => chain(66, links + 1),
         XYChain
         | WWing
         | DiscontinuousNiceLoop

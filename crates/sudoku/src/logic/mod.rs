@@ -32,6 +32,7 @@ mod direct;
 mod exclusion;
 mod fish;
 mod forcing;
+mod franken;
 mod grid;
 mod intersections;
 mod order;

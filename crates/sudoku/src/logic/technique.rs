@@ -21,8 +21,8 @@ use serde::Serialize;
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    als, als_chain, cages, chains, coloring, direct, exclusion, fish, forcing, intersections,
-    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    als, als_chain, cages, chains, coloring, direct, exclusion, fish, forcing, franken,
+    intersections, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 
 /// Where a finder sends each step it finds; `Break` stops the search.
@@ -115,6 +115,10 @@ techniques! {
     SashimiSwordfish => "Sashimi swordfish", "0321", Unfair, 240;
     FinnedJellyfish => "Finned jellyfish", "0312", Unfair, 250;
     SashimiJellyfish => "Sashimi jellyfish", "0322", Unfair, 260;
+    FrankenXWing => "Franken X-wing", "0330", Unfair, 300;
+    FrankenSwordfish => "Franken swordfish", "0331", Unfair, 350;
+    FinnedFrankenXWing => "Finned Franken X-wing", "0340", Unfair, 390;
+    FinnedFrankenSwordfish => "Finned Franken swordfish", "0341", Unfair, 410;
     Skyscraper => "Skyscraper", "0400", Hard, 130;
     TwoStringKite => "2-string kite", "0401", Hard, 150;
     TurbotFish => "Turbot fish", "0403", Hard, 120;
@@ -263,6 +267,9 @@ impl Technique {
             }
             XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
             | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish::find,
+            FrankenXWing | FrankenSwordfish | FinnedFrankenXWing | FinnedFrankenSwordfish => {
+                franken::find
+            }
             Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => single_digit::find,
             SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => coloring::find,
             AlsXz | AlsXyWing => als::find,
