@@ -317,7 +317,7 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         XYWing => 42,
         XYZWing => 44,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | UniqueRectangle5
-        | UniqueRectangle6 | HiddenRectangle => 45,
+        | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 => 45,
         UniqueRectangle3 => 46,
         NakedQuad => 50,
         Jellyfish => 52,

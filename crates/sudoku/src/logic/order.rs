@@ -60,6 +60,8 @@ pub fn hodoku_order() -> Vec<Technique> {
         UniqueRectangle5,
         UniqueRectangle6,
         HiddenRectangle,
+        AvoidableRectangle1,
+        AvoidableRectangle2,
         FinnedXWing,
         SashimiXWing,
         FinnedSwordfish,

@@ -134,6 +134,8 @@ techniques! {
     UniqueRectangle5 => "Unique rectangle type 5", "0604", Hard, 100;
     UniqueRectangle6 => "Unique rectangle type 6", "0605", Hard, 100;
     HiddenRectangle => "Hidden rectangle", "0606", Hard, 100;
+    AvoidableRectangle1 => "Avoidable rectangle type 1", "0607", Hard, 100;
+    AvoidableRectangle2 => "Avoidable rectangle type 2", "0608", Hard, 100;
     BugPlusOne => "BUG+1", "0610", Hard, 100;
     XYWing => "XY-wing", "0800", Hard, 160;
     XYZWing => "XYZ-wing", "0801", Hard, 180;
@@ -208,6 +210,8 @@ impl Technique {
                 | Technique::UniqueRectangle5
                 | Technique::UniqueRectangle6
                 | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle1
+                | Technique::AvoidableRectangle2
                 | Technique::BugPlusOne
         )
     }
@@ -262,9 +266,8 @@ impl Technique {
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
-            | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | BugPlusOne => {
-                uniqueness::find
-            }
+            | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1
+            | AvoidableRectangle2 | BugPlusOne => uniqueness::find,
             XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
             | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish::find,
             FrankenXWing | FrankenSwordfish | FinnedFrankenXWing | FinnedFrankenSwordfish => {
