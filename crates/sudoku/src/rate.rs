@@ -331,6 +331,8 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         | TwoStringKite
         | TurbotFish
         | EmptyRectangle
+        | DualTwoStringKite
+        | DualEmptyRectangle
         | SimpleColorsTrap
         | SimpleColorsWrap
         | MultiColors1

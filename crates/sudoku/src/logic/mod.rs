@@ -29,6 +29,7 @@ mod chains;
 mod coloring;
 mod combinations;
 mod direct;
+mod duals;
 mod exclusion;
 mod fish;
 mod forcing;

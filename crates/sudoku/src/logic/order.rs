@@ -23,7 +23,9 @@
 
 use super::technique::Technique;
 
-/// HoDoKu's order, every technique fdoku has (implemented or not), backtracking excluded.
+/// HoDoKu's order, every technique fdoku has (implemented or not) except
+/// backtracking and the dual kites and empty rectangles (HoDoKu finds duals
+/// only with its "duals and siamese" option, off by default).
 pub fn hodoku_order() -> Vec<Technique> {
     use Technique::*;
     vec![

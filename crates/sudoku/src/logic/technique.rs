@@ -21,7 +21,7 @@ use serde::Serialize;
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    als, als_chain, cages, chains, coloring, direct, exclusion, fish, forcing, franken,
+    als, als_chain, cages, chains, coloring, direct, duals, exclusion, fish, forcing, franken,
     intersections, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 
@@ -123,6 +123,8 @@ techniques! {
     TwoStringKite => "2-string kite", "0401", Hard, 150;
     TurbotFish => "Turbot fish", "0403", Hard, 120;
     EmptyRectangle => "Empty rectangle", "0402", Hard, 120;
+    DualTwoStringKite => "Dual 2-string kite", "0404", Hard, 150;
+    DualEmptyRectangle => "Dual empty rectangle", "0405", Hard, 120;
     SimpleColorsTrap => "Simple colors trap", "0500", Hard, 150;
     SimpleColorsWrap => "Simple colors wrap", "0501", Hard, 150;
     MultiColors1 => "Multi-colors 1", "0502", Hard, 200;
@@ -274,6 +276,7 @@ impl Technique {
                 franken::find
             }
             Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => single_digit::find,
+            DualTwoStringKite | DualEmptyRectangle => duals::find,
             SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => coloring::find,
             AlsXz | AlsXyWing => als::find,
             AlsXyChain => als_chain::find,
