@@ -46,7 +46,7 @@
 //! ```
 
 use std::collections::HashSet;
-use std::ops::ControlFlow;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, ControlFlow, Sub};
 
 use super::cellset::CellSet;
 use super::grid::Grid;
@@ -62,15 +62,14 @@ const MAX_ENDO_FINS: usize = 2;
 
 /// A house holding the digit, as a base or cover set.
 #[derive(Clone, Copy)]
-struct Unit {
+struct Unit<B> {
     house: usize,
     kind: HouseKind,
     /// Its cells holding the digit.
-    cells: CellSet,
+    cells: B,
 }
 
-/// Finds the technique's Franken fish for every digit, rows (and boxes) as
-/// base first, then columns.
+/// Finds the technique's Franken fish for every digit.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {
     use Technique::*;
     let (size, finned) = match technique {
@@ -81,53 +80,64 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     };
     let mut reported = HashSet::new();
     for digit in 1..=grid.size() as u8 {
-        for (line, cross) in [
-            (HouseKind::Row, HouseKind::Column),
-            (HouseKind::Column, HouseKind::Row),
-        ] {
-            let units = |kind: HouseKind| -> Vec<Unit> {
-                (0..grid.houses().len())
-                    .filter(
-                        |&h| matches!(grid.house_kind(h), k if k == kind || k == HouseKind::Box),
-                    )
-                    .map(|house| Unit {
-                        house,
-                        kind: grid.house_kind(house),
-                        cells: grid.house_cells(house) & grid.cells_with(digit),
-                    })
-                    .filter(|u| !u.cells.is_empty())
-                    .collect()
-            };
-            let search = Search {
-                grid,
-                technique,
-                digit,
-                size,
-                finned,
-                line,
-                cross,
-                bases: units(line)
-                    .into_iter()
-                    .filter(|u| finned || u.cells.len() <= size)
-                    .collect(),
-                covers: units(cross),
-            };
-            search.bases(
-                0,
-                &mut Vec::new(),
-                CellSet::EMPTY,
-                CellSet::EMPTY,
-                &mut reported,
-                found,
-            )?;
+        let shape = (technique, size, finned);
+        if grid.cells_with(digit).len() <= 128 {
+            let local = Local::<Small>::new(grid, digit);
+            for_digit(grid, &local, digit, shape, &mut reported, found)?;
+        } else {
+            let local = Local::<CellSet>::new(grid, digit);
+            for_digit(grid, &local, digit, shape, &mut reported, found)?;
         }
     }
     ControlFlow::Continue(())
 }
 
+/// Searches one digit, rows (and boxes) as base first, then columns.
+fn for_digit<B: Bits>(
+    grid: &Grid,
+    local: &Local<B>,
+    digit: u8,
+    (technique, size, finned): (Technique, usize, bool),
+    reported: &mut HashSet<Vec<Candidate>>,
+    found: &mut Found<'_>,
+) -> ControlFlow<()> {
+    for (line, cross) in [
+        (HouseKind::Row, HouseKind::Column),
+        (HouseKind::Column, HouseKind::Row),
+    ] {
+        let units = |kind: HouseKind| -> Vec<Unit<B>> {
+            (0..grid.houses().len())
+                .filter(|&h| matches!(grid.house_kind(h), k if k == kind || k == HouseKind::Box))
+                .map(|house| Unit {
+                    house,
+                    kind: grid.house_kind(house),
+                    cells: local.set(grid.house_cells(house)),
+                })
+                .filter(|u| !u.cells.is_empty())
+                .collect()
+        };
+        let search = Search {
+            local,
+            technique,
+            digit,
+            size,
+            finned,
+            line,
+            cross,
+            bases: units(line)
+                .into_iter()
+                .filter(|u| finned || u.cells.len() <= size)
+                .collect(),
+            covers: units(cross),
+        };
+        search.bases(0, &mut Vec::new(), B::EMPTY, B::EMPTY, reported, found)?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// One search: a digit and an orientation.
-struct Search<'a> {
-    grid: &'a Grid,
+struct Search<'a, B> {
+    local: &'a Local<B>,
     technique: Technique,
     digit: u8,
     size: usize,
@@ -135,25 +145,25 @@ struct Search<'a> {
     /// The kind of line among the base sets, and among the covers.
     line: HouseKind,
     cross: HouseKind,
-    bases: Vec<Unit>,
-    covers: Vec<Unit>,
+    bases: Vec<Unit<B>>,
+    covers: Vec<Unit<B>>,
 }
 
 /// The chosen base sets: their units, their candidates and endo fins.
-struct Base<'a> {
-    units: &'a [Unit],
-    cells: CellSet,
-    endo_fins: CellSet,
+struct Base<'a, B> {
+    units: &'a [Unit<B>],
+    cells: B,
+    endo_fins: B,
 }
 
-impl Search<'_> {
+impl<B: Bits> Search<'_, B> {
     /// Chooses the base sets from `self.bases[from..]`.
     fn bases(
         &self,
         from: usize,
-        chosen: &mut Vec<Unit>,
-        cells: CellSet,
-        endo_fins: CellSet,
+        chosen: &mut Vec<Unit<B>>,
+        cells: B,
+        endo_fins: B,
         reported: &mut HashSet<Vec<Candidate>>,
         found: &mut Found<'_>,
     ) -> ControlFlow<()> {
@@ -182,14 +192,14 @@ impl Search<'_> {
     /// Tries every choice of covers for the base.
     fn covers_for(
         &self,
-        base: &Base<'_>,
+        base: &Base<'_, B>,
         reported: &mut HashSet<Vec<Candidate>>,
         found: &mut Found<'_>,
     ) -> ControlFlow<()> {
         if !base.units.iter().any(|u| u.kind == self.line) {
             return ControlFlow::Continue(());
         }
-        let options: Vec<Unit> = self
+        let options: Vec<Unit<B>> = self
             .covers
             .iter()
             .filter(|c| !base.units.iter().any(|b| b.house == c.house))
@@ -198,14 +208,14 @@ impl Search<'_> {
             .collect();
         // What may go: a candidate of a cover outside the base, or a base
         // candidate in two covers; it must see every fin, endo fins included.
-        let (mut anywhere, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+        let (mut anywhere, mut twice) = (B::EMPTY, B::EMPTY);
         for unit in &options {
             twice |= anywhere & unit.cells;
             anywhere |= unit.cells;
         }
         let mut witnesses = (anywhere - base.cells) | (twice & base.cells);
-        for fin in base.endo_fins.iter() {
-            witnesses &= self.grid.peers(fin);
+        for fin in base.endo_fins.indices() {
+            witnesses &= self.local.peers[fin];
         }
         if witnesses.is_empty() {
             return ControlFlow::Continue(());
@@ -218,8 +228,8 @@ impl Search<'_> {
             reported,
         };
         let start = Cover {
-            covered: CellSet::EMPTY,
-            twice: CellSet::EMPTY,
+            covered: B::EMPTY,
+            twice: B::EMPTY,
             fins: base.endo_fins,
             witnesses,
         };
@@ -230,10 +240,10 @@ impl Search<'_> {
     /// eliminates something.
     fn evaluate(
         &self,
-        base: &Base<'_>,
-        covers: &[Unit],
-        covered: CellSet,
-        twice: CellSet,
+        base: &Base<'_, B>,
+        covers: &[Unit<B>],
+        covered: B,
+        twice: B,
         reported: &mut HashSet<Vec<Candidate>>,
         found: &mut Found<'_>,
     ) -> ControlFlow<()> {
@@ -253,14 +263,16 @@ impl Search<'_> {
             return ControlFlow::Continue(());
         }
         let mut targets = (covered - base.cells) | twice;
-        if !fins.is_empty() {
-            targets &= self.grid.seen_by_all(&fins);
+        for fin in fins.indices() {
+            targets &= self.local.peers[fin];
         }
         if targets.is_empty() {
             return ControlFlow::Continue(());
         }
-        let candidates = |set: CellSet| -> Vec<Candidate> {
-            set.iter().map(|c| Candidate::new(c, self.digit)).collect()
+        let candidates = |set: B| -> Vec<Candidate> {
+            set.indices()
+                .map(|i| Candidate::new(self.local.cells[i], self.digit))
+                .collect()
         };
         let eliminations = candidates(targets);
         if !reported.insert(eliminations.clone()) {
@@ -277,33 +289,33 @@ impl Search<'_> {
 
 /// The covers chosen so far.
 #[derive(Clone, Copy)]
-struct Cover {
+struct Cover<B> {
     /// The cells of the covers.
-    covered: CellSet,
+    covered: B,
     /// The cells in two covers or more.
-    twice: CellSet,
+    twice: B,
     /// The base candidates declared fins (endo fins included).
-    fins: CellSet,
+    fins: B,
     /// The candidates seeing every fin.
-    witnesses: CellSet,
+    witnesses: B,
 }
 
 /// Chooses covers for the lowest base candidate not yet covered, or makes
 /// it a fin (while some candidate sees every fin), so every fish is reached
 /// without trying hopeless combinations.
-struct Picker<'a, 'b> {
-    search: &'a Search<'a>,
-    base: &'a Base<'a>,
+struct Picker<'a, 'b, B> {
+    search: &'a Search<'a, B>,
+    base: &'a Base<'a, B>,
     /// The houses that may cover (not base houses, holding a base candidate).
-    options: &'a [Unit],
-    chosen: Vec<Unit>,
+    options: &'a [Unit<B>],
+    chosen: Vec<Unit<B>>,
     reported: &'b mut HashSet<Vec<Candidate>>,
 }
 
-impl Picker<'_, '_> {
-    fn cover(&mut self, state: Cover, found: &mut Found<'_>) -> ControlFlow<()> {
+impl<B: Bits> Picker<'_, '_, B> {
+    fn cover(&mut self, state: Cover<B>, found: &mut Found<'_>) -> ControlFlow<()> {
         let open = self.base.cells - state.covered - state.fins;
-        let Some(cell) = open.first_cell() else {
+        let Some(cell) = open.first() else {
             return self.fill(0, state, found);
         };
         if self.chosen.len() == self.search.size {
@@ -327,7 +339,7 @@ impl Picker<'_, '_> {
             }
         }
         if self.search.finned && state.fins.len() < MAX_FINS {
-            let witnesses = state.witnesses & self.search.grid.peers(cell);
+            let witnesses = state.witnesses & self.search.local.peers[cell];
             if !witnesses.is_empty() {
                 let mut fins = state.fins;
                 fins.insert(cell);
@@ -346,13 +358,13 @@ impl Picker<'_, '_> {
 
     /// Evaluates the fish whose covers are all chosen, making the base
     /// candidates they miss (`open`) fins.
-    fn all_fins(&mut self, state: Cover, open: CellSet, found: &mut Found<'_>) -> ControlFlow<()> {
+    fn all_fins(&mut self, state: Cover<B>, open: B, found: &mut Found<'_>) -> ControlFlow<()> {
         if !self.search.finned || state.fins.len() + open.len() > MAX_FINS {
             return ControlFlow::Continue(());
         }
         let mut witnesses = state.witnesses;
-        for fin in open.iter() {
-            witnesses &= self.search.grid.peers(fin);
+        for fin in open.indices() {
+            witnesses &= self.search.local.peers[fin];
         }
         if witnesses.is_empty() {
             return ControlFlow::Continue(());
@@ -363,14 +375,14 @@ impl Picker<'_, '_> {
     /// Whether `unit` may join the covers: not chosen yet, and holding no
     /// candidate declared a fin (that fish is reached by covering the
     /// candidate with it instead).
-    fn may_add(&self, unit: Unit, state: &Cover) -> bool {
+    fn may_add(&self, unit: Unit<B>, state: &Cover<B>) -> bool {
         !self.chosen.iter().any(|c| c.house == unit.house)
             && !unit.cells.intersects(&(state.fins - self.base.endo_fins))
     }
 
     /// Completes the covers with houses from `options[from..]` (each holds
     /// a base candidate already covered), then evaluates the fish.
-    fn fill(&mut self, from: usize, state: Cover, found: &mut Found<'_>) -> ControlFlow<()> {
+    fn fill(&mut self, from: usize, state: Cover<B>, found: &mut Found<'_>) -> ControlFlow<()> {
         if self.chosen.len() == self.search.size {
             return self.search.evaluate(
                 self.base,
@@ -397,5 +409,203 @@ impl Picker<'_, '_> {
             flow?;
         }
         ControlFlow::Continue(())
+    }
+}
+
+/// The candidates of the digit, numbered from 0, with their peers among
+/// them: the search runs on sets of these numbers (`Small` when they fit in
+/// 128 bits, as on grids up to 11×11 always and on larger ones late).
+struct Local<B> {
+    /// The cell of each number.
+    cells: Vec<usize>,
+    /// The number of each cell (`usize::MAX` without the digit).
+    numbers: Vec<usize>,
+    /// Per number: the numbers of the candidates it sees.
+    peers: Vec<B>,
+}
+
+impl<B: Bits> Local<B> {
+    fn new(grid: &Grid, digit: u8) -> Self {
+        let holders = grid.cells_with(digit);
+        let cells: Vec<usize> = holders.iter().collect();
+        let mut numbers = vec![usize::MAX; grid.size() * grid.size()];
+        for (i, &cell) in cells.iter().enumerate() {
+            numbers[cell] = i;
+        }
+        let mut local = Local {
+            cells,
+            numbers,
+            peers: Vec::new(),
+        };
+        local.peers = local
+            .cells
+            .iter()
+            .map(|&cell| local.set(grid.peers(cell) & holders))
+            .collect();
+        local
+    }
+
+    /// The numbers of these cells' candidates.
+    fn set(&self, cells: CellSet) -> B {
+        let mut set = B::EMPTY;
+        for cell in cells.iter().filter(|&c| self.numbers[c] != usize::MAX) {
+            set.insert(self.numbers[cell]);
+        }
+        set
+    }
+}
+
+/// A set of candidate numbers.
+trait Bits:
+    Copy
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Sub<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const EMPTY: Self;
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool;
+    fn insert(&mut self, i: usize);
+    fn contains(&self, i: usize) -> bool;
+    fn intersects(&self, other: &Self) -> bool;
+    fn first(&self) -> Option<usize>;
+    fn indices(&self) -> impl Iterator<Item = usize> + '_;
+}
+
+impl Bits for CellSet {
+    const EMPTY: Self = CellSet::EMPTY;
+    fn len(&self) -> usize {
+        CellSet::len(self)
+    }
+    fn is_empty(&self) -> bool {
+        CellSet::is_empty(self)
+    }
+    fn insert(&mut self, i: usize) {
+        CellSet::insert(self, i);
+    }
+    fn contains(&self, i: usize) -> bool {
+        CellSet::contains(self, i)
+    }
+    fn intersects(&self, other: &Self) -> bool {
+        CellSet::intersects(self, other)
+    }
+    fn first(&self) -> Option<usize> {
+        self.first_cell()
+    }
+    fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.iter()
+    }
+}
+
+/// Up to 128 numbers in one word pair.
+#[derive(Clone, Copy)]
+struct Small(u128);
+
+impl Bits for Small {
+    const EMPTY: Self = Small(0);
+    fn len(&self) -> usize {
+        self.0.count_ones() as usize
+    }
+    fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+    fn insert(&mut self, i: usize) {
+        self.0 |= 1 << i;
+    }
+    fn contains(&self, i: usize) -> bool {
+        self.0 >> i & 1 != 0
+    }
+    fn intersects(&self, other: &Self) -> bool {
+        self.0 & other.0 != 0
+    }
+    fn first(&self) -> Option<usize> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
+    }
+    fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                i
+            })
+        })
+    }
+}
+
+impl BitAnd for Small {
+    type Output = Small;
+    fn bitand(self, other: Small) -> Small {
+        Small(self.0 & other.0)
+    }
+}
+
+impl BitOr for Small {
+    type Output = Small;
+    fn bitor(self, other: Small) -> Small {
+        Small(self.0 | other.0)
+    }
+}
+
+impl Sub for Small {
+    type Output = Small;
+    fn sub(self, other: Small) -> Small {
+        Small(self.0 & !other.0)
+    }
+}
+
+impl BitAndAssign for Small {
+    fn bitand_assign(&mut self, other: Small) {
+        self.0 &= other.0;
+    }
+}
+
+impl BitOrAssign for Small {
+    fn bitor_assign(&mut self, other: Small) {
+        self.0 |= other.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // A panic is how a test reports a failure.
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::Rules;
+    use crate::format::parse_line;
+
+    /// Every step of all four techniques, searched with `B`.
+    fn all_steps<B: Bits>(grid: &Grid) -> Vec<Vec<Candidate>> {
+        let mut eliminations = Vec::new();
+        for (technique, size, finned) in [
+            (Technique::FrankenXWing, 2, false),
+            (Technique::FrankenSwordfish, 3, false),
+            (Technique::FinnedFrankenXWing, 2, true),
+            (Technique::FinnedFrankenSwordfish, 3, true),
+        ] {
+            let mut reported = HashSet::new();
+            for digit in 1..=9 {
+                let local = Local::<B>::new(grid, digit);
+                let shape = (technique, size, finned);
+                let _ = for_digit(grid, &local, digit, shape, &mut reported, &mut |step| {
+                    eliminations.push(step.eliminations);
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+        eliminations
+    }
+
+    #[test]
+    fn both_set_types_find_the_same_fish() {
+        let line =
+            "..6.....1.1..9.8.....2.......3...98.....1.....4..7...5..5.6.2.....31.9.....2..4..";
+        let grid = Grid::new(&parse_line(line, &Rules::classic(9).unwrap()).unwrap());
+        let small = all_steps::<Small>(&grid);
+        assert!(!small.is_empty());
+        assert_eq!(small, all_steps::<CellSet>(&grid));
     }
 }
