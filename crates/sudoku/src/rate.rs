@@ -347,7 +347,9 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         | FrankenXWing
         | FrankenSwordfish
         | FinnedFrankenXWing
-        | FinnedFrankenSwordfish => chain(66, links + 1),
+        | FinnedFrankenSwordfish
+        | FrankenJellyfish
+        | FinnedFrankenJellyfish => chain(66, links + 1),
         XYChain
         | WWing
         | DiscontinuousNiceLoop

@@ -1,10 +1,11 @@
 //! Franken fish: fish whose base and cover sets may include boxes (HoDoKu's
-//! Franken X-wing and swordfish, finned or not).
+//! Franken X-wing, swordfish and jellyfish, finned or not; its default
+//! solver leaves the jellyfish off).
 //!
 //! For one digit pick n *base* houses sharing none of its candidates, and n
-//! *cover* houses (not base houses). Each base house holds the digit once, so
-//! the base candidates hold n true ones, all different houses apart; each
-//! cover house holds at most one. If the covers hold every base candidate,
+//! *cover* houses (not base houses). Each base house holds the digit once
+//! and they share no candidate, so n base candidates are true; each cover
+//! house holds at most one. If the covers hold every base candidate,
 //! each cover holds exactly one true base candidate: the digit leaves the
 //! rest of the covers, and a base candidate lying in two covers (it would
 //! fill both) is false too ("cannibalism").
@@ -13,10 +14,10 @@
 //!   and the covers columns and boxes (at least one column), or the same with
 //!   rows and columns swapped, and some box is used (otherwise it is a basic
 //!   fish; HoDoKu calls other mixes *mutant*, and leaves them off).
-//! * **Finned Franken fish** — up to five base candidates lie in no cover
-//!   (*fins*), and up to two lie in two base houses (*endo fins*, a row
-//!   crossing a box). Either a fin is true or the fish stands, so only the
-//!   candidates seeing every fin go.
+//! * **Finned Franken fish** — some base candidates lie in no cover
+//!   (*fins*), or in two base houses (*endo fins*, where a row crosses a box;
+//!   two at most), five fins in all (HoDoKu's limits). Either a fin is true
+//!   or the fish stands, so only the candidates seeing every fin go.
 //!
 //! A step's `houses` are the base houses, then the covers; `pattern` the base
 //! candidates that are not fins, `extra` the fins. The argument counts digits
@@ -75,8 +76,10 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     let (size, finned) = match technique {
         FrankenXWing => (2, false),
         FrankenSwordfish => (3, false),
+        FrankenJellyfish => (4, false),
         FinnedFrankenXWing => (2, true),
-        _ => (3, true),
+        FinnedFrankenSwordfish => (3, true),
+        _ => (4, true),
     };
     let mut reported = HashSet::new();
     for digit in 1..=grid.size() as u8 {
@@ -577,7 +580,7 @@ mod tests {
     use crate::Rules;
     use crate::format::parse_line;
 
-    /// Every step of all four techniques, searched with `B`.
+    /// Every step of all six techniques, searched with `B`.
     fn all_steps<B: Bits>(grid: &Grid) -> Vec<Vec<Candidate>> {
         let mut eliminations = Vec::new();
         for (technique, size, finned) in [
@@ -585,6 +588,8 @@ mod tests {
             (Technique::FrankenSwordfish, 3, false),
             (Technique::FinnedFrankenXWing, 2, true),
             (Technique::FinnedFrankenSwordfish, 3, true),
+            (Technique::FrankenJellyfish, 4, false),
+            (Technique::FinnedFrankenJellyfish, 4, true),
         ] {
             let mut reported = HashSet::new();
             for digit in 1..=9 {

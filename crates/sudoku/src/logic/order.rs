@@ -24,8 +24,9 @@
 use super::technique::Technique;
 
 /// HoDoKu's order, every technique fdoku has (implemented or not) except
-/// backtracking and the dual kites and empty rectangles (HoDoKu finds duals
-/// only with its "duals and siamese" option, off by default).
+/// backtracking, the dual kites and empty rectangles (HoDoKu finds duals
+/// only with its "duals and siamese" option, off by default) and the Franken
+/// jellyfish (off in HoDoKu's default solver).
 pub fn hodoku_order() -> Vec<Technique> {
     use Technique::*;
     vec![

@@ -119,6 +119,8 @@ techniques! {
     FrankenSwordfish => "Franken swordfish", "0331", Unfair, 350;
     FinnedFrankenXWing => "Finned Franken X-wing", "0340", Unfair, 390;
     FinnedFrankenSwordfish => "Finned Franken swordfish", "0341", Unfair, 410;
+    FrankenJellyfish => "Franken jellyfish", "0332", Unfair, 370;
+    FinnedFrankenJellyfish => "Finned Franken jellyfish", "0342", Unfair, 430;
     Skyscraper => "Skyscraper", "0400", Hard, 130;
     TwoStringKite => "2-string kite", "0401", Hard, 150;
     TurbotFish => "Turbot fish", "0403", Hard, 120;
@@ -272,9 +274,12 @@ impl Technique {
             | AvoidableRectangle2 | BugPlusOne => uniqueness::find,
             XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
             | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish::find,
-            FrankenXWing | FrankenSwordfish | FinnedFrankenXWing | FinnedFrankenSwordfish => {
-                franken::find
-            }
+            FrankenXWing
+            | FrankenSwordfish
+            | FrankenJellyfish
+            | FinnedFrankenXWing
+            | FinnedFrankenSwordfish
+            | FinnedFrankenJellyfish => franken::find,
             Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => single_digit::find,
             DualTwoStringKite | DualEmptyRectangle => duals::find,
             SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => coloring::find,
