@@ -16,8 +16,9 @@
 //! first link uses one RCC at a time, an ALS appears once, and only the two
 //! ends are spared (a middle ALS may lose `z`). The search is breadth first
 //! from every start (an ALS reached with the same RCCs is expanded once,
-//! counting chains shorter than four ALSes apart), so each elimination set
-//! comes with a shortest chain.
+//! counting chains shorter than four ALSes apart); each elimination set is
+//! reported once, with the first chain found (a shortest one from its
+//! start).
 //!
 //! The step's `pattern` holds A1's candidates, `extra` the other ALSes', and
 //! `links` the chain: within each ALS a strong link from the digit it loses
@@ -108,7 +109,7 @@ struct Search<'a> {
     grid: &'a Grid,
     alses: &'a [Als],
     links: &'a [Vec<(usize, u32)>],
-    /// Elimination sets already reported (each once, by a shortest chain).
+    /// Elimination sets already reported (each once).
     reported: HashSet<Vec<Candidate>>,
     /// The current search's visits (kept to reuse the allocation).
     visits: Vec<Visit>,

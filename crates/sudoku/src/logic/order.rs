@@ -4,8 +4,8 @@
 //! * [`hodoku_order`] — HoDoKu's search order (its step configuration's
 //!   index order): singles, locked pairs/triples, locked candidates, subsets,
 //!   basic fish, remote pairs, BUG+1, single-digit patterns, wings, unique
-//!   rectangles, finned fish, Sue de Coq, colouring, chains, ALS, forcing
-//!   chains and nets.
+//!   and avoidable rectangles, finned fish, Sue de Coq, colouring, chains,
+//!   ALS (XZ, XY-wing, chains), Franken fish, forcing chains and nets.
 //! * [`explainer_order`] — Sudoku Explainer's producer order, with only the
 //!   techniques SE has (its "direct" hints included; it finds skyscrapers,
 //!   kites and finned fish as X-chains and locked pairs as naked pairs, and
