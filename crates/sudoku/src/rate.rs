@@ -326,7 +326,7 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         XYWing => 42,
         XYZWing => 44,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | UniqueRectangle5
-        | UniqueRectangle6 | HiddenRectangle => 45,
+        | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 => 45,
         UniqueRectangle3 => 46,
         NakedQuad => 50,
         Jellyfish => 52,
@@ -336,11 +336,29 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         ContinuousNiceLoop | GroupedContinuousNiceLoop if single_digit => chain(65, links),
         ContinuousNiceLoop | GroupedContinuousNiceLoop => chain(70, links),
         RemotePair => chain(65, links),
-        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | SimpleColorsTrap
-        | SimpleColorsWrap | MultiColors1 | MultiColors2 | FinnedXWing | SashimiXWing
-        | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish | XChain => {
-            chain(66, links + 1)
-        }
+        Skyscraper
+        | TwoStringKite
+        | TurbotFish
+        | EmptyRectangle
+        | DualTwoStringKite
+        | DualEmptyRectangle
+        | SimpleColorsTrap
+        | SimpleColorsWrap
+        | MultiColors1
+        | MultiColors2
+        | FinnedXWing
+        | SashimiXWing
+        | FinnedSwordfish
+        | SashimiSwordfish
+        | FinnedJellyfish
+        | SashimiJellyfish
+        | XChain
+        | FrankenXWing
+        | FrankenSwordfish
+        | FinnedFrankenXWing
+        | FinnedFrankenSwordfish
+        | FrankenJellyfish
+        | FinnedFrankenJellyfish => chain(66, links + 1),
         XYChain
         | WWing
         | DiscontinuousNiceLoop
@@ -359,7 +377,8 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         | GroupedAic
         | SueDeCoq
         | AlsXz
-        | AlsXyWing => chain(70, links + 1),
+        | AlsXyWing
+        | AlsXyChain => chain(70, links + 1),
         ForcingChainContradiction if single_digit => chain(75, links),
         ForcingChainVerity => chain(80, links),
         ForcingChainContradiction | ForcingNetContradiction | ForcingNetVerity => chain(85, links),

@@ -41,12 +41,27 @@ fn candidates(field: &str) -> BTreeSet<Candidate> {
 fn parse(line_number: usize, line: &str) -> Case {
     let fields: Vec<&str> = line.split(':').collect();
     let (code, variant) = fields[1].split_once('-').unwrap_or((fields[1], ""));
-    let mut values = Vec::with_capacity(81);
-    for c in fields[3].chars().filter(|&c| c != '+') {
-        values.push(char_digit(c).unwrap_or(0));
+    // Digits after a `+` were placed while solving, the others are givens
+    // (avoidable rectangles tell them apart).
+    let (mut givens, mut placed) = (Vec::with_capacity(81), Vec::new());
+    let mut plus = false;
+    for c in fields[3].chars() {
+        if c == '+' {
+            plus = true;
+            continue;
+        }
+        let digit = char_digit(c).unwrap_or(0);
+        if plus {
+            placed.push((givens.len(), digit));
+        }
+        givens.push(if plus { 0 } else { digit });
+        plus = false;
     }
-    assert_eq!(values.len(), 81, "line {line_number}");
-    let mut grid = Grid::with_values(&Rules::classic(9).unwrap(), &values);
+    assert_eq!(givens.len(), 81, "line {line_number}");
+    let mut grid = Grid::with_values(&Rules::classic(9).unwrap(), &givens);
+    for (cell, digit) in placed {
+        grid.place(cell, digit);
+    }
     for c in candidates(fields[4]) {
         grid.eliminate(c.cell, c.digit);
     }

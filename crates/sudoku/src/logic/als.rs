@@ -58,7 +58,7 @@ use super::technique::{Found, Technique};
 
 /// The most cells an ALS may have: eight (as many as a 9×9 house allows) up
 /// to 16×16, four on larger grids (bounding the search).
-fn max_als_cells(size: usize) -> usize {
+pub(super) fn max_als_cells(size: usize) -> usize {
     if size <= 16 { 8 } else { 4 }
 }
 
@@ -95,12 +95,17 @@ impl Als {
     }
 
     /// The cells outside the ALS seeing every one of its `digit`s.
-    fn buddies(&self, digit: u8) -> CellSet {
+    pub(super) fn buddies(&self, digit: u8) -> CellSet {
         self.buddies[usize::from(digit)]
     }
 
+    /// The cells of the ALS holding `digit`.
+    pub(super) fn holders(&self, digit: u8) -> CellSet {
+        self.holders[usize::from(digit)]
+    }
+
     /// Its candidates, cell by cell.
-    fn candidates(&self, grid: &Grid) -> Vec<Candidate> {
+    pub(super) fn candidates(&self, grid: &Grid) -> Vec<Candidate> {
         grid.candidates_in(self.cells.iter(), u32::MAX)
     }
 
@@ -160,7 +165,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
 }
 
 /// Per ALS: the disjoint ALSes it shares RCCs with, and the RCC mask.
-fn restricted_links(alses: &[Als]) -> Vec<Vec<(usize, u32)>> {
+pub(super) fn restricted_links(alses: &[Als]) -> Vec<Vec<(usize, u32)>> {
     let mut links = vec![Vec::new(); alses.len()];
     for (i, a) in alses.iter().enumerate() {
         for (j, b) in alses.iter().enumerate().skip(i + 1) {

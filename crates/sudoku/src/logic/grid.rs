@@ -82,6 +82,8 @@ pub struct Grid {
     values: Vec<u8>,
     masks: Vec<u32>,
     digit_cells: Vec<CellSet>,
+    /// The cells placed when the grid was made (see [`Grid::is_given`]).
+    givens: CellSet,
 }
 
 impl Grid {
@@ -104,12 +106,14 @@ impl Grid {
             values: vec![0; size * size],
             masks: vec![full; size * size],
             digit_cells: vec![geometry.all; size + 1],
+            givens: CellSet::EMPTY,
             geometry,
         };
         grid.digit_cells[0] = CellSet::EMPTY;
         for (cell, &digit) in values.iter().enumerate() {
             if digit != 0 && usize::from(digit) <= size {
                 grid.place(cell, digit);
+                grid.givens.insert(cell);
             }
         }
         grid
@@ -283,6 +287,13 @@ impl Grid {
     pub fn changes(&self, step: &Step) -> bool {
         step.eliminations.iter().any(|c| self.has(c.cell, c.digit))
             || step.placements.iter().any(|c| self.values[c.cell] == 0)
+    }
+
+    /// Whether `cell` holds a given: a digit the grid was made with
+    /// ([`Grid::new`], [`Grid::with_values`]), not one placed since.
+    /// Avoidable rectangles tell the two apart.
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.givens.contains(cell)
     }
 }
 

@@ -22,15 +22,18 @@
 //! ```
 
 mod als;
+mod als_chain;
 mod cages;
 mod cellset;
 mod chains;
 mod coloring;
 mod combinations;
 mod direct;
+mod duals;
 mod exclusion;
 mod fish;
 mod forcing;
+mod franken;
 mod grid;
 mod implications;
 mod intersections;

@@ -4,8 +4,8 @@
 //! * [`hodoku_order`] — HoDoKu's search order (its step configuration's
 //!   index order): singles, locked pairs/triples, locked candidates, subsets,
 //!   basic fish, remote pairs, BUG+1, single-digit patterns, wings, unique
-//!   rectangles, finned fish, Sue de Coq, colouring, chains, ALS, forcing
-//!   chains and nets.
+//!   and avoidable rectangles, finned fish, Sue de Coq, colouring, chains,
+//!   ALS (XZ, XY-wing, chains), Franken fish, forcing chains and nets.
 //! * [`explainer_order`] — Sudoku Explainer's producer order, with only the
 //!   techniques SE has (its "direct" hints included; it finds skyscrapers,
 //!   kites and finned fish as X-chains and locked pairs as naked pairs, and
@@ -23,7 +23,10 @@
 
 use super::technique::Technique;
 
-/// HoDoKu's order, every technique fdoku has (implemented or not), backtracking excluded.
+/// HoDoKu's order, every technique fdoku has (implemented or not) except
+/// backtracking, the dual kites and empty rectangles (HoDoKu finds duals
+/// only with its "duals and siamese" option, off by default) and the Franken
+/// jellyfish (off in HoDoKu's default solver).
 pub fn hodoku_order() -> Vec<Technique> {
     use Technique::*;
     vec![
@@ -60,6 +63,8 @@ pub fn hodoku_order() -> Vec<Technique> {
         UniqueRectangle5,
         UniqueRectangle6,
         HiddenRectangle,
+        AvoidableRectangle1,
+        AvoidableRectangle2,
         FinnedXWing,
         SashimiXWing,
         FinnedSwordfish,
@@ -81,7 +86,12 @@ pub fn hodoku_order() -> Vec<Technique> {
         GroupedAic,
         AlsXz,
         AlsXyWing,
+        AlsXyChain,
         AlignedPairExclusion,
+        FrankenXWing,
+        FrankenSwordfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
         ForcingChainContradiction,
         ForcingChainVerity,
         ForcingNetContradiction,

@@ -21,8 +21,8 @@ use serde::Serialize;
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    als, cages, chains, coloring, direct, exclusion, fish, forcing, implications, intersections,
-    single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    als, als_chain, cages, chains, coloring, direct, duals, exclusion, fish, forcing, franken,
+    implications, intersections, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
 };
 
 /// Where a finder sends each step it finds; `Break` stops the search.
@@ -115,10 +115,18 @@ techniques! {
     SashimiSwordfish => "Sashimi swordfish", "0321", Unfair, 240;
     FinnedJellyfish => "Finned jellyfish", "0312", Unfair, 250;
     SashimiJellyfish => "Sashimi jellyfish", "0322", Unfair, 260;
+    FrankenXWing => "Franken X-wing", "0330", Unfair, 300;
+    FrankenSwordfish => "Franken swordfish", "0331", Unfair, 350;
+    FinnedFrankenXWing => "Finned Franken X-wing", "0340", Unfair, 390;
+    FinnedFrankenSwordfish => "Finned Franken swordfish", "0341", Unfair, 410;
+    FrankenJellyfish => "Franken jellyfish", "0332", Unfair, 370;
+    FinnedFrankenJellyfish => "Finned Franken jellyfish", "0342", Unfair, 430;
     Skyscraper => "Skyscraper", "0400", Hard, 130;
     TwoStringKite => "2-string kite", "0401", Hard, 150;
     TurbotFish => "Turbot fish", "0403", Hard, 120;
     EmptyRectangle => "Empty rectangle", "0402", Hard, 120;
+    DualTwoStringKite => "Dual 2-string kite", "0404", Hard, 150;
+    DualEmptyRectangle => "Dual empty rectangle", "0405", Hard, 120;
     SimpleColorsTrap => "Simple colors trap", "0500", Hard, 150;
     SimpleColorsWrap => "Simple colors wrap", "0501", Hard, 150;
     MultiColors1 => "Multi-colors 1", "0502", Hard, 200;
@@ -130,6 +138,8 @@ techniques! {
     UniqueRectangle5 => "Unique rectangle type 5", "0604", Hard, 100;
     UniqueRectangle6 => "Unique rectangle type 6", "0605", Hard, 100;
     HiddenRectangle => "Hidden rectangle", "0606", Hard, 100;
+    AvoidableRectangle1 => "Avoidable rectangle type 1", "0607", Hard, 100;
+    AvoidableRectangle2 => "Avoidable rectangle type 2", "0608", Hard, 100;
     BugPlusOne => "BUG+1", "0610", Hard, 100;
     XYWing => "XY-wing", "0800", Hard, 160;
     XYZWing => "XYZ-wing", "0801", Hard, 180;
@@ -146,6 +156,7 @@ techniques! {
     SueDeCoq => "Sue de Coq", "1101", Unfair, 250;
     AlsXz => "ALS-XZ", "0901", Unfair, 300;
     AlsXyWing => "ALS-XY-wing", "0902", Unfair, 320;
+    AlsXyChain => "ALS-XY-chain", "0903", Unfair, 340;
     AlignedPairExclusion => "Aligned pair exclusion", "1000", Unfair, 330;
     ForcingChainContradiction => "Forcing chain contradiction", "1301", Extreme, 500;
     ForcingChainVerity => "Forcing chain verity", "1302", Extreme, 500;
@@ -212,6 +223,8 @@ impl Technique {
                 | Technique::UniqueRectangle5
                 | Technique::UniqueRectangle6
                 | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle1
+                | Technique::AvoidableRectangle2
                 | Technique::BugPlusOne
         )
     }
@@ -266,14 +279,21 @@ impl Technique {
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
-            | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | BugPlusOne => {
-                uniqueness::find
-            }
+            | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1
+            | AvoidableRectangle2 | BugPlusOne => uniqueness::find,
             XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
             | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish::find,
+            FrankenXWing
+            | FrankenSwordfish
+            | FrankenJellyfish
+            | FinnedFrankenXWing
+            | FinnedFrankenSwordfish
+            | FinnedFrankenJellyfish => franken::find,
             Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => single_digit::find,
+            DualTwoStringKite | DualEmptyRectangle => duals::find,
             SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => coloring::find,
             AlsXz | AlsXyWing => als::find,
+            AlsXyChain => als_chain::find,
             SueDeCoq => sue_de_coq::find,
             AlignedPairExclusion => exclusion::find,
             ForcingChainContradiction

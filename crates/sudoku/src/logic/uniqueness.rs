@@ -36,6 +36,14 @@
 //! * **Hidden rectangle** — a plain bivalue corner; in the opposite corner's
 //!   row and column `a` has no place outside the rectangle: that corner
 //!   cannot be `b`.
+//! * **Avoidable rectangle** — the same swap with placed cells: four cells
+//!   none of which is a given, some placed. Were they `a`/`b` crosswise,
+//!   swapping would solve the puzzle again with the same givens. *Type 1*:
+//!   three placed corners, `a` opposite the open one and `b` in the other
+//!   two: the open corner cannot be `a`. *Type 2*: `a` and `b` placed side by
+//!   side; the open corners hold only the digit completing the pattern and
+//!   one other digit `c`, the same: one of them is `c`, so `c` leaves their
+//!   common peers. (They need to know the givens: see [`Grid::is_given`].)
 //! * **BUG+1** — every open cell bivalue except one with three candidates,
 //!   and every digit twice in each house where it is a candidate, except the
 //!   one digit three times in the houses of that cell. Without it the grid
@@ -61,6 +69,15 @@
 //! }
 //! let step = Technique::UniqueRectangle1.find_first(&grid).unwrap();
 //! assert_eq!(step.text(&grid), "Unique rectangle type 1 {1,2} in r1c1, r1c4, r2c1, r2c4 with r2c4: remove 1, 2 from r2c4");
+//!
+//! // Placed while solving (not givens): r1c1 = 1, r1c4 = 2, r2c1 = 2, so
+//! // r2c4 cannot be 1.
+//! let mut grid = Grid::with_values(&Rules::classic(9).unwrap(), &[0; 81]);
+//! for (cell, digit) in [(0, 1), (3, 2), (9, 2)] {
+//!     grid.place(cell, digit);
+//! }
+//! let step = Technique::AvoidableRectangle1.find_first(&grid).unwrap();
+//! assert!(step.text(&grid).ends_with("remove 1 from r2c4"));
 //! ```
 
 use std::ops::ControlFlow;
@@ -77,6 +94,8 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     use Technique::*;
     match technique {
         BugPlusOne => bug_plus_one(grid, found),
+        AvoidableRectangle1 => for_each_avoidable(grid, &mut |rect| avoidable_1(grid, rect, found)),
+        AvoidableRectangle2 => for_each_avoidable(grid, &mut |rect| avoidable_2(grid, rect, found)),
         _ => for_each_rectangle(grid, &mut |rect| match technique {
             UniqueRectangle1 => type_1(grid, rect, found),
             UniqueRectangle2 | UniqueRectangle5 => type_2_or_5(grid, rect, technique, found),
@@ -503,6 +522,116 @@ fn bug_plus_one(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
         .collect();
     step.extra = vec![Candidate::new(cell, digit)];
     step.eliminations = removals(grid, [cell], grid.mask(cell) & !bit(digit));
+    found(step)
+}
+
+/// Calls `visit` with every rectangle of cells that are not givens, at least
+/// two of them placed, whose swap would keep every house (see the module
+/// doc); its `pair` is left empty for the caller.
+fn for_each_avoidable(
+    grid: &Grid,
+    visit: &mut dyn FnMut(&Rectangle) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let size = grid.size();
+    let free = |cell: usize| !grid.is_given(cell);
+    for row in 0..size {
+        for other_row in row + 1..size {
+            for col in 0..size {
+                for other_col in col + 1..size {
+                    let cells = [
+                        row * size + col,
+                        row * size + other_col,
+                        other_row * size + col,
+                        other_row * size + other_col,
+                    ];
+                    let placed = cells.iter().filter(|&&c| grid.value(c) != 0).count();
+                    if placed < 2 || !cells.iter().all(|&c| free(c)) {
+                        continue;
+                    }
+                    let rect = Rectangle { cells, pair: 0 };
+                    if swap_keeps_houses(grid, &rect) {
+                        visit(&rect)?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// An avoidable rectangle step: the placed corners and the open corners'
+/// candidates of the pair as pattern, their other candidates as extra.
+fn avoidable_step(grid: &Grid, cells: [usize; 4], pair: u32, technique: Technique) -> Step {
+    let rect = Rectangle { cells, pair };
+    let mut step = rect.step(grid, technique);
+    step.pattern.extend(
+        cells
+            .iter()
+            .filter(|&&c| grid.value(c) != 0)
+            .map(|&c| Candidate::new(c, grid.value(c))),
+    );
+    step.pattern.sort_unstable();
+    step
+}
+
+/// Avoidable rectangle type 1: three placed corners, `a` opposite the open
+/// one and `b` in the other two — the open corner cannot be `a`.
+fn avoidable_1(grid: &Grid, rect: &Rectangle, found: &mut Found<'_>) -> ControlFlow<()> {
+    let open: Vec<usize> = (0..4).filter(|&i| grid.value(rect.cells[i]) == 0).collect();
+    let [corner] = open[..] else {
+        return ControlFlow::Continue(());
+    };
+    let value = |i: usize| grid.value(rect.cells[i]);
+    let sides: Vec<usize> = (0..4)
+        .filter(|&i| i != corner && aligned(i, corner))
+        .collect();
+    let (a, b) = (value(3 - corner), value(sides[0]));
+    if value(sides[1]) != b || a == b || !grid.has(rect.cells[corner], a) {
+        return ControlFlow::Continue(());
+    }
+    let mut step = avoidable_step(
+        grid,
+        rect.cells,
+        bit(a) | bit(b),
+        Technique::AvoidableRectangle1,
+    );
+    step.eliminations = vec![Candidate::new(rect.cells[corner], a)];
+    found(step)
+}
+
+/// Avoidable rectangle type 2: two placed corners `a`, `b` side by side; the
+/// open corners hold only the digit completing the rectangle and one other
+/// digit `c`, the same: one of them is `c`, which leaves their common peers.
+fn avoidable_2(grid: &Grid, rect: &Rectangle, found: &mut Found<'_>) -> ControlFlow<()> {
+    let placed: Vec<usize> = (0..4).filter(|&i| grid.value(rect.cells[i]) != 0).collect();
+    let [p, q] = placed[..] else {
+        return ControlFlow::Continue(());
+    };
+    let (a, b) = (grid.value(rect.cells[p]), grid.value(rect.cells[q]));
+    if !aligned(p, q) || a == b {
+        return ControlFlow::Continue(());
+    }
+    let (open_a, open_b) = (rect.cells[3 - p], rect.cells[3 - q]);
+    let extra = grid.mask(open_a) & !bit(a);
+    if extra.count_ones() != 1
+        || grid.mask(open_a) != bit(a) | extra
+        || grid.mask(open_b) != bit(b) | extra
+        || extra & bit(b) != 0
+    {
+        return ControlFlow::Continue(());
+    }
+    let corners: CellSet = [open_a, open_b].into_iter().collect();
+    let removed = removals(grid, grid.seen_by_all(&corners).iter(), extra);
+    if removed.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    let mut step = avoidable_step(
+        grid,
+        rect.cells,
+        bit(a) | bit(b),
+        Technique::AvoidableRectangle2,
+    );
+    step.eliminations = removed;
     found(step)
 }
 
