@@ -114,6 +114,8 @@ pub struct Grade {
     pub unique: bool,
     /// Whether HoDoKu's path needed no backtracking.
     pub logic_only: bool,
+    /// Whether SE's path needed no backtracking.
+    pub explainer_logic_only: bool,
     /// The hardest technique of SE's path.
     pub hardest: Technique,
     /// Steps of HoDoKu's path, per technique.
@@ -226,6 +228,9 @@ pub fn grade_with_path(
         level: Level::from_hodoku(hodoku_level),
         unique,
         logic_only: !techniques.contains_key(&Technique::Backtracking),
+        explainer_logic_only: se_steps
+            .iter()
+            .all(|s| s.technique != Technique::Backtracking),
         hardest,
         steps: hodoku_steps.len(),
         techniques,

@@ -27,10 +27,10 @@ use std::rc::Rc;
 
 use super::hint::Hint;
 use super::potential::{Cause, Potential, Run};
+use super::rules::{self, RuleHint};
 use crate::logic::cellset::CellSet;
 use crate::logic::grid::{Grid, digits_of};
-use crate::logic::step::{Candidate, Step};
-use crate::logic::technique::Technique;
+use crate::logic::step::Candidate;
 use crate::rules::HouseKind;
 
 /// What a propagation may use.
@@ -54,7 +54,16 @@ pub(super) struct Chaining {
 pub(super) struct Context {
     pub houses_of: Vec<Vec<usize>>,
     pub cage_mates: Vec<CellSet>,
+    /// The houses of each kind, by number (indexed by `HouseKind as usize`).
+    kinds: Vec<Vec<usize>>,
     pub work: Work,
+}
+
+impl Context {
+    /// The houses of `kind`, by number.
+    pub fn of(&self, kind: HouseKind) -> &[usize] {
+        &self.kinds[kind as usize]
+    }
 }
 
 /// A deterministic cap on the potentials one top-level search may handle.
@@ -122,9 +131,16 @@ impl Context {
                 mates
             })
             .collect();
+        let mut kinds = vec![Vec::new(); HouseKind::Extra as usize + 1];
+        let mut by_number: Vec<usize> = (0..grid.houses().len()).collect();
+        by_number.sort_by_key(|&h| grid.houses()[h].index);
+        for house in by_number {
+            kinds[grid.house_kind(house) as usize].push(house);
+        }
         Context {
             houses_of,
             cage_mates,
+            kinds,
             work: Work {
                 spent: Cell::new(0),
                 limit: Cell::new(WORK_LIMIT),
@@ -179,6 +195,8 @@ impl Chaining {
             }
         }
         let keep = |implied: &Implied| !self.nishio || implied.cause != Cause::Cell;
+        let mut scratch: Vec<Implied> = Vec::new();
+        let mut found: Vec<Potential> = Vec::new();
         loop {
             if !shape.work.spend(1) {
                 return None;
@@ -186,8 +204,11 @@ impl Chaining {
             if let Some(p) = pending_on.pop_front() {
                 let (cell, digit) = (run.nodes[p].cell, run.nodes[p].digit);
                 let offs = match (self.dynamic, links) {
-                    (false, Some(links)) => Cow::Borrowed(links.offs(cell, digit)),
-                    _ => Cow::Owned(on_to_off(shape, &current, cell, digit)),
+                    (false, Some(links)) => links.offs(cell, digit),
+                    _ => {
+                        on_to_off(shape, &current, cell, digit, &mut scratch);
+                        &scratch
+                    }
                 };
                 for implied in offs.iter().filter(|i| keep(i)) {
                     let off = implied.potential(false, p);
@@ -203,10 +224,13 @@ impl Chaining {
             } else if let Some(p) = pending_off.pop_front() {
                 let (cell, digit) = (run.nodes[p].cell, run.nodes[p].digit);
                 let ons = match (self.dynamic, links) {
-                    (false, Some(links)) => Cow::Borrowed(links.ons(cell, digit)),
-                    _ => Cow::Owned(off_to_on(shape, &current, cell, digit)),
+                    (false, Some(links)) => links.ons(cell, digit),
+                    _ => {
+                        off_to_on(shape, &current, cell, digit, &mut scratch);
+                        &scratch
+                    }
                 };
-                let mut found = Vec::with_capacity(ons.len());
+                found.clear();
                 for implied in ons.iter().filter(|i| keep(i)) {
                     let mut on = implied.potential(true, p);
                     if self.dynamic {
@@ -217,7 +241,7 @@ impl Chaining {
                 if self.dynamic {
                     current.to_mut().eliminate(cell, digit);
                 }
-                for on in found {
+                for on in found.drain(..) {
                     if let Some(off) = run.find(on.cell, on.digit, false) {
                         let id = run.nodes.len();
                         run.nodes.push(on);
@@ -277,24 +301,9 @@ impl Chaining {
                 }
             };
             match rule {
-                Rule::Locking => {
-                    for (base, cover, digit, removals) in locked_candidates(current) {
-                        let parents = current
-                            .house_cells(base)
-                            .iter()
-                            .filter(|&c| !current.house_cells(cover).contains(c))
-                            .filter(|&c| initial.has(c, digit) && !current.has(c, digit))
-                            .map(|c| Candidate::new(c, digit))
-                            .collect();
-                        emit(&removals, parents, None);
-                    }
-                }
-                Rule::Techniques(techniques) => {
-                    for &technique in techniques {
-                        for step in technique.find_all(current) {
-                            let parents = technique_parents(&step, initial, current);
-                            emit(&step.eliminations, parents, None);
-                        }
+                Rule::Simple(find) => {
+                    for hint in find(shape, current, initial) {
+                        emit(&hint.removals, hint.parents, None);
                     }
                 }
                 Rule::Chains(chaining) => {
@@ -315,9 +324,9 @@ impl Chaining {
 
 /// A rule the nested levels apply to the working grid.
 enum Rule {
-    /// Locked candidates (pointing, claiming) between any two houses.
-    Locking,
-    Techniques(&'static [Technique]),
+    /// A simple technique (see `rules`).
+    Simple(fn(&Context, &Grid, &Grid) -> Vec<RuleHint>),
+    /// Nested chains.
     Chains(Chaining),
 }
 
@@ -325,12 +334,11 @@ impl Rule {
     /// SE's rules for a level: locked candidates, hidden pairs, naked pairs,
     /// X-wings, then the nested chains.
     fn for_level(level: u8) -> Vec<Rule> {
-        use Technique::*;
         let mut rules = vec![
-            Rule::Locking,
-            Rule::Techniques(&[HiddenPair]),
-            Rule::Techniques(&[NakedPair, LockedPair]),
-            Rule::Techniques(&[XWing]),
+            Rule::Simple(rules::locking),
+            Rule::Simple(rules::hidden_pairs),
+            Rule::Simple(rules::naked_pairs),
+            Rule::Simple(rules::x_wings),
         ];
         let chains = |multiple, dynamic, level| {
             Rule::Chains(Chaining {
@@ -357,111 +365,6 @@ impl Rule {
     }
 }
 
-/// The removals a simple technique's step needed: the digit's places gone
-/// from the base houses of an X-wing, the other digits
-/// gone from a naked pair's cells, the pair's digits gone from the rest of a
-/// hidden pair's house.
-fn technique_parents(step: &Step, initial: &Grid, current: &Grid) -> Vec<Candidate> {
-    let mut parents = Vec::new();
-    let digits: Vec<u8> = {
-        let mut digits: Vec<u8> = step.pattern.iter().map(|c| c.digit).collect();
-        digits.sort_unstable();
-        digits.dedup();
-        digits
-    };
-    let gone = |cell: usize, digit: u8| initial.has(cell, digit) && !current.has(cell, digit);
-    match step.technique {
-        Technique::XWing => {
-            let digit = digits[0];
-            let (bases, covers) = base_and_cover(step, current);
-            for &base in &bases {
-                for cell in current.house_cells(base).iter() {
-                    let covered = covers
-                        .iter()
-                        .any(|&h| current.house_cells(h).contains(cell));
-                    if !covered && gone(cell, digit) {
-                        parents.push(Candidate::new(cell, digit));
-                    }
-                }
-            }
-        }
-        Technique::NakedPair | Technique::LockedPair => {
-            for cell in step.pattern_cells() {
-                for digit in digits_of(initial.mask(cell)) {
-                    if !digits.contains(&digit) {
-                        parents.push(Candidate::new(cell, digit));
-                    }
-                }
-            }
-        }
-        Technique::HiddenPair => {
-            let house = step.houses[0];
-            let pattern = step.pattern_cells();
-            for cell in current.house_cells(house).iter() {
-                if pattern.contains(&cell) {
-                    continue;
-                }
-                for &digit in &digits {
-                    if initial.has(cell, digit) && !current.has(cell, digit) {
-                        parents.push(Candidate::new(cell, digit));
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
-    parents
-}
-
-/// Every locked candidates pattern: the house the digit is confined to
-/// part of (base), the house holding that part (cover), the digit, and the
-/// removals from the rest of the cover.
-fn locked_candidates(grid: &Grid) -> Vec<(usize, usize, u8, Vec<Candidate>)> {
-    let mut found = Vec::new();
-    for base in 0..grid.houses().len() {
-        let cells = grid.house_cells(base);
-        for digit in 1..=grid.size() as u8 {
-            let places = cells & grid.cells_with(digit);
-            let Some(first) = places.first_cell() else {
-                continue;
-            };
-            if places.len() < 2 {
-                continue;
-            }
-            for &cover in grid.cell_houses(first) {
-                let cover_cells = grid.house_cells(cover);
-                if cover == base || !places.is_subset(&cover_cells) {
-                    continue;
-                }
-                let removed = (cover_cells - cells) & grid.cells_with(digit);
-                if !removed.is_empty() {
-                    let removals = removed.iter().map(|c| Candidate::new(c, digit)).collect();
-                    found.push((base, cover, digit, removals));
-                }
-            }
-        }
-    }
-    found
-}
-
-/// The base and cover houses of an X-wing.
-fn base_and_cover(step: &Step, grid: &Grid) -> (Vec<usize>, Vec<usize>) {
-    let base_kind = grid.house_kind(step.houses[0]);
-    let mut covers: Vec<usize> = Vec::new();
-    for c in &step.pattern {
-        for &h in grid.cell_houses(c.cell) {
-            let kind = grid.house_kind(h);
-            if matches!(kind, HouseKind::Row | HouseKind::Column)
-                && kind != base_kind
-                && !covers.contains(&h)
-            {
-                covers.push(h);
-            }
-        }
-    }
-    (step.houses.clone(), covers)
-}
-
 /// A candidate switched on or off, and why (before it gets its parents).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Implied {
@@ -480,8 +383,14 @@ impl Implied {
 /// What `digit` in `cell` on switches off, first found first: the cell's
 /// other candidates (cause `Cell`), then the digit's other places house by
 /// house, then in cage mates.
-pub(super) fn on_to_off(shape: &Context, grid: &Grid, cell: usize, digit: u8) -> Vec<Implied> {
-    let mut result: Vec<Implied> = Vec::new();
+pub(super) fn on_to_off(
+    shape: &Context,
+    grid: &Grid,
+    cell: usize,
+    digit: u8,
+    result: &mut Vec<Implied>,
+) {
+    result.clear();
     for other in digits_of(grid.mask(cell)) {
         if other != digit {
             result.push(Implied {
@@ -516,13 +425,18 @@ pub(super) fn on_to_off(shape: &Context, grid: &Grid, cell: usize, digit: u8) ->
             });
         }
     }
-    result
 }
 
 /// What `digit` in `cell` off switches on: the cell's last candidate (cause
 /// `Cell`), then the digit's last place in each house.
-pub(super) fn off_to_on(shape: &Context, grid: &Grid, cell: usize, digit: u8) -> Vec<Implied> {
-    let mut result: Vec<Implied> = Vec::new();
+pub(super) fn off_to_on(
+    shape: &Context,
+    grid: &Grid,
+    cell: usize,
+    digit: u8,
+    result: &mut Vec<Implied>,
+) {
+    result.clear();
     let mask = grid.mask(cell);
     if mask.count_ones() == 2
         && let Some(other) = digits_of(mask).into_iter().find(|&d| d != digit)
@@ -549,7 +463,6 @@ pub(super) fn off_to_on(shape: &Context, grid: &Grid, cell: usize, digit: u8) ->
             });
         }
     }
-    result
 }
 
 /// The removals (potentials off in `run`) that emptied the rest of the cell
@@ -592,13 +505,16 @@ impl Links {
         let size = grid.size();
         let cells = grid.values().len();
         let mut implied = Vec::new();
+        let mut scratch = Vec::new();
         let mut bounds = vec![(0, 0, 0); cells * size];
         for cell in 0..cells {
             for digit in digits_of(grid.mask(cell)) {
                 let start = implied.len() as u32;
-                implied.extend(on_to_off(shape, grid, cell, digit));
+                on_to_off(shape, grid, cell, digit, &mut scratch);
+                implied.extend_from_slice(&scratch);
                 let middle = implied.len() as u32;
-                implied.extend(off_to_on(shape, grid, cell, digit));
+                off_to_on(shape, grid, cell, digit, &mut scratch);
+                implied.extend_from_slice(&scratch);
                 let end = implied.len() as u32;
                 bounds[cell * size + usize::from(digit - 1)] = (start, middle, end);
             }

@@ -33,6 +33,7 @@ mod engine;
 mod hint;
 mod multiple;
 mod potential;
+mod rules;
 mod unary;
 
 use std::cell::RefCell;

@@ -1,0 +1,232 @@
+//! The simple techniques nested chains apply inside an assumption (SE's
+//! "advanced potentials"): locked candidates, hidden pairs, naked pairs and
+//! X-wings, searched in Sudoku Explainer's order and with its conditions, each
+//! with the removals the pattern needed (its parents).
+//!
+//! Order matters: when two patterns remove the same candidate inside one
+//! assumption, the first one found gives it its parents, and the parents
+//! count towards the chain's rating.
+
+use std::ops::ControlFlow;
+
+use super::engine::Context;
+use crate::logic::combinations::for_each_combination;
+use crate::logic::grid::{Grid, digits_of};
+use crate::logic::step::Candidate;
+use crate::rules::HouseKind;
+
+/// A pattern found in the working grid: what it removes, and the removals
+/// (since the assumption) it needed.
+pub(super) struct RuleHint {
+    pub removals: Vec<Candidate>,
+    pub parents: Vec<Candidate>,
+}
+
+/// House kinds in SE's region order for sets (box, column, row), then the
+/// variants' own.
+const SET_KINDS: [HouseKind; 6] = [
+    HouseKind::Box,
+    HouseKind::Column,
+    HouseKind::Row,
+    HouseKind::Diagonal,
+    HouseKind::Window,
+    HouseKind::Extra,
+];
+
+/// Whether `digit` left `cell` since the assumption.
+fn gone(initial: &Grid, current: &Grid, cell: usize, digit: u8) -> bool {
+    initial.has(cell, digit) && !current.has(cell, digit)
+}
+
+/// Locked candidates: the digit's places in a base house all lie in a cover
+/// house. SE's order: box→column, box→row, column→box, row→box, then pairs
+/// with the variants' houses.
+pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
+    use HouseKind::*;
+    let mut pairs = vec![(Box, Column), (Box, Row), (Column, Box), (Row, Box)];
+    for other in [Diagonal, Window, Extra] {
+        for line in [Box, Column, Row] {
+            pairs.push((line, other));
+        }
+        for line in [Box, Column, Row] {
+            pairs.push((other, line));
+        }
+    }
+    let mut found = Vec::new();
+    for (base_kind, cover_kind) in pairs {
+        let (bases, covers) = (context.of(base_kind), context.of(cover_kind));
+        for &base in bases {
+            let base_cells = current.house_cells(base);
+            for &cover in covers {
+                let cover_cells = current.house_cells(cover);
+                if !base_cells.intersects(&cover_cells) {
+                    continue;
+                }
+                for digit in 1..=current.size() as u8 {
+                    let places = base_cells & current.cells_with(digit);
+                    if places.len() < 2 || !places.is_subset(&cover_cells) {
+                        continue;
+                    }
+                    let removed = (cover_cells - base_cells) & current.cells_with(digit);
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let parents = (base_cells - cover_cells)
+                        .iter()
+                        .filter(|&c| gone(initial, current, c, digit))
+                        .map(|c| Candidate::new(c, digit))
+                        .collect();
+                    let removals = removed.iter().map(|c| Candidate::new(c, digit)).collect();
+                    found.push(RuleHint { removals, parents });
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Hidden pairs: two digits with the same two places in a house of more
+/// than four open cells.
+pub(super) fn hidden_pairs(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
+    let size = current.size();
+    let all_digits: Vec<u8> = (1..=size as u8).collect();
+    let mut found = Vec::new();
+    for kind in SET_KINDS {
+        for &house in context.of(kind) {
+            let cells = current.house_cells(house);
+            let open = cells.iter().filter(|&c| current.value(c) == 0).count();
+            if open <= 4 {
+                continue;
+            }
+            let _ = for_each_combination(&all_digits, 2, &mut |pair: &[u8]| {
+                let digits = [pair[0], pair[1]];
+                let places = (cells & current.cells_with(digits[0]))
+                    | (cells & current.cells_with(digits[1]));
+                let each = digits
+                    .iter()
+                    .all(|&d| !(cells & current.cells_with(d)).is_empty());
+                if places.len() != 2 || !each {
+                    return ControlFlow::Continue(());
+                }
+                let mut removals = Vec::new();
+                for cell in places.iter() {
+                    for d in 1..=size as u8 {
+                        if !digits.contains(&d) && current.has(cell, d) {
+                            removals.push(Candidate::new(cell, d));
+                        }
+                    }
+                }
+                if !removals.is_empty() {
+                    let mut parents = Vec::new();
+                    for cell in (cells - places).iter() {
+                        for &d in &digits {
+                            if initial.has(cell, d) {
+                                parents.push(Candidate::new(cell, d));
+                            }
+                        }
+                    }
+                    found.push(RuleHint { removals, parents });
+                }
+                ControlFlow::Continue(())
+            });
+        }
+    }
+    found
+}
+
+/// Naked pairs: two cells of a house with at least four open cells whose
+/// candidates together are two digits.
+pub(super) fn naked_pairs(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
+    let mut found = Vec::new();
+    for kind in SET_KINDS {
+        for &house in context.of(kind) {
+            let cells: Vec<usize> = current.house_cells(house).iter().collect();
+            let open = cells.iter().filter(|&&c| current.value(c) == 0).count();
+            if open < 4 {
+                continue;
+            }
+            let _ = for_each_combination(&cells, 2, &mut |pair: &[usize]| {
+                let (a, b) = (pair[0], pair[1]);
+                let (mask_a, mask_b) = (current.mask(a), current.mask(b));
+                let union = mask_a | mask_b;
+                if mask_a == 0 || mask_b == 0 || union.count_ones() != 2 {
+                    return ControlFlow::Continue(());
+                }
+                let removals: Vec<Candidate> = cells
+                    .iter()
+                    .filter(|&&c| c != a && c != b)
+                    .flat_map(|&c| {
+                        digits_of(current.mask(c) & union)
+                            .into_iter()
+                            .map(move |d| Candidate::new(c, d))
+                    })
+                    .collect();
+                if !removals.is_empty() {
+                    let parents = [a, b]
+                        .iter()
+                        .flat_map(|&c| {
+                            digits_of(initial.mask(c) & !union)
+                                .into_iter()
+                                .map(move |d| Candidate::new(c, d))
+                        })
+                        .collect();
+                    found.push(RuleHint { removals, parents });
+                }
+                ControlFlow::Continue(())
+            });
+        }
+    }
+    found
+}
+
+/// X-wings: a digit's places in two base lines lie in the same two cover
+/// lines. Columns as base first, then rows (SE's order); only digits placed
+/// at most `size - 4` times.
+pub(super) fn x_wings(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
+    use HouseKind::*;
+    let size = current.size();
+    let mut found = Vec::new();
+    for (base_kind, cover_kind) in [(Column, Row), (Row, Column)] {
+        let (bases, covers) = (context.of(base_kind), context.of(cover_kind));
+        if bases.len() != size || covers.len() != size {
+            continue;
+        }
+        let _ = for_each_combination(bases, 2, &mut |pair: &[usize]| {
+            let base_cells = current.house_cells(pair[0]) | current.house_cells(pair[1]);
+            for digit in 1..=size as u8 {
+                let placed = current.values().iter().filter(|&&v| v == digit).count();
+                if placed + 4 > size {
+                    continue;
+                }
+                let lines: Vec<usize> = covers
+                    .iter()
+                    .copied()
+                    .filter(|&h| {
+                        !(current.house_cells(h) & base_cells & current.cells_with(digit))
+                            .is_empty()
+                    })
+                    .collect();
+                let each = pair
+                    .iter()
+                    .all(|&h| !(current.house_cells(h) & current.cells_with(digit)).is_empty());
+                if lines.len() != 2 || !each {
+                    continue;
+                }
+                let cover_cells = current.house_cells(lines[0]) | current.house_cells(lines[1]);
+                let removed = (cover_cells - base_cells) & current.cells_with(digit);
+                if removed.is_empty() {
+                    continue;
+                }
+                let parents = (base_cells - cover_cells)
+                    .iter()
+                    .filter(|&c| gone(initial, current, c, digit))
+                    .map(|c| Candidate::new(c, digit))
+                    .collect();
+                let removals = removed.iter().map(|c| Candidate::new(c, digit)).collect();
+                found.push(RuleHint { removals, parents });
+            }
+            ControlFlow::Continue(())
+        });
+    }
+    found
+}
