@@ -10,6 +10,7 @@
 use std::ops::ControlFlow;
 
 use super::engine::Context;
+use crate::logic::cellset::CellSet;
 use crate::logic::combinations::for_each_combination;
 use crate::logic::grid::{Grid, digits_of};
 use crate::logic::step::Candidate;
@@ -36,6 +37,28 @@ const SET_KINDS: [HouseKind; 6] = [
 /// Whether `digit` left `cell` since the assumption.
 fn gone(initial: &Grid, current: &Grid, cell: usize, digit: u8) -> bool {
     initial.has(cell, digit) && !current.has(cell, digit)
+}
+
+/// A digit confined from `base` cells to `cover` cells: it leaves the rest
+/// of the cover; the parents are its places gone from the rest of the base.
+fn confined(
+    base: CellSet,
+    cover: CellSet,
+    digit: u8,
+    current: &Grid,
+    initial: &Grid,
+) -> Option<RuleHint> {
+    let removed = (cover - base) & current.cells_with(digit);
+    if removed.is_empty() {
+        return None;
+    }
+    let parents = (base - cover)
+        .iter()
+        .filter(|&c| gone(initial, current, c, digit))
+        .map(|c| Candidate::new(c, digit))
+        .collect();
+    let removals = removed.iter().map(|c| Candidate::new(c, digit)).collect();
+    Some(RuleHint { removals, parents })
 }
 
 /// Locked candidates: the digit's places in a base house all lie in a cover
@@ -67,17 +90,7 @@ pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<
                     if places.len() < 2 || !places.is_subset(&cover_cells) {
                         continue;
                     }
-                    let removed = (cover_cells - base_cells) & current.cells_with(digit);
-                    if removed.is_empty() {
-                        continue;
-                    }
-                    let parents = (base_cells - cover_cells)
-                        .iter()
-                        .filter(|&c| gone(initial, current, c, digit))
-                        .map(|c| Candidate::new(c, digit))
-                        .collect();
-                    let removals = removed.iter().map(|c| Candidate::new(c, digit)).collect();
-                    found.push(RuleHint { removals, parents });
+                    found.extend(confined(base_cells, cover_cells, digit, current, initial));
                 }
             }
         }
@@ -213,17 +226,7 @@ pub(super) fn x_wings(context: &Context, current: &Grid, initial: &Grid) -> Vec<
                     continue;
                 }
                 let cover_cells = current.house_cells(lines[0]) | current.house_cells(lines[1]);
-                let removed = (cover_cells - base_cells) & current.cells_with(digit);
-                if removed.is_empty() {
-                    continue;
-                }
-                let parents = (base_cells - cover_cells)
-                    .iter()
-                    .filter(|&c| gone(initial, current, c, digit))
-                    .map(|c| Candidate::new(c, digit))
-                    .collect();
-                let removals = removed.iter().map(|c| Candidate::new(c, digit)).collect();
-                found.push(RuleHint { removals, parents });
+                found.extend(confined(base_cells, cover_cells, digit, current, initial));
             }
             ControlFlow::Continue(())
         });
