@@ -20,13 +20,15 @@
 //!
 //! Placing a digit clears the cell from the other digits, and the digit
 //! from the cell's row, box and column. Each word remembers how its last
-//! band update left it; comparing all 27 at once (a loop the compiler turns
-//! into vector compares) finds the words to update, until nothing changes.
+//! band update left it; comparing all 27 at once (four AVX2 compares where
+//! the CPU has them, see [`super::simd`]) finds the words to update, until
+//! nothing changes.
 //!
 //! Branching follows tdoku's observation: in the band whose digits have
 //! the fewest layouts left in all, split on the layouts of the digit with
 //! the fewest. Only when every layout is settled does it branch on a cell.
 
+use super::simd::{Avx2, Portable, Simd};
 use super::tables::{
     BAND, KEEP, LAYOUT_COUNT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
     ROW_INFO, columns_of, spread_columns,
@@ -117,8 +119,17 @@ fn row_info(word: u32) -> u64 {
 
 impl Board {
     /// The board with `givens` (81 digits, 0 for empty) placed, or `Dead`
-    /// when two givens clash.
-    pub fn new(givens: &[u8]) -> Result<Board, Dead> {
+    /// when two givens clash; set up on AVX2 when given it.
+    pub fn new(givens: &[u8], avx2: Option<Avx2>) -> Result<Board, Dead> {
+        match avx2 {
+            Some(avx2) => avx2.run(|| Board::setup(givens)),
+            None => Portable.run(|| Board::setup(givens)),
+        }
+    }
+
+    /// [`Board::new`], inlined into the instruction set's function.
+    #[inline(always)]
+    fn setup(givens: &[u8]) -> Result<Board, Dead> {
         let mut board = Board {
             candidates: [0; 32],
             seen: [0; 32],
@@ -180,7 +191,8 @@ impl Board {
 
     /// Places `digit` on `cells` of `band` (cells that should not see each
     /// other; if they do, the next band update finds the contradiction).
-    pub fn place(&mut self, digit: usize, band: usize, cells: u32) {
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, cells: u32) {
         for word in self.band_mut(band) {
             *word &= !cells;
         }
@@ -196,6 +208,7 @@ impl Board {
     }
 
     /// [`Board::place`] for cells where `digit` is the only candidate left.
+    #[inline(always)]
     fn place_sole(&mut self, digit: usize, band: usize, cells: u32) {
         self.open[band] &= !cells;
         let mut keep = self.candidates[at(digit, band)] | cells;
@@ -212,66 +225,39 @@ impl Board {
     }
 
     /// The words that changed since their last band update, as bits.
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    fn changed(&self) -> u32 {
-        let mut changed = 0;
-        for (index, (word, seen)) in self.candidates.iter().zip(&self.seen).enumerate() {
-            changed |= u32::from(word != seen) << index;
-        }
-        changed
-    }
-
-    /// [`Board::changed`] with four vector compares and move masks (the
-    /// portable loop compiles to a long reduction instead).
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    #[allow(unsafe_code)]
-    fn changed(&self) -> u32 {
-        use std::arch::x86_64::{
-            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-            _mm256_movemask_ps,
-        };
-        let mut same = 0;
-        for chunk in 0..4 {
-            let (a, b) = (&self.candidates[chunk * 8..], &self.seen[chunk * 8..]);
-            assert!(a.len() >= 8 && b.len() >= 8);
-            // SAFETY: AVX2 is enabled for the whole build (the cfg above),
-            // and both slices hold at least eight u32 (asserted; the
-            // compiler drops the check): one unaligned 32-byte load each.
-            let equal = unsafe {
-                let a = _mm256_loadu_si256(a.as_ptr().cast::<__m256i>());
-                let b = _mm256_loadu_si256(b.as_ptr().cast::<__m256i>());
-                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)))
-            };
-            same |= (equal as u32 & 0xff) << (chunk * 8);
-        }
-        !same
+    #[inline(always)]
+    fn changed(&self, simd: impl Simd) -> u32 {
+        simd.changed(&self.candidates, &self.seen)
     }
 
     /// Propagates to a fixpoint.
-    pub fn propagate(&mut self) -> Result<(), Dead> {
-        loop {
+    pub fn propagate(&mut self, simd: impl Simd) -> Result<(), Dead> {
+        simd.run(|| {
             loop {
-                let mut changed = self.changed();
-                if changed == 0 {
-                    break;
+                loop {
+                    let mut changed = self.changed(simd);
+                    if changed == 0 {
+                        break;
+                    }
+                    while changed != 0 {
+                        self.update_band(changed.trailing_zeros() as usize % 27)?;
+                        changed &= changed - 1;
+                    }
                 }
-                while changed != 0 {
-                    self.update_band(changed.trailing_zeros() as usize % 27)?;
-                    changed &= changed - 1;
+                if self.naked_singles()? {
+                    continue;
+                }
+                if self.open == [0; 3] {
+                    return Ok(());
+                }
+                if !self.stacks(simd)? {
+                    return Ok(());
                 }
             }
-            if self.naked_singles()? {
-                continue;
-            }
-            if self.open == [0; 3] {
-                return Ok(());
-            }
-            if !self.stacks()? {
-                return Ok(());
-            }
-        }
+        })
     }
 
+    #[inline(always)]
     fn update_band(&mut self, index: usize) -> Result<(), Dead> {
         let (digit, band) = (index % 9, index / 9);
         let before = self.candidates[index];
@@ -300,6 +286,7 @@ impl Board {
     /// Places every naked single; `Ok(true)` if there was one. The counters
     /// of the three bands are taken together (a placement in one band can
     /// only remove candidates in the others, which the next round sees).
+    #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Dead> {
         let (mut one, mut two) = ([0u32; 3], [0u32; 3]);
         for band in 0..3 {
@@ -330,6 +317,7 @@ impl Board {
     }
 
     /// Cells of `band` with at least one, two and three candidates.
+    #[inline(always)]
     fn counters(&self, band: usize) -> (u32, u32, u32) {
         let (mut one, mut two, mut three) = (0, 0, 0);
         for digit in 0..9 {
@@ -343,7 +331,8 @@ impl Board {
 
     /// The permutation rule on stacks and hidden singles in columns, for
     /// the digits whose words changed since; `Ok(true)` if anything did.
-    fn stacks(&mut self) -> Result<bool, Dead> {
+    #[inline(always)]
+    fn stacks(&mut self, simd: impl Simd) -> Result<bool, Dead> {
         let mut digits = self.stack_dirty;
         self.stack_dirty = 0;
         while digits != 0 {
@@ -385,14 +374,20 @@ impl Board {
                 }
             }
         }
-        Ok(self.changed() != 0)
+        Ok(self.changed(simd) != 0)
     }
 
     /// What to branch on, `None` when every cell is placed: in the band
     /// whose digits have the fewest layouts left in all, the digit with the
     /// fewest (two or more); a cell when every digit's layout is settled.
     /// `Dead` when a triad's counts show a contradiction.
-    pub fn branch(&self) -> Result<Option<Branch>, Dead> {
+    pub fn branch(&self, simd: impl Simd) -> Result<Option<Branch>, Dead> {
+        simd.run(|| self.choose_branch())
+    }
+
+    /// [`Board::branch`], inlined into the instruction set's function.
+    #[inline(always)]
+    fn choose_branch(&self) -> Result<Option<Branch>, Dead> {
         // Every triad holds exactly three digits: after a layout choice,
         // more than three digits that must be in one triad of its band is a
         // contradiction (without this, layout choices could pile up
@@ -445,6 +440,7 @@ impl Board {
 
     /// The open cell to branch on: the first with two candidates, else one
     /// with the fewest; `None` when every cell is placed.
+    #[inline(always)]
     fn branch_cell(&self) -> Option<Branch> {
         let cell_branch = |band, cell| Branch::Cell {
             band,
@@ -489,6 +485,7 @@ impl Board {
     }
 
     /// The digits (bit `d` for digit `d + 1`) still possible in a cell.
+    #[inline(always)]
     fn digits_at(&self, band: usize, cell: usize) -> u32 {
         let mut digits = 0;
         for digit in 0..9 {
