@@ -235,13 +235,17 @@ impl Board {
         simd.run(|| {
             loop {
                 loop {
-                    let mut changed = self.changed(simd);
+                    let changed = self.changed(simd);
                     if changed == 0 {
                         break;
                     }
-                    while changed != 0 {
-                        self.update_band(changed.trailing_zeros() as usize % 27)?;
-                        changed &= changed - 1;
+                    // Band by band, so that no division finds the band.
+                    for band in 0..3 {
+                        let mut digits = changed >> (9 * band) & 0x1ff;
+                        while digits != 0 {
+                            self.update_band(digits.trailing_zeros() as usize, band)?;
+                            digits &= digits - 1;
+                        }
                     }
                 }
                 if self.naked_singles()? {
@@ -258,8 +262,8 @@ impl Board {
     }
 
     #[inline(always)]
-    fn update_band(&mut self, index: usize) -> Result<(), Dead> {
-        let (digit, band) = (index % 9, index / 9);
+    fn update_band(&mut self, digit: usize, band: usize) -> Result<(), Dead> {
+        let index = at(digit, band);
         let before = self.candidates[index];
         // The triads and the rows with one cell, before the permutation
         // rule: it keeps the same layouts, and never removes a row's only
