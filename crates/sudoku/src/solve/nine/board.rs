@@ -19,10 +19,13 @@
 //!   one triad of that band is a contradiction.
 //!
 //! Placing a digit clears the cell from the other digits, and the digit
-//! from the cell's row, box and column. Each word remembers how its last
-//! band update left it; comparing all 27 at once (four AVX2 compares where
-//! the CPU has them, see [`super::simd`]) finds the words to update, until
-//! nothing changes.
+//! from the cell's row, box and column. During propagation a copy of each
+//! word as its last band update left it is kept; comparing all 27 at once
+//! (four AVX2 compares where the CPU has them, see [`super::simd`]) finds
+//! the words to update, until nothing changes. At that fixpoint the copy
+//! equals the words, so the board does not carry it: a branch only marks
+//! the words it changed (`dirty`), and the board (240 bytes) is copied
+//! with a few vector moves instead of a `memcpy` call.
 //!
 //! Branching follows tdoku's observation: in the band whose digits have
 //! the fewest layouts left in all, split on the layouts of the digit with
@@ -66,11 +69,12 @@ pub struct Dead;
 pub struct Board {
     /// `candidates[band * 9 + digit]` (see [`at`]), bit `row_in_band * 9 +
     /// column`.
-    /// Padded to 32 words (the padding stays 0 in both arrays) so that
-    /// [`Board::changed`] compares whole vectors.
+    /// Padded to 32 words (the padding stays 0) so that [`Simd::changed`]
+    /// compares whole vectors.
     candidates: [u32; 32],
-    /// Each word as its last band update left it.
-    seen: [u32; 32],
+    /// The words changed since the last fixpoint (by a branch, or all of
+    /// them on a new board): bit [`at`]`(digit, band)`.
+    dirty: u32,
     /// The triads of each word at its last band update (nine bits).
     triads: [u16; 27],
     /// Per band, the cells not placed yet.
@@ -78,7 +82,7 @@ pub struct Board {
     /// Digits whose words changed since the last stack pass: bit `digit`.
     stack_dirty: u32,
     /// The band of the layout choice that led here, if one did.
-    layout_band: Option<usize>,
+    layout_band: Option<u8>,
     /// Per digit, the columns (nine bits per band) the last stack pass left.
     stack_columns: [u32; 9],
 }
@@ -132,7 +136,7 @@ impl Board {
     fn setup(givens: &[u8]) -> Result<Board, Dead> {
         let mut board = Board {
             candidates: [0; 32],
-            seen: [0; 32],
+            dirty: BAND,
             triads: [0x1ff; 27],
             open: [BAND; 3],
             stack_dirty: (1 << 9) - 1,
@@ -178,15 +182,15 @@ impl Board {
                 board.candidates[at(digit, band)] = word;
             }
         }
-        board.seen[..27].fill(u32::MAX);
         board.open = occupied.map(|o| BAND & !o);
         Ok(board)
     }
 
     /// Removes `digit` (1..=9) from the candidates of `cell` (0..81).
     pub fn exclude(&mut self, cell: usize, digit: u8) {
-        let index = at(usize::from(digit.max(1)) - 1, cell / 27);
-        self.candidates[index % 27] &= !(1 << (cell % 27));
+        let index = at(usize::from(digit.max(1)) - 1, cell / 27) % 27;
+        self.candidates[index] &= !(1 << (cell % 27));
+        self.dirty |= 1 << index;
     }
 
     /// Places `digit` on `cells` of `band` (cells that should not see each
@@ -224,37 +228,41 @@ impl Board {
         self.candidates[at(digit, band)] = keep;
     }
 
-    /// The words that changed since their last band update, as bits.
-    #[inline(always)]
-    fn changed(&self, simd: impl Simd) -> u32 {
-        simd.changed(&self.candidates, &self.seen)
-    }
-
     /// Propagates to a fixpoint.
+    ///
+    /// `seen` holds each word as its last band update left it; comparing it
+    /// with the words finds those to update. At a fixpoint the two agree,
+    /// so it is not part of the board (less to copy on a branch): it starts
+    /// as the words themselves, and the [`Board::dirty`] ones are updated
+    /// first.
     pub fn propagate(&mut self, simd: impl Simd) -> Result<(), Dead> {
         simd.run(|| {
+            let mut seen = self.candidates;
+            let mut changed = self.dirty;
+            self.dirty = 0;
             loop {
-                loop {
-                    let changed = self.changed(simd);
-                    if changed == 0 {
-                        break;
-                    }
+                while changed != 0 {
                     // Band by band, so that no division finds the band.
                     for band in 0..3 {
                         let mut digits = changed >> (9 * band) & 0x1ff;
                         while digits != 0 {
-                            self.update_band(digits.trailing_zeros() as usize, band)?;
+                            let digit = digits.trailing_zeros() as usize;
+                            self.update_band(digit, band, &mut seen)?;
                             digits &= digits - 1;
                         }
                     }
+                    changed = simd.changed(&self.candidates, &seen);
                 }
                 if self.naked_singles()? {
+                    changed = simd.changed(&self.candidates, &seen);
                     continue;
                 }
                 if self.open == [0; 3] {
                     return Ok(());
                 }
-                if !self.stacks(simd)? {
+                self.stacks()?;
+                changed = simd.changed(&self.candidates, &seen);
+                if changed == 0 {
                     return Ok(());
                 }
             }
@@ -262,7 +270,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn update_band(&mut self, digit: usize, band: usize) -> Result<(), Dead> {
+    fn update_band(&mut self, digit: usize, band: usize, seen: &mut [u32; 32]) -> Result<(), Dead> {
         let index = at(digit, band);
         let before = self.candidates[index];
         // The triads and the rows with one cell, before the permutation
@@ -276,7 +284,7 @@ impl Board {
             return Err(Dead);
         }
         self.candidates[index] = bits;
-        self.seen[index] = bits;
+        seen[index] = bits;
         self.stack_dirty |= 1 << digit;
         // When the rule removed cells, rows may have one cell left.
         let info = if bits == before { info } else { row_info(bits) };
@@ -334,9 +342,9 @@ impl Board {
     }
 
     /// The permutation rule on stacks and hidden singles in columns, for
-    /// the digits whose words changed since; `Ok(true)` if anything did.
+    /// the digits whose words changed since.
     #[inline(always)]
-    fn stacks(&mut self, simd: impl Simd) -> Result<bool, Dead> {
+    fn stacks(&mut self) -> Result<(), Dead> {
         let mut digits = self.stack_dirty;
         self.stack_dirty = 0;
         while digits != 0 {
@@ -378,7 +386,7 @@ impl Board {
                 }
             }
         }
-        Ok(self.changed(simd) != 0)
+        Ok(())
     }
 
     /// What to branch on, `None` when every cell is placed: in the band
@@ -396,7 +404,7 @@ impl Board {
         // more than three digits that must be in one triad of its band is a
         // contradiction (without this, layout choices could pile up
         // unrefuted until the cells run out).
-        if let Some(band) = self.layout_band {
+        if let Some(band) = self.layout_band.map(usize::from) {
             let mut required = [0u32; 4];
             for digit in 0..9 {
                 let triads = usize::from(self.triads[at(digit, band)]);
@@ -480,10 +488,13 @@ impl Board {
             Branch::Cell { band, cell, .. } => {
                 self.place(option, band, 1 << cell);
                 self.layout_band = None;
+                // The band's words lost the cell, the digit's its column.
+                self.dirty = 0x1ff << (9 * band) | 0x40201 << option;
             }
             Branch::Layout { digit, band, .. } => {
                 self.candidates[at(digit, band)] &= LAYOUTS[option % 6];
-                self.layout_band = Some(band);
+                self.layout_band = Some(band as u8);
+                self.dirty = 1 << at(digit, band);
             }
         }
     }
@@ -510,5 +521,16 @@ impl Board {
             }
         }
         grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Board;
+
+    #[test]
+    fn a_board_is_small_enough_to_copy_without_memcpy() {
+        // x86-64 copies up to eight 32-byte vectors inline.
+        assert_eq!(size_of::<Board>(), 240);
     }
 }
