@@ -374,13 +374,15 @@ impl Board {
                 let index = at(digit, band);
                 let word = self.candidates[index] & spread_columns(kept_columns);
                 self.candidates[index] = word;
-                let alone = word & spread_columns(once & kept_columns);
+                // Open cells only: a placed digit is alone in its column
+                // too, and would cost the row test below for nothing.
+                let alone = word & self.open[band] & spread_columns(once & kept_columns);
                 if alone == 0 {
                     continue;
                 }
                 let (r0, r1, r2) = (alone & 0x1ff, alone >> 9 & 0x1ff, alone >> 18);
                 let sole = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-                let cells = alone & spread_columns(sole) & self.open[band];
+                let cells = alone & spread_columns(sole);
                 if cells != 0 {
                     self.place(digit, band, cells);
                 }
