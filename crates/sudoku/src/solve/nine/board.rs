@@ -79,7 +79,7 @@ pub struct Board {
     triads: [u16; 27],
     /// Per band, the cells not placed yet.
     open: [u32; 3],
-    /// Digits whose words changed since the last stack pass: bit `digit`.
+    /// Digits with a band update since the last stack pass: bit `digit`.
     stack_dirty: u32,
     /// The band of the layout choice that led here, if one did.
     layout_band: Option<u8>,
@@ -245,6 +245,7 @@ impl Board {
                     // Band by band, so that no division finds the band.
                     for band in 0..3 {
                         let mut digits = changed >> (9 * band) & 0x1ff;
+                        self.stack_dirty |= digits;
                         while digits != 0 {
                             let digit = digits.trailing_zeros() as usize;
                             self.update_band(digit, band, &mut seen)?;
@@ -285,7 +286,6 @@ impl Board {
         }
         self.candidates[index] = bits;
         seen[index] = bits;
-        self.stack_dirty |= 1 << digit;
         // When the rule removed cells, rows may have one cell left.
         let info = if bits == before { info } else { row_info(bits) };
         let sole = info as u32 & self.open[band];
