@@ -146,7 +146,7 @@ impl Board {
         // Group the givens by digit and band, then set every word at once:
         // no other digit in a given's cell, no given's digit in its peers.
         // Without branches: empty cells land in the first three slots
-        // (digit 0), which are then dropped.
+        // (digit 0), the open cells of each band.
         let mut all = [0u32; 32];
         for (band, rows) in givens.chunks_exact(27).take(3).enumerate() {
             for (cell, &given) in rows.iter().enumerate() {
@@ -154,7 +154,7 @@ impl Board {
             }
         }
         let groups = &all[3..30];
-        let occupied = [0, 1, 2].map(|band| (0..9).fold(0, |acc, d| acc | groups[d * 3 + band]));
+        let occupied = [0, 1, 2].map(|band| BAND & !all[band]);
         for (digit, own) in groups.chunks_exact(3).enumerate() {
             let columns = own.iter().map(|&g| columns_of(g));
             // Two givens of a digit in one column (in different bands).
@@ -182,7 +182,7 @@ impl Board {
                 board.candidates[at(digit, band)] = word;
             }
         }
-        board.open = occupied.map(|o| BAND & !o);
+        board.open = [all[0], all[1], all[2]];
         Ok(board)
     }
 
