@@ -33,7 +33,7 @@
 
 use super::simd::{Avx2, Portable, Simd};
 use super::tables::{
-    BAND, KEEP, LAYOUT_COUNT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
+    BAND, KEEP, LAYOUT_WEIGHT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
     ROW_INFO, columns_of, spread_columns,
 };
 
@@ -416,34 +416,26 @@ impl Board {
                 return Err(Dead);
             }
         }
-        // (total layouts of the band, its digit with the fewest, band)
-        let mut best = (u32::MAX, 0, 0);
-        for band in 0..3 {
-            if self.open[band] == 0 {
-                continue;
-            }
-            // Without branches: (layouts << 4 | digit) of an unsettled
-            // digit, its minimum the fewest layouts and then the lowest digit.
-            let (mut total, mut fewest) = (0, u32::MAX);
-            for digit in 0..9 {
-                // A digit settled in the band has one layout left.
-                let n = u32::from(LAYOUT_COUNT[usize::from(self.triads[at(digit, band)])]);
-                let open = n >= 2;
-                total += if open { n } else { 0 };
-                fewest = fewest.min(if open {
-                    n << 4 | digit as u32
-                } else {
-                    u32::MAX
-                });
-            }
-            if total > 0 && total < best.0 {
-                best = (total, (fewest & 15) as usize, band);
+        let weight =
+            |digit, band| u32::from(LAYOUT_WEIGHT[usize::from(self.triads[at(digit, band)])]);
+        // The band with the fewest layouts of unsettled digits in all.
+        let (mut fewest, mut band) = (u32::MAX, 0);
+        for b in 0..3 {
+            let total = (0..9).map(|digit| weight(digit, b)).sum();
+            if total > 0 && total < fewest {
+                (fewest, band) = (total, b);
             }
         }
-        if best.0 == u32::MAX {
+        if fewest == u32::MAX {
             return Ok(self.branch_cell());
         }
-        let (_, digit, band) = best;
+        // Its unsettled digit with the fewest layouts, the lowest on a tie:
+        // the minimum of (layouts - 1) << 4 | digit, which wraps to the top
+        // for settled digits (weight 0). Without branches.
+        let digit = (0..9)
+            .map(|digit| weight(digit, band).wrapping_sub(1) << 4 | digit as u32)
+            .min()
+            .map_or(0, |key| key as usize & 15);
         let layouts = u32::from(LAYOUTS_WITHIN[usize::from(self.triads[at(digit, band)])]);
         Ok(Some(Branch::Layout {
             digit,
