@@ -416,12 +416,13 @@ impl Board {
                 return Err(Dead);
             }
         }
-        let weight =
-            |digit, band| u32::from(LAYOUT_WEIGHT[usize::from(self.triads[at(digit, band)])]);
         // The band with the fewest layouts of unsettled digits in all.
         let (mut fewest, mut band) = (u32::MAX, 0);
         for b in 0..3 {
-            let total = (0..9).map(|digit| weight(digit, b)).sum();
+            let mut total = 0;
+            for digit in 0..9 {
+                total += self.weight(digit, b);
+            }
             if total > 0 && total < fewest {
                 (fewest, band) = (total, b);
             }
@@ -432,16 +433,23 @@ impl Board {
         // Its unsettled digit with the fewest layouts, the lowest on a tie:
         // the minimum of (layouts - 1) << 4 | digit, which wraps to the top
         // for settled digits (weight 0). Without branches.
-        let digit = (0..9)
-            .map(|digit| weight(digit, band).wrapping_sub(1) << 4 | digit as u32)
-            .min()
-            .map_or(0, |key| key as usize & 15);
+        let mut key = u32::MAX;
+        for digit in 0..9 {
+            key = key.min(self.weight(digit, band).wrapping_sub(1) << 4 | digit as u32);
+        }
+        let digit = key as usize & 15;
         let layouts = u32::from(LAYOUTS_WITHIN[usize::from(self.triads[at(digit, band)])]);
         Ok(Some(Branch::Layout {
             digit,
             band,
             layouts,
         }))
+    }
+
+    /// The layouts left to `digit` in `band` when two or more, else 0.
+    #[inline(always)]
+    fn weight(&self, digit: usize, band: usize) -> u32 {
+        u32::from(LAYOUT_WEIGHT[usize::from(self.triads[at(digit, band)])])
     }
 
     /// The open cell to branch on: the first with two candidates, else one
