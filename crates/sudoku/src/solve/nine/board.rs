@@ -205,7 +205,7 @@ impl Board {
 
     /// The nine words of `band` (0..3).
     fn band_mut(&mut self, band: usize) -> &mut [u32; 9] {
-        let (words, _) = self.candidates[band % 3 * 9..]
+        let (words, _) = self.candidates[band.min(2) * 9..]
             .split_first_chunk_mut::<9>()
             .unwrap_or_else(|| unreachable!("three bands of nine words"));
         words
@@ -348,7 +348,7 @@ impl Board {
         let mut digits = self.stack_dirty;
         self.stack_dirty = 0;
         while digits != 0 {
-            let digit = digits.trailing_zeros() as usize % 9;
+            let digit = (digits.trailing_zeros() as usize).min(8);
             digits &= digits - 1;
             let columns = [0, 1, 2].map(|band| columns_of(self.candidates[at(digit, band)]));
             let packed = columns[0] | columns[1] << 9 | columns[2] << 18;
