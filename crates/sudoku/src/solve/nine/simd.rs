@@ -95,34 +95,26 @@ unsafe fn run_avx2<R>(job: impl FnOnce() -> R) -> R {
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 impl Simd for Avx2 {
-    /// Four 256-bit compares, packed to bytes (two saturating packs, one
-    /// lane fix-up) for a single move mask; the portable loop compiles to a
-    /// long reduction even with AVX2 enabled.
+    /// Four 256-bit compares and move masks (the portable loop compiles to
+    /// a long reduction even with AVX2 enabled).
     #[inline(always)]
     fn changed(self, a: &[u32; 32], b: &[u32; 32]) -> u32 {
         use std::arch::x86_64::{
-            __m256i, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_epi8,
-            _mm256_packs_epi16, _mm256_packs_epi32, _mm256_permutevar8x32_epi32, _mm256_setr_epi32,
+            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps,
         };
-        // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
-        // makes one); each load reads eight of the 32 u32 of `a` or `b`
-        // (chunk < 4), unaligned.
-        let same = unsafe {
-            let equal = |chunk: usize| {
-                let a = _mm256_loadu_si256(a[chunk * 8..].as_ptr().cast::<__m256i>());
-                let b = _mm256_loadu_si256(b[chunk * 8..].as_ptr().cast::<__m256i>());
-                _mm256_cmpeq_epi32(a, b)
+        let mut same = 0;
+        for (chunk, (a, b)) in a.chunks_exact(8).zip(b.chunks_exact(8)).enumerate() {
+            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
+            // makes one); `a` and `b` are eight u32 each, exactly one
+            // unaligned 32-byte load.
+            let equal = unsafe {
+                let a = _mm256_loadu_si256(a.as_ptr().cast::<__m256i>());
+                let b = _mm256_loadu_si256(b.as_ptr().cast::<__m256i>());
+                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)))
             };
-            // Within each 128-bit lane the packs interleave the compares by
-            // halves of four: the bytes come as dwords (chunk 0 words 0-3,
-            // chunk 1 words 0-3, …, chunk 0 words 4-7, …); the permutation
-            // puts the dwords back in word order.
-            let low = _mm256_packs_epi32(equal(0), equal(1));
-            let high = _mm256_packs_epi32(equal(2), equal(3));
-            let bytes = _mm256_packs_epi16(low, high);
-            let order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-            _mm256_movemask_epi8(_mm256_permutevar8x32_epi32(bytes, order)) as u32
-        };
+            same |= (equal as u32 & 0xff) << (chunk * 8);
+        }
         !same
     }
 
