@@ -12,8 +12,9 @@
 //! masks against a 27-step loop.
 //!
 //! An `Avx2` value exists only where [`Avx2::detect`] found the features
-//! (std caches the CPUID answer; the search entry points look once per
-//! search), which is what makes running its code sound. On other
+//! (std caches the CPUID answer; `NineSolver::new` looks once per solver,
+//! the other entry points once per call), which is what makes running its
+//! code sound. On other
 //! architectures `Avx2` has no values at all. The two paths must agree on
 //! everything (solutions, counts, guesses): `tests/nine_kernels.rs`.
 
