@@ -382,7 +382,9 @@ impl Rules {
             && !self.windoku
             && self.extra.is_empty()
             && self.cages.is_empty()
-            && Rules::classic(self.size).is_ok_and(|c| c.layout == self.layout)
+            && BOX_SHAPES.iter().any(|&(n, (rows, cols))| {
+                n == self.size && self.layout == Layout::Boxes { rows, cols }
+            })
     }
 
     /// A short name of the variant: `classic`, `diagonal+windoku`, `jigsaw+killer`, …

@@ -1,12 +1,15 @@
 //! The classic 9×9 path against the general bitmask solver and the engine
 //! on random grids: valid puzzles with one, several or astronomically many
 //! solutions, and invalid ones (a few random givens added: clashes, or
-//! consistent but unsolvable). Same status, same solutions.
+//! consistent but unsolvable). Same status, same solutions; and the 9×9
+//! path's portable compilation finds what its AVX2 one does.
 
 // Helpers here panic on purpose: a panic is how a test reports a failure.
 #![allow(clippy::unwrap_used)]
 
-use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve, solve_with};
+use fdoku_sudoku::solve::{
+    EngineChoice, Goal, NineSolver, Search, SolveOptions, Status, solve, solve_with,
+};
 use fdoku_sudoku::{Puzzle, Rules, check_solution};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
@@ -116,6 +119,21 @@ proptest! {
         if ours.len() < 30 {
             prop_assert_eq!(ours, theirs);
         }
+        // The portable compilation of the 9×9 path (the AVX2 one runs
+        // above where the CPU has it): the same solutions, in the same
+        // order, with the same guesses.
+        let run = |solver: NineSolver| {
+            let mut grids = Vec::new();
+            let stats = solver.search(&mut |g: &[u8]| {
+                grids.push(g.to_vec());
+                grids.len() < 30
+            }, &Default::default());
+            (solver.count(2), grids, stats.guesses, stats.nodes)
+        };
+        prop_assert_eq!(
+            run(NineSolver::new(&puzzle).unwrap()),
+            run(NineSolver::new(&puzzle).unwrap().portable())
+        );
         // The engine, where the search is small enough to be quick.
         if puzzle.givens().iter().filter(|&&g| g != 0).count() >= 25 {
             let fd = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Fd));

@@ -7,8 +7,9 @@
 //!   use `RUSTFLAGS="-C target-cpu=x86-64-v3"`, like the anchors.
 //! * then the time to generate a minimal unique puzzle, without and with
 //!   180° symmetry, against `Sudoku::generate_with_symmetry`.
-//! * `peer-sudoku08 --only fdoku|sudoku|parse FILE` — one pass with one
-//!   solver (or only the parsing), for `valgrind --tool=callgrind`:
+//! * `peer-sudoku08 --only fdoku|fdoku-portable|sudoku|parse FILE` — one
+//!   pass with one solver (`fdoku-portable`: fdoku without AVX2, whatever
+//!   the CPU), or only the parsing, for `valgrind --tool=callgrind`:
 //!   `callgrind.sh` subtracts the parse-only run to get instructions per
 //!   puzzle.
 
@@ -72,11 +73,15 @@ fn main() {
     if let [flag, which, file] = args.as_slice() {
         assert_eq!(
             flag, "--only",
-            "usage: peer-sudoku08 [--only fdoku|sudoku|parse FILE]"
+            "usage: peer-sudoku08 [--only fdoku|fdoku-portable|sudoku|parse FILE]"
         );
         let (ours, theirs) = load(Path::new(file));
         let unique = match which.as_str() {
             "fdoku" => ours.iter().filter(|p| fdoku_unique(p)).count(),
+            "fdoku-portable" => ours
+                .iter()
+                .filter(|p| NineSolver::new(p).expect("9×9").portable().count(2) == 1)
+                .count(),
             "sudoku" => theirs.iter().filter(|s| s.is_uniquely_solvable()).count(),
             "parse" => 0,
             other => panic!("unknown solver {other}"),

@@ -19,16 +19,21 @@
 //!   one triad of that band is a contradiction.
 //!
 //! Placing a digit clears the cell from the other digits, and the digit
-//! from the cell's row, box and column. Each word remembers how its last
-//! band update left it; comparing all 27 at once (a loop the compiler turns
-//! into vector compares) finds the words to update, until nothing changes.
+//! from the cell's row, box and column. During propagation a copy of each
+//! word as its last band update left it is kept; comparing all 27 at once
+//! (four AVX2 compares where the CPU has them, see [`super::simd`]) finds
+//! the words to update, until nothing changes. At that fixpoint the copy
+//! equals the words, so the board does not carry it: a branch only marks
+//! the words it changed (`dirty`), and the board (240 bytes) is copied
+//! with a few vector moves instead of a `memcpy` call.
 //!
 //! Branching follows tdoku's observation: in the band whose digits have
 //! the fewest layouts left in all, split on the layouts of the digit with
 //! the fewest. Only when every layout is settled does it branch on a cell.
 
+use super::simd::{Avx2, Portable, Simd};
 use super::tables::{
-    BAND, KEEP, LAYOUT_COUNT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
+    BAND, KEEP, LAYOUT_WEIGHT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
     ROW_INFO, columns_of, spread_columns,
 };
 
@@ -64,19 +69,20 @@ pub struct Dead;
 pub struct Board {
     /// `candidates[band * 9 + digit]` (see [`at`]), bit `row_in_band * 9 +
     /// column`.
-    /// Padded to 32 words (the padding stays 0 in both arrays) so that
-    /// [`Board::changed`] compares whole vectors.
+    /// Padded to 32 words (the padding stays 0) so that [`Simd::changed`]
+    /// compares whole vectors.
     candidates: [u32; 32],
-    /// Each word as its last band update left it.
-    seen: [u32; 32],
+    /// The words changed since the last fixpoint (by a branch, or all of
+    /// them on a new board): bit [`at`]`(digit, band)`.
+    dirty: u32,
     /// The triads of each word at its last band update (nine bits).
     triads: [u16; 27],
     /// Per band, the cells not placed yet.
     open: [u32; 3],
-    /// Digits whose words changed since the last stack pass: bit `digit`.
+    /// Digits with a band update since the last stack pass: bit `digit`.
     stack_dirty: u32,
     /// The band of the layout choice that led here, if one did.
-    layout_band: Option<usize>,
+    layout_band: Option<u8>,
     /// Per digit, the columns (nine bits per band) the last stack pass left.
     stack_columns: [u32; 9],
 }
@@ -117,11 +123,20 @@ fn row_info(word: u32) -> u64 {
 
 impl Board {
     /// The board with `givens` (81 digits, 0 for empty) placed, or `Dead`
-    /// when two givens clash.
-    pub fn new(givens: &[u8]) -> Result<Board, Dead> {
+    /// when two givens clash; set up on AVX2 when given it.
+    pub fn new(givens: &[u8], avx2: Option<Avx2>) -> Result<Board, Dead> {
+        match avx2 {
+            Some(avx2) => avx2.run(|| Board::setup(givens)),
+            None => Portable.run(|| Board::setup(givens)),
+        }
+    }
+
+    /// [`Board::new`], inlined into the instruction set's function.
+    #[inline(always)]
+    fn setup(givens: &[u8]) -> Result<Board, Dead> {
         let mut board = Board {
             candidates: [0; 32],
-            seen: [0; 32],
+            dirty: BAND,
             triads: [0x1ff; 27],
             open: [BAND; 3],
             stack_dirty: (1 << 9) - 1,
@@ -131,7 +146,7 @@ impl Board {
         // Group the givens by digit and band, then set every word at once:
         // no other digit in a given's cell, no given's digit in its peers.
         // Without branches: empty cells land in the first three slots
-        // (digit 0), which are then dropped.
+        // (digit 0), the open cells of each band.
         let mut all = [0u32; 32];
         for (band, rows) in givens.chunks_exact(27).take(3).enumerate() {
             for (cell, &given) in rows.iter().enumerate() {
@@ -139,7 +154,7 @@ impl Board {
             }
         }
         let groups = &all[3..30];
-        let occupied = [0, 1, 2].map(|band| (0..9).fold(0, |acc, d| acc | groups[d * 3 + band]));
+        let occupied = [0, 1, 2].map(|band| BAND & !all[band]);
         for (digit, own) in groups.chunks_exact(3).enumerate() {
             let columns = own.iter().map(|&g| columns_of(g));
             // Two givens of a digit in one column (in different bands).
@@ -167,20 +182,21 @@ impl Board {
                 board.candidates[at(digit, band)] = word;
             }
         }
-        board.seen[..27].fill(u32::MAX);
-        board.open = occupied.map(|o| BAND & !o);
+        board.open = [all[0], all[1], all[2]];
         Ok(board)
     }
 
     /// Removes `digit` (1..=9) from the candidates of `cell` (0..81).
     pub fn exclude(&mut self, cell: usize, digit: u8) {
-        let index = at(usize::from(digit.max(1)) - 1, cell / 27);
-        self.candidates[index % 27] &= !(1 << (cell % 27));
+        let index = at(usize::from(digit.max(1)) - 1, cell / 27) % 27;
+        self.candidates[index] &= !(1 << (cell % 27));
+        self.dirty |= 1 << index;
     }
 
     /// Places `digit` on `cells` of `band` (cells that should not see each
     /// other; if they do, the next band update finds the contradiction).
-    pub fn place(&mut self, digit: usize, band: usize, cells: u32) {
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, cells: u32) {
         for word in self.band_mut(band) {
             *word &= !cells;
         }
@@ -189,13 +205,14 @@ impl Board {
 
     /// The nine words of `band` (0..3).
     fn band_mut(&mut self, band: usize) -> &mut [u32; 9] {
-        let (words, _) = self.candidates[band % 3 * 9..]
+        let (words, _) = self.candidates[band.min(2) * 9..]
             .split_first_chunk_mut::<9>()
             .unwrap_or_else(|| unreachable!("three bands of nine words"));
         words
     }
 
     /// [`Board::place`] for cells where `digit` is the only candidate left.
+    #[inline(always)]
     fn place_sole(&mut self, digit: usize, band: usize, cells: u32) {
         self.open[band] &= !cells;
         let mut keep = self.candidates[at(digit, band)] | cells;
@@ -211,69 +228,51 @@ impl Board {
         self.candidates[at(digit, band)] = keep;
     }
 
-    /// The words that changed since their last band update, as bits.
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    fn changed(&self) -> u32 {
-        let mut changed = 0;
-        for (index, (word, seen)) in self.candidates.iter().zip(&self.seen).enumerate() {
-            changed |= u32::from(word != seen) << index;
-        }
-        changed
-    }
-
-    /// [`Board::changed`] with four vector compares and move masks (the
-    /// portable loop compiles to a long reduction instead).
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    #[allow(unsafe_code)]
-    fn changed(&self) -> u32 {
-        use std::arch::x86_64::{
-            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-            _mm256_movemask_ps,
-        };
-        let mut same = 0;
-        for chunk in 0..4 {
-            let (a, b) = (&self.candidates[chunk * 8..], &self.seen[chunk * 8..]);
-            assert!(a.len() >= 8 && b.len() >= 8);
-            // SAFETY: AVX2 is enabled for the whole build (the cfg above),
-            // and both slices hold at least eight u32 (asserted; the
-            // compiler drops the check): one unaligned 32-byte load each.
-            let equal = unsafe {
-                let a = _mm256_loadu_si256(a.as_ptr().cast::<__m256i>());
-                let b = _mm256_loadu_si256(b.as_ptr().cast::<__m256i>());
-                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)))
-            };
-            same |= (equal as u32 & 0xff) << (chunk * 8);
-        }
-        !same
-    }
-
     /// Propagates to a fixpoint.
-    pub fn propagate(&mut self) -> Result<(), Dead> {
-        loop {
+    ///
+    /// `seen` holds each word as its last band update left it; comparing it
+    /// with the words finds those to update. At a fixpoint the two agree,
+    /// so it is not part of the board (less to copy on a branch): it starts
+    /// as the words themselves, and the [`Board::dirty`] ones are updated
+    /// first.
+    pub fn propagate(&mut self, simd: impl Simd) -> Result<(), Dead> {
+        simd.run(|| {
+            let mut seen = self.candidates;
+            let mut changed = self.dirty;
+            self.dirty = 0;
             loop {
-                let mut changed = self.changed();
-                if changed == 0 {
-                    break;
-                }
                 while changed != 0 {
-                    self.update_band(changed.trailing_zeros() as usize % 27)?;
-                    changed &= changed - 1;
+                    // Band by band, so that no division finds the band.
+                    for band in 0..3 {
+                        let mut digits = changed >> (9 * band) & 0x1ff;
+                        self.stack_dirty |= digits;
+                        while digits != 0 {
+                            let digit = digits.trailing_zeros() as usize;
+                            self.update_band(digit, band, &mut seen)?;
+                            digits &= digits - 1;
+                        }
+                    }
+                    changed = simd.changed(&self.candidates, &seen);
+                }
+                if self.naked_singles()? {
+                    changed = simd.changed(&self.candidates, &seen);
+                    continue;
+                }
+                if self.open == [0; 3] {
+                    return Ok(());
+                }
+                self.stacks()?;
+                changed = simd.changed(&self.candidates, &seen);
+                if changed == 0 {
+                    return Ok(());
                 }
             }
-            if self.naked_singles()? {
-                continue;
-            }
-            if self.open == [0; 3] {
-                return Ok(());
-            }
-            if !self.stacks()? {
-                return Ok(());
-            }
-        }
+        })
     }
 
-    fn update_band(&mut self, index: usize) -> Result<(), Dead> {
-        let (digit, band) = (index % 9, index / 9);
+    #[inline(always)]
+    fn update_band(&mut self, digit: usize, band: usize, seen: &mut [u32; 32]) -> Result<(), Dead> {
+        let index = at(digit, band);
         let before = self.candidates[index];
         // The triads and the rows with one cell, before the permutation
         // rule: it keeps the same layouts, and never removes a row's only
@@ -286,8 +285,7 @@ impl Board {
             return Err(Dead);
         }
         self.candidates[index] = bits;
-        self.seen[index] = bits;
-        self.stack_dirty |= 1 << digit;
+        seen[index] = bits;
         // When the rule removed cells, rows may have one cell left.
         let info = if bits == before { info } else { row_info(bits) };
         let sole = info as u32 & self.open[band];
@@ -300,6 +298,7 @@ impl Board {
     /// Places every naked single; `Ok(true)` if there was one. The counters
     /// of the three bands are taken together (a placement in one band can
     /// only remove candidates in the others, which the next round sees).
+    #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Dead> {
         let (mut one, mut two) = ([0u32; 3], [0u32; 3]);
         for band in 0..3 {
@@ -330,6 +329,7 @@ impl Board {
     }
 
     /// Cells of `band` with at least one, two and three candidates.
+    #[inline(always)]
     fn counters(&self, band: usize) -> (u32, u32, u32) {
         let (mut one, mut two, mut three) = (0, 0, 0);
         for digit in 0..9 {
@@ -342,12 +342,13 @@ impl Board {
     }
 
     /// The permutation rule on stacks and hidden singles in columns, for
-    /// the digits whose words changed since; `Ok(true)` if anything did.
-    fn stacks(&mut self) -> Result<bool, Dead> {
+    /// the digits whose words changed since.
+    #[inline(always)]
+    fn stacks(&mut self) -> Result<(), Dead> {
         let mut digits = self.stack_dirty;
         self.stack_dirty = 0;
         while digits != 0 {
-            let digit = digits.trailing_zeros() as usize % 9;
+            let digit = (digits.trailing_zeros() as usize).min(8);
             digits &= digits - 1;
             let columns = [0, 1, 2].map(|band| columns_of(self.candidates[at(digit, band)]));
             let packed = columns[0] | columns[1] << 9 | columns[2] << 18;
@@ -373,31 +374,39 @@ impl Board {
                 let index = at(digit, band);
                 let word = self.candidates[index] & spread_columns(kept_columns);
                 self.candidates[index] = word;
-                let alone = word & spread_columns(once & kept_columns);
+                // Open cells only: a placed digit is alone in its column
+                // too, and would cost the row test below for nothing.
+                let alone = word & self.open[band] & spread_columns(once & kept_columns);
                 if alone == 0 {
                     continue;
                 }
                 let (r0, r1, r2) = (alone & 0x1ff, alone >> 9 & 0x1ff, alone >> 18);
                 let sole = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-                let cells = alone & spread_columns(sole) & self.open[band];
+                let cells = alone & spread_columns(sole);
                 if cells != 0 {
                     self.place(digit, band, cells);
                 }
             }
         }
-        Ok(self.changed() != 0)
+        Ok(())
     }
 
     /// What to branch on, `None` when every cell is placed: in the band
     /// whose digits have the fewest layouts left in all, the digit with the
     /// fewest (two or more); a cell when every digit's layout is settled.
     /// `Dead` when a triad's counts show a contradiction.
-    pub fn branch(&self) -> Result<Option<Branch>, Dead> {
+    pub fn branch(&self, simd: impl Simd) -> Result<Option<Branch>, Dead> {
+        simd.run(|| self.choose_branch())
+    }
+
+    /// [`Board::branch`], inlined into the instruction set's function.
+    #[inline(always)]
+    fn choose_branch(&self) -> Result<Option<Branch>, Dead> {
         // Every triad holds exactly three digits: after a layout choice,
         // more than three digits that must be in one triad of its band is a
         // contradiction (without this, layout choices could pile up
         // unrefuted until the cells run out).
-        if let Some(band) = self.layout_band {
+        if let Some(band) = self.layout_band.map(usize::from) {
             let mut required = [0u32; 4];
             for digit in 0..9 {
                 let triads = usize::from(self.triads[at(digit, band)]);
@@ -407,34 +416,28 @@ impl Board {
                 return Err(Dead);
             }
         }
-        // (total layouts of the band, its digit with the fewest, band)
-        let mut best = (u32::MAX, 0, 0);
-        for band in 0..3 {
-            if self.open[band] == 0 {
-                continue;
-            }
-            // Without branches: (layouts << 4 | digit) of an unsettled
-            // digit, its minimum the fewest layouts and then the lowest digit.
-            let (mut total, mut fewest) = (0, u32::MAX);
+        // The band with the fewest layouts of unsettled digits in all.
+        let (mut fewest, mut band) = (u32::MAX, 0);
+        for b in 0..3 {
+            let mut total = 0;
             for digit in 0..9 {
-                // A digit settled in the band has one layout left.
-                let n = u32::from(LAYOUT_COUNT[usize::from(self.triads[at(digit, band)])]);
-                let open = n >= 2;
-                total += if open { n } else { 0 };
-                fewest = fewest.min(if open {
-                    n << 4 | digit as u32
-                } else {
-                    u32::MAX
-                });
+                total += self.weight(digit, b);
             }
-            if total > 0 && total < best.0 {
-                best = (total, (fewest & 15) as usize, band);
+            if total > 0 && total < fewest {
+                (fewest, band) = (total, b);
             }
         }
-        if best.0 == u32::MAX {
+        if fewest == u32::MAX {
             return Ok(self.branch_cell());
         }
-        let (_, digit, band) = best;
+        // Its unsettled digit with the fewest layouts, the lowest on a tie:
+        // the minimum of (layouts - 1) << 4 | digit, which wraps to the top
+        // for settled digits (weight 0). Without branches.
+        let mut key = u32::MAX;
+        for digit in 0..9 {
+            key = key.min(self.weight(digit, band).wrapping_sub(1) << 4 | digit as u32);
+        }
+        let digit = key as usize & 15;
         let layouts = u32::from(LAYOUTS_WITHIN[usize::from(self.triads[at(digit, band)])]);
         Ok(Some(Branch::Layout {
             digit,
@@ -443,8 +446,15 @@ impl Board {
         }))
     }
 
+    /// The layouts left to `digit` in `band` when two or more, else 0.
+    #[inline(always)]
+    fn weight(&self, digit: usize, band: usize) -> u32 {
+        u32::from(LAYOUT_WEIGHT[usize::from(self.triads[at(digit, band)])])
+    }
+
     /// The open cell to branch on: the first with two candidates, else one
     /// with the fewest; `None` when every cell is placed.
+    #[inline(always)]
     fn branch_cell(&self) -> Option<Branch> {
         let cell_branch = |band, cell| Branch::Cell {
             band,
@@ -480,15 +490,19 @@ impl Board {
             Branch::Cell { band, cell, .. } => {
                 self.place(option, band, 1 << cell);
                 self.layout_band = None;
+                // The band's words lost the cell, the digit's its column.
+                self.dirty = 0x1ff << (9 * band) | 0x40201 << option;
             }
             Branch::Layout { digit, band, .. } => {
                 self.candidates[at(digit, band)] &= LAYOUTS[option % 6];
-                self.layout_band = Some(band);
+                self.layout_band = Some(band as u8);
+                self.dirty = 1 << at(digit, band);
             }
         }
     }
 
     /// The digits (bit `d` for digit `d + 1`) still possible in a cell.
+    #[inline(always)]
     fn digits_at(&self, band: usize, cell: usize) -> u32 {
         let mut digits = 0;
         for digit in 0..9 {
@@ -509,5 +523,16 @@ impl Board {
             }
         }
         grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Board;
+
+    #[test]
+    fn a_board_is_small_enough_to_copy_without_memcpy() {
+        // x86-64 copies up to eight 32-byte vectors inline.
+        assert_eq!(size_of::<Board>(), 240);
     }
 }

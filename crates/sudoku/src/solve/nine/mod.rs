@@ -8,6 +8,10 @@
 //! turn. A guess is an option tried while another remains; the last one
 //! follows from refuting the others and is not counted.
 //!
+//! The search runs on AVX2 where the CPU has it, detected at run time at
+//! each entry point ([`simd`]); [`NineSolver::portable`] forces the plain
+//! Rust path, which gives the same answers and the same guesses.
+//!
 //! ```
 //! use fdoku_sudoku::{Rules, check_solution};
 //! use fdoku_sudoku::format::parse_line;
@@ -23,6 +27,7 @@
 //! ```
 
 mod board;
+mod simd;
 mod tables;
 
 use fdoku_fd::{Budget, StopReason};
@@ -32,22 +37,41 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
 use board::Board;
+use simd::{Avx2, Portable, Simd};
 
 /// The 9×9 solver for a classic puzzle.
 pub struct NineSolver<'p> {
     puzzle: &'p Puzzle,
+    /// Set when the search runs on AVX2.
+    avx2: Option<Avx2>,
 }
 
 impl<'p> NineSolver<'p> {
-    /// The solver, or `None` unless the puzzle is a classic 9×9.
+    /// The solver, or `None` unless the puzzle is a classic 9×9. It runs on
+    /// AVX2 when the CPU has it.
     pub fn new(puzzle: &'p Puzzle) -> Option<Self> {
-        (puzzle.size() == 9 && puzzle.rules().is_classic()).then_some(NineSolver { puzzle })
+        (puzzle.size() == 9 && puzzle.rules().is_classic()).then(|| NineSolver {
+            puzzle,
+            avx2: Avx2::detect(),
+        })
+    }
+
+    /// The same solver on the portable path, whatever the CPU: the code
+    /// that runs where AVX2 is missing (for tests against the AVX2 path).
+    pub fn portable(self) -> Self {
+        NineSolver { avx2: None, ..self }
+    }
+
+    /// Whether the search runs on AVX2.
+    pub fn uses_avx2(&self) -> bool {
+        self.avx2.is_some()
     }
 
     /// Counts solutions up to `limit`, with nothing else on the way: the
     /// fastest answer to "is it unique?" (`count(2) == 1`).
     pub fn count(&self, limit: u64) -> u64 {
-        Board::new(self.puzzle.givens()).map_or(0, |board| count(board, limit))
+        Board::new(self.puzzle.givens(), self.avx2)
+            .map_or(0, |board| count(board, limit, self.avx2))
     }
 
     /// Whether the puzzle has a solution with something other than `digit`
@@ -62,13 +86,14 @@ impl<'p> NineSolver<'p> {
 /// have a solution avoiding, for one of the `(cell, digit)` pairs, that
 /// digit in that cell (see [`NineSolver::solvable_without`]).
 pub fn solvable_without(givens: &[u8], avoid: &[(usize, u8)]) -> bool {
-    let Ok(board) = Board::new(givens) else {
+    let avx2 = Avx2::detect();
+    let Ok(board) = Board::new(givens, avx2) else {
         return false;
     };
     avoid.iter().any(|&(cell, digit)| {
         let mut board = board;
         board.exclude(cell, digit);
-        count(board, 1) == 1
+        count(board, 1, avx2) == 1
     })
 }
 
@@ -82,8 +107,9 @@ pub fn random_grid(seed: u64) -> [u8; 81] {
         stats: SearchStats::default(),
         shuffle: Some(Xoshiro256PlusPlus::seed_from_u64(seed)),
     };
-    if let Ok(board) = Board::new(&[0; 81]) {
-        let _ = explorer.explore(board);
+    let avx2 = Avx2::detect();
+    if let Ok(board) = Board::new(&[0; 81], avx2) {
+        let _ = explorer.start(board, avx2);
     }
     explorer
         .sink
@@ -91,8 +117,8 @@ pub fn random_grid(seed: u64) -> [u8; 81] {
         .unwrap_or_else(|| unreachable!("the empty grid has solutions"))
 }
 
-/// Solutions from `board`, up to `limit`.
-fn count(board: Board, limit: u64) -> u64 {
+/// Solutions from `board`, up to `limit` (on AVX2 when given it).
+fn count(board: Board, limit: u64, avx2: Option<Avx2>) -> u64 {
     let budget = Budget::default();
     let mut explorer = Explorer {
         sink: Counter { found: 0, limit },
@@ -100,7 +126,7 @@ fn count(board: Board, limit: u64) -> u64 {
         stats: SearchStats::default(),
         shuffle: None,
     };
-    let _ = explorer.explore(board);
+    let _ = explorer.start(board, avx2);
     explorer.sink.found
 }
 
@@ -164,17 +190,28 @@ impl<S: Sink> Explorer<'_, S> {
         rest.trailing_zeros() as usize
     }
 
-    /// Explores `board`; `Err` stops the whole search (the callback had
-    /// enough, or the budget ran out).
-    fn explore(&mut self, mut board: Board) -> Result<(), Option<StopReason>> {
+    /// Explores from `board` on AVX2 when given it, else on the portable
+    /// path; `Err` stops the whole search (the callback had enough, or the
+    /// budget ran out).
+    fn start(&mut self, board: Board, avx2: Option<Avx2>) -> Result<(), Option<StopReason>> {
+        match avx2 {
+            Some(avx2) => avx2.run(|| self.explore(avx2, board)),
+            None => Portable.run(|| self.explore(Portable, board)),
+        }
+    }
+
+    /// [`Explorer::start`] for one instruction set: each recursion goes
+    /// through [`Simd::run`], so each call is compiled for `simd`.
+    #[inline(always)]
+    fn explore(&mut self, simd: impl Simd, mut board: Board) -> Result<(), Option<StopReason>> {
         self.stats.nodes += 1;
         if let Some(reason) = self.budget.exhausted(self.stats.nodes) {
             return Err(Some(reason));
         }
-        if board.propagate().is_err() {
+        if board.propagate(simd).is_err() {
             return Ok(());
         }
-        let Ok(branch) = board.branch() else {
+        let Ok(branch) = board.branch(simd) else {
             return Ok(());
         };
         let Some(branch) = branch else {
@@ -190,12 +227,12 @@ impl<S: Sink> Explorer<'_, S> {
             options &= !(1 << option);
             if options == 0 {
                 board.take(&branch, option);
-                return self.explore(board);
+                return simd.run(|| self.explore(simd, board));
             }
             self.stats.guesses += 1;
             let mut child = board;
             child.take(&branch, option);
-            self.explore(child)?;
+            simd.run(|| self.explore(simd, child))?;
         }
         Ok(())
     }
@@ -210,9 +247,9 @@ impl Search for NineSolver<'_> {
             stats: SearchStats::default(),
             shuffle: None,
         };
-        match Board::new(self.puzzle.givens()) {
+        match Board::new(self.puzzle.givens(), self.avx2) {
             Ok(board) => {
-                if let Err(Some(reason)) = explorer.explore(board) {
+                if let Err(Some(reason)) = explorer.start(board, self.avx2) {
                     explorer.stats.stopped = Some(reason);
                 }
             }

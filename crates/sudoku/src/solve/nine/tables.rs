@@ -42,8 +42,10 @@ pub static LAYOUTS: [u32; 6] = layouts();
 /// For nine triad bits, which of the six [`LAYOUTS`] they contain (bit `k`).
 pub static LAYOUTS_WITHIN: [u8; 512] = layouts_within();
 
-/// For nine triad bits, how many of the six [`LAYOUTS`] they contain.
-pub static LAYOUT_COUNT: [u8; 512] = layout_count();
+/// For nine triad bits, how many of the six [`LAYOUTS`] they contain when
+/// that is two or more, else 0: the layouts of a digit left to choose from
+/// (a digit settled in a band has one).
+pub static LAYOUT_WEIGHT: [u8; 512] = layout_weight();
 
 /// For nine triad bits, the triads every layout within them uses: where the
 /// digit must be (0 when no layout fits).
@@ -146,12 +148,13 @@ const fn layouts_within() -> [u8; 512] {
     table
 }
 
-const fn layout_count() -> [u8; 512] {
+const fn layout_weight() -> [u8; 512] {
     let within = layouts_within();
     let mut table = [0u8; 512];
     let mut triads = 0;
     while triads < 512 {
-        table[triads] = within[triads].count_ones() as u8;
+        let count = within[triads].count_ones() as u8;
+        table[triads] = if count >= 2 { count } else { 0 };
         triads += 1;
     }
     table
@@ -251,13 +254,13 @@ mod tests {
 
     #[test]
     fn layouts_are_counted_and_their_common_triads_required() {
-        assert_eq!(LAYOUT_COUNT[0x1ff], 6);
-        assert_eq!(LAYOUT_COUNT[0b111_001_011], 1);
-        assert_eq!(LAYOUT_COUNT[0b001_001_110], 0);
+        assert_eq!(LAYOUT_WEIGHT[0x1ff], 6);
+        assert_eq!(LAYOUT_WEIGHT[0b111_001_011], 0, "one layout: settled");
+        assert_eq!(LAYOUT_WEIGHT[0b001_001_110], 0, "no layout");
         assert_eq!(REQUIRED[0b111_001_011], 0b100_001_010);
         assert_eq!(REQUIRED[0x1ff], 0, "no triad is forced on an empty band");
         // Row 0 fixed to box 0: the other rows share boxes 1 and 2.
-        assert_eq!(LAYOUT_COUNT[0b110_110_001], 2);
+        assert_eq!(LAYOUT_WEIGHT[0b110_110_001], 2);
         assert_eq!(REQUIRED[0b110_110_001], 0b000_000_001);
         for (k, &layout) in LAYOUTS.iter().enumerate() {
             assert_eq!(layout.count_ones(), 9, "three triads of three cells");

@@ -1,0 +1,138 @@
+//! The instruction sets the 9×9 search is compiled for, chosen at run time.
+//!
+//! The search is generic over [`Simd`], and instantiated twice: for
+//! [`Portable`] (plain Rust, any CPU) and for [`Avx2`] (x86-64 CPUs with
+//! AVX2, BMI1, BMI2, LZCNT and POPCNT — the integer part of x86-64-v3).
+//! Every out-of-line function of the search goes through [`Simd::run`]:
+//! for `Avx2` that is a `#[target_feature]` function, so the body inlined
+//! into it — everything the search does there — is compiled for those
+//! features (`tzcnt`, `blsr`, `andn`, `shlx`, `popcnt`, 256-bit compares),
+//! while the same source runs on any CPU through `Portable`. The only
+//! hand-written vector code is [`Simd::changed`], four compares and move
+//! masks against a 27-step loop.
+//!
+//! An `Avx2` value exists only where [`Avx2::detect`] found the features
+//! (std caches the CPUID answer; `NineSolver::new` looks once per solver,
+//! the other entry points once per call), which is what makes running its
+//! code sound. On other
+//! architectures `Avx2` has no values at all. The two paths must agree on
+//! everything (solutions, counts, guesses): `tests/nine_kernels.rs`.
+
+/// An instruction set to compile the search for.
+pub trait Simd: Copy {
+    /// The words that differ between `a` and `b`, as bits.
+    fn changed(self, a: &[u32; 32], b: &[u32; 32]) -> u32;
+
+    /// Runs `job` in a function of its own, compiled for this instruction
+    /// set: what `job` calls `#[inline(always)]` is compiled with it too.
+    fn run<R>(self, job: impl FnOnce() -> R) -> R;
+}
+
+/// Plain Rust, for any CPU.
+#[derive(Clone, Copy)]
+pub struct Portable;
+
+impl Simd for Portable {
+    #[inline(always)]
+    fn changed(self, a: &[u32; 32], b: &[u32; 32]) -> u32 {
+        let mut changed = 0;
+        for (index, (x, y)) in a.iter().zip(b).enumerate() {
+            changed |= u32::from(x != y) << index;
+        }
+        changed
+    }
+
+    #[inline(never)]
+    fn run<R>(self, job: impl FnOnce() -> R) -> R {
+        job()
+    }
+}
+
+/// Proof that the CPU has AVX2, BMI1, BMI2, LZCNT and POPCNT (see
+/// [`Avx2::detect`]).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+pub struct Avx2(());
+
+/// No values: AVX2 is an x86-64 extension.
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Clone, Copy)]
+pub enum Avx2 {}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx2 {
+    /// `Some` when the CPU has every feature [`Avx2::run`] enables.
+    pub fn detect() -> Option<Avx2> {
+        let all = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt");
+        all.then_some(Avx2(()))
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+impl Avx2 {
+    /// Always `None` off x86-64.
+    pub fn detect() -> Option<Avx2> {
+        None
+    }
+}
+
+/// Calls `job`, compiled for the features [`Avx2`] stands for.
+///
+/// # Safety
+///
+/// The CPU must have AVX2, BMI1, BMI2, LZCNT and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+#[inline(never)]
+#[allow(unsafe_code)]
+unsafe fn run_avx2<R>(job: impl FnOnce() -> R) -> R {
+    job()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+impl Simd for Avx2 {
+    /// Four 256-bit compares and move masks (the portable loop compiles to
+    /// a long reduction even with AVX2 enabled).
+    #[inline(always)]
+    fn changed(self, a: &[u32; 32], b: &[u32; 32]) -> u32 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps,
+        };
+        let mut same = 0;
+        for (chunk, (a, b)) in a.chunks_exact(8).zip(b.chunks_exact(8)).enumerate() {
+            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
+            // makes one); `a` and `b` are eight u32 each, exactly one
+            // unaligned 32-byte load.
+            let equal = unsafe {
+                let a = _mm256_loadu_si256(a.as_ptr().cast::<__m256i>());
+                let b = _mm256_loadu_si256(b.as_ptr().cast::<__m256i>());
+                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)))
+            };
+            same |= (equal as u32 & 0xff) << (chunk * 8);
+        }
+        !same
+    }
+
+    #[inline(always)]
+    fn run<R>(self, job: impl FnOnce() -> R) -> R {
+        // SAFETY: `self` proves the CPU has the features `run_avx2` enables.
+        unsafe { run_avx2(job) }
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+impl Simd for Avx2 {
+    fn changed(self, _: &[u32; 32], _: &[u32; 32]) -> u32 {
+        match self {}
+    }
+
+    fn run<R>(self, _: impl FnOnce() -> R) -> R {
+        match self {}
+    }
+}
