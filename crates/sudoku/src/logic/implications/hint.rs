@@ -5,6 +5,7 @@
 //! *complexity*: the distinct potentials of every chain, plus the complexity
 //! of every nested chain used on the way.
 
+use std::cmp::Ordering;
 use std::rc::Rc;
 
 use super::potential::{Cause, Run};
@@ -116,19 +117,42 @@ impl Hint {
     }
 
     /// The distinct nested chains the chains use (not recursively: a nested
-    /// chain's complexity already counts its own).
+    /// chain's complexity already counts its own). Two nested chains found
+    /// in different branches are the same when their ends and all their
+    /// ancestors are (SE counts such a chain once).
     fn nested(&self) -> Vec<Rc<Hint>> {
-        let mut nested: Vec<Rc<Hint>> = Vec::new();
+        let mut nested: Vec<(Rc<Hint>, Vec<Vec<usize>>)> = Vec::new();
         for (run, target) in &self.targets {
             for id in run.chain(*target) {
-                if let Some(hint) = &run.nodes[id].nested
-                    && !nested.iter().any(|n| Rc::ptr_eq(n, hint))
-                {
-                    nested.push(Rc::clone(hint));
+                let Some(hint) = &run.nodes[id].nested else {
+                    continue;
+                };
+                if nested.iter().any(|(n, _)| Rc::ptr_eq(n, hint)) {
+                    continue;
+                }
+                let signature = hint.signature();
+                if !nested.iter().any(|(_, s)| *s == signature) {
+                    nested.push((Rc::clone(hint), signature));
                 }
             }
         }
-        nested
+        nested.into_iter().map(|(hint, _)| hint).collect()
+    }
+
+    /// Per chain end, its potentials and their ancestors, breadth first.
+    fn signature(&self) -> Vec<Vec<usize>> {
+        self.targets
+            .iter()
+            .map(|(run, target)| {
+                run.chain(*target)
+                    .into_iter()
+                    .map(|id| {
+                        let node = &run.nodes[id];
+                        (node.cell * 64 + usize::from(node.digit)) * 2 + usize::from(node.on)
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// The rating, tenths.
@@ -137,8 +161,24 @@ impl Hint {
     }
 
     /// SE's order: rating, then complexity, then kind.
-    pub fn order_key(&self) -> (u16, usize, u8) {
-        (self.rating(), self.complexity, self.kind.sort_key())
+    pub fn order(a: &Hint, b: &Hint) -> Ordering {
+        a.rating_as_se_computes_it()
+            .total_cmp(&b.rating_as_se_computes_it())
+            .then(a.complexity.cmp(&b.complexity))
+            .then(a.kind.sort_key().cmp(&b.kind.sort_key()))
+    }
+
+    /// The rating in SE's floating point: the base plus 0.1 added once per
+    /// bonus step. Bases differ within one producer (a forcing X-chain's 6.6
+    /// and four steps come to just above a cycle's 7.0), so sorting by
+    /// tenths would break SE's ties differently.
+    fn rating_as_se_computes_it(&self) -> f64 {
+        let steps = length_bonus(self.complexity.saturating_sub(2));
+        let mut added = 0.0;
+        for _ in 0..steps {
+            added += 0.1;
+        }
+        f64::from(self.base) / 10.0 + added
     }
 
     /// The candidates that had to be gone from `initial` for this deduction to

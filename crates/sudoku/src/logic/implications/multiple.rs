@@ -41,7 +41,7 @@ impl Chaining {
         if shape.work.exhausted() {
             return Vec::new();
         }
-        hints.sort_by_key(Hint::order_key);
+        hints.sort_by(Hint::order);
         let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
         hints
             .into_iter()
