@@ -56,6 +56,8 @@ pub(super) struct Context {
     pub cage_mates: Vec<CellSet>,
     /// The houses of each kind, by number (indexed by `HouseKind as usize`).
     kinds: Vec<Vec<usize>>,
+    /// The houses each house shares a cell with.
+    crossing: Vec<Vec<usize>>,
     pub work: Work,
 }
 
@@ -63,6 +65,11 @@ impl Context {
     /// The houses of `kind`, by number.
     pub fn of(&self, kind: HouseKind) -> &[usize] {
         &self.kinds[kind as usize]
+    }
+
+    /// The houses sharing a cell with `house`, by kind and number.
+    pub fn crossing(&self, house: usize) -> &[usize] {
+        &self.crossing[house]
     }
 }
 
@@ -137,10 +144,24 @@ impl Context {
         for house in by_number {
             kinds[grid.house_kind(house) as usize].push(house);
         }
+        let crossing = (0..grid.houses().len())
+            .map(|house| {
+                kinds
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&other| {
+                        other != house
+                            && grid.house_cells(house).intersects(&grid.house_cells(other))
+                    })
+                    .collect()
+            })
+            .collect();
         Context {
             houses_of,
             cage_mates,
             kinds,
+            crossing,
             work: Work {
                 spent: Cell::new(0),
                 limit: Cell::new(WORK_LIMIT),

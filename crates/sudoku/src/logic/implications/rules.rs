@@ -77,20 +77,24 @@ pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<
     }
     let mut found = Vec::new();
     for (base_kind, cover_kind) in pairs {
-        let (bases, covers) = (context.of(base_kind), context.of(cover_kind));
-        for &base in bases {
+        for &base in context.of(base_kind) {
             let base_cells = current.house_cells(base);
-            for &cover in covers {
-                let cover_cells = current.house_cells(cover);
-                if !base_cells.intersects(&cover_cells) {
+            let places_of: Vec<(u8, CellSet)> = (1..=current.size() as u8)
+                .map(|digit| (digit, base_cells & current.cells_with(digit)))
+                .filter(|(_, places)| places.len() >= 2)
+                .collect();
+            if places_of.is_empty() {
+                continue;
+            }
+            for &cover in context.crossing(base) {
+                if current.house_kind(cover) != cover_kind {
                     continue;
                 }
-                for digit in 1..=current.size() as u8 {
-                    let places = base_cells & current.cells_with(digit);
-                    if places.len() < 2 || !places.is_subset(&cover_cells) {
-                        continue;
+                let cover_cells = current.house_cells(cover);
+                for &(digit, places) in &places_of {
+                    if places.is_subset(&cover_cells) {
+                        found.extend(confined(base_cells, cover_cells, digit, current, initial));
                     }
-                    found.extend(confined(base_cells, cover_cells, digit, current, initial));
                 }
             }
         }
@@ -111,14 +115,18 @@ pub(super) fn hidden_pairs(context: &Context, current: &Grid, initial: &Grid) ->
             if open <= 4 {
                 continue;
             }
+            let places_of: Vec<CellSet> = all_digits
+                .iter()
+                .map(|&d| cells & current.cells_with(d))
+                .collect();
             let _ = for_each_combination(&all_digits, 2, &mut |pair: &[u8]| {
                 let digits = [pair[0], pair[1]];
-                let places = (cells & current.cells_with(digits[0]))
-                    | (cells & current.cells_with(digits[1]));
-                let each = digits
-                    .iter()
-                    .all(|&d| !(cells & current.cells_with(d)).is_empty());
-                if places.len() != 2 || !each {
+                let (first, second) = (
+                    places_of[usize::from(digits[0] - 1)],
+                    places_of[usize::from(digits[1] - 1)],
+                );
+                let places = first | second;
+                if places.len() != 2 || first.is_empty() || second.is_empty() {
                     return ControlFlow::Continue(());
                 }
                 let mut removals = Vec::new();
@@ -198,35 +206,51 @@ pub(super) fn naked_pairs(context: &Context, current: &Grid, initial: &Grid) -> 
 pub(super) fn x_wings(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
     use HouseKind::*;
     let size = current.size();
+    let mut placed = vec![0usize; size + 1];
+    for &value in current.values() {
+        placed[usize::from(value)] += 1;
+    }
     let mut found = Vec::new();
     for (base_kind, cover_kind) in [(Column, Row), (Row, Column)] {
         let (bases, covers) = (context.of(base_kind), context.of(cover_kind));
         if bases.len() != size || covers.len() != size {
             continue;
         }
-        let _ = for_each_combination(bases, 2, &mut |pair: &[usize]| {
-            let base_cells = current.house_cells(pair[0]) | current.house_cells(pair[1]);
-            for digit in 1..=size as u8 {
-                let placed = current.values().iter().filter(|&&v| v == digit).count();
-                if placed + 4 > size {
+        // Per base line and digit, the cover lines holding its places.
+        let mut crossings = vec![vec![0u32; size + 1]; size];
+        for cell in current.open_cells().iter() {
+            let (line, cross) = match base_kind {
+                Column => (cell % size, cell / size),
+                _ => (cell / size, cell % size),
+            };
+            let mut mask = current.mask(cell);
+            while mask != 0 {
+                let digit = mask.trailing_zeros() as usize + 1;
+                crossings[line][digit] |= 1 << cross;
+                mask &= mask - 1;
+            }
+        }
+        let lines: Vec<usize> = (0..size).collect();
+        let _ = for_each_combination(&lines, 2, &mut |pair: &[usize]| {
+            let (a, b) = (pair[0], pair[1]);
+            for digit in 1..=size {
+                let (on_a, on_b) = (crossings[a][digit], crossings[b][digit]);
+                let union = on_a | on_b;
+                if placed[digit] + 4 > size || on_a == 0 || on_b == 0 || union.count_ones() != 2 {
                     continue;
                 }
-                let lines: Vec<usize> = covers
-                    .iter()
-                    .copied()
-                    .filter(|&h| {
-                        !(current.house_cells(h) & base_cells & current.cells_with(digit))
-                            .is_empty()
-                    })
-                    .collect();
-                let each = pair
-                    .iter()
-                    .all(|&h| !(current.house_cells(h) & current.cells_with(digit)).is_empty());
-                if lines.len() != 2 || !each {
-                    continue;
-                }
-                let cover_cells = current.house_cells(lines[0]) | current.house_cells(lines[1]);
-                found.extend(confined(base_cells, cover_cells, digit, current, initial));
+                let first = union.trailing_zeros() as usize;
+                let second = (union & (union - 1)).trailing_zeros() as usize;
+                let base_cells = current.house_cells(bases[a]) | current.house_cells(bases[b]);
+                let cover_cells =
+                    current.house_cells(covers[first]) | current.house_cells(covers[second]);
+                found.extend(confined(
+                    base_cells,
+                    cover_cells,
+                    digit as u8,
+                    current,
+                    initial,
+                ));
             }
             ControlFlow::Continue(())
         });
