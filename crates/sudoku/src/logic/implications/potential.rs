@@ -178,6 +178,33 @@ impl Run {
         self.chain(target).len()
     }
 
+    /// A run holding only `target` and its ancestors (all parents), in their
+    /// order here, and the target's id in it: what a deduction keeps of a
+    /// search that goes on.
+    pub fn extract(&self, target: usize) -> (Run, usize) {
+        let mut keep = vec![false; self.nodes.len()];
+        let mut todo = vec![target];
+        while let Some(id) = todo.pop() {
+            if !keep[id] {
+                keep[id] = true;
+                todo.extend(self.nodes[id].parents());
+            }
+        }
+        let mut new_id = vec![u32::MAX; self.nodes.len()];
+        let mut run = Run {
+            nodes: Vec::new(),
+            size: self.size,
+            index: vec![0; self.index.len()],
+        };
+        for (id, node) in self.nodes.iter().enumerate().filter(|&(id, _)| keep[id]) {
+            let mut copy = node.clone();
+            copy.parent = node.parent.map(|p| new_id[p as usize]);
+            copy.more = node.more.iter().map(|&p| new_id[p as usize]).collect();
+            new_id[id] = run.push(copy) as u32;
+        }
+        (run, new_id[target] as usize)
+    }
+
     /// The main line from the assumption to the node (first parents only).
     pub fn main_line(&self, target: usize) -> Vec<usize> {
         let mut line = vec![target];

@@ -106,50 +106,60 @@ pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<
 /// than four open cells.
 pub(super) fn hidden_pairs(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
     let size = current.size();
-    let all_digits: Vec<u8> = (1..=size as u8).collect();
     let mut found = Vec::new();
     for kind in SET_KINDS {
         for &house in context.of(kind) {
-            let cells = current.house_cells(house);
-            let open = cells.iter().filter(|&c| current.value(c) == 0).count();
+            let cells: Vec<usize> = current.house_cells(house).iter().collect();
+            let open = cells.iter().filter(|&&c| current.value(c) == 0).count();
             if open <= 4 {
                 continue;
             }
-            let places_of: Vec<CellSet> = all_digits
-                .iter()
-                .map(|&d| cells & current.cells_with(d))
-                .collect();
-            let _ = for_each_combination(&all_digits, 2, &mut |pair: &[u8]| {
-                let digits = [pair[0], pair[1]];
-                let (first, second) = (
-                    places_of[usize::from(digits[0] - 1)],
-                    places_of[usize::from(digits[1] - 1)],
-                );
-                let places = first | second;
-                if places.len() != 2 || first.is_empty() || second.is_empty() {
-                    return ControlFlow::Continue(());
+            // Per digit, its places as bits of positions in the house.
+            let mut places = vec![0u32; size + 1];
+            for (position, &cell) in cells.iter().enumerate() {
+                let mut mask = current.mask(cell);
+                while mask != 0 {
+                    places[mask.trailing_zeros() as usize + 1] |= 1 << position;
+                    mask &= mask - 1;
                 }
-                let mut removals = Vec::new();
-                for cell in places.iter() {
-                    for d in 1..=size as u8 {
-                        if !digits.contains(&d) && current.has(cell, d) {
-                            removals.push(Candidate::new(cell, d));
-                        }
+            }
+            for first in 1..=size {
+                for second in first + 1..=size {
+                    let (a, b) = (places[first], places[second]);
+                    let both = a | b;
+                    if a == 0 || b == 0 || both.count_ones() != 2 {
+                        continue;
                     }
-                }
-                if !removals.is_empty() {
-                    let mut parents = Vec::new();
-                    for cell in (cells - places).iter() {
-                        for &d in &digits {
-                            if initial.has(cell, d) {
-                                parents.push(Candidate::new(cell, d));
-                            }
-                        }
+                    let digits = [first as u8, second as u8];
+                    let pair_mask = (1u32 << (first - 1)) | (1u32 << (second - 1));
+                    let in_pair = |position: usize| both & (1 << position) != 0;
+                    let removals: Vec<Candidate> = cells
+                        .iter()
+                        .enumerate()
+                        .filter(|&(position, _)| in_pair(position))
+                        .flat_map(|(_, &cell)| {
+                            digits_of(current.mask(cell) & !pair_mask)
+                                .into_iter()
+                                .map(move |d| Candidate::new(cell, d))
+                        })
+                        .collect();
+                    if removals.is_empty() {
+                        continue;
                     }
+                    let parents = cells
+                        .iter()
+                        .enumerate()
+                        .filter(|&(position, _)| !in_pair(position))
+                        .flat_map(|(_, &cell)| {
+                            digits
+                                .into_iter()
+                                .filter(move |&d| initial.has(cell, d))
+                                .map(move |d| Candidate::new(cell, d))
+                        })
+                        .collect();
                     found.push(RuleHint { removals, parents });
                 }
-                ControlFlow::Continue(())
-            });
+            }
         }
     }
     found

@@ -85,15 +85,14 @@ impl<'a> Pass<'a> {
         let base_cycle = if cycle_kind == Kind::XYCycle { 70 } else { 65 };
         let base_chain = if chain_kind == Kind::XChain { 66 } else { 70 };
         let ends = self.cycles(scratch, cell, digit);
-        let mut shared: Option<Rc<Run>> = None;
         for end in ends {
             let removable = self.cycle_removals(scratch, end);
             if removable.is_empty() {
                 continue;
             }
-            let run = shared.get_or_insert_with(|| Rc::new(scratch.clone()));
-            let reversed = Rc::new(reversed(run, end, self.grid));
-            let targets = vec![(Rc::clone(run), end), (reversed, 0)];
+            let (run, end) = scratch.extract(end);
+            let reversed = Rc::new(reversed(&run, end, self.grid));
+            let targets = vec![(Rc::new(run), end), (reversed, 0)];
             hints.push(Hint::new(
                 cycle_kind, base_cycle, targets, removable, None, None,
             ));
@@ -106,8 +105,9 @@ impl<'a> Pass<'a> {
             if ends.is_empty() {
                 continue;
             }
-            let run = Rc::new(scratch.clone());
             for end in ends {
+                let (run, end) = scratch.extract(end);
+                let run = Rc::new(run);
                 let node = &run.nodes[end];
                 let (removable, placement) = match node.on {
                     false => (vec![Candidate::new(node.cell, node.digit)], None),
