@@ -78,12 +78,12 @@ pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<
     let mut found = Vec::new();
     for (base_kind, cover_kind) in pairs {
         for &base in context.of(base_kind) {
-            let base_cells = current.house_cells(base);
-            let places_of: Vec<(u8, CellSet)> = (1..=current.size() as u8)
-                .map(|digit| (digit, base_cells & current.cells_with(digit)))
-                .filter(|(_, places)| places.len() >= 2)
+            let cells: Vec<usize> = current.house_cells(base).iter().collect();
+            let places = positions(current, &cells);
+            let digits: Vec<usize> = (1..=current.size())
+                .filter(|&d| places[d].count_ones() >= 2)
                 .collect();
-            if places_of.is_empty() {
+            if digits.is_empty() {
                 continue;
             }
             for &cover in context.crossing(base) {
@@ -91,15 +91,41 @@ pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<
                     continue;
                 }
                 let cover_cells = current.house_cells(cover);
-                for &(digit, places) in &places_of {
-                    if places.is_subset(&cover_cells) {
-                        found.extend(confined(base_cells, cover_cells, digit, current, initial));
+                let inside = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| cover_cells.contains(c))
+                    .fold(0u32, |mask, (position, _)| mask | 1 << position);
+                for &digit in &digits {
+                    if places[digit] & !inside == 0 {
+                        let base_cells = current.house_cells(base);
+                        found.extend(confined(
+                            base_cells,
+                            cover_cells,
+                            digit as u8,
+                            current,
+                            initial,
+                        ));
                     }
                 }
             }
         }
     }
     found
+}
+
+/// Per digit (from 1), the positions in `cells` holding it as a candidate,
+/// as bits.
+fn positions(current: &Grid, cells: &[usize]) -> Vec<u32> {
+    let mut places = vec![0u32; current.size() + 1];
+    for (position, &cell) in cells.iter().enumerate() {
+        let mut mask = current.mask(cell);
+        while mask != 0 {
+            places[mask.trailing_zeros() as usize + 1] |= 1 << position;
+            mask &= mask - 1;
+        }
+    }
+    places
 }
 
 /// Hidden pairs: two digits with the same two places in a house of more
@@ -114,15 +140,7 @@ pub(super) fn hidden_pairs(context: &Context, current: &Grid, initial: &Grid) ->
             if open <= 4 {
                 continue;
             }
-            // Per digit, its places as bits of positions in the house.
-            let mut places = vec![0u32; size + 1];
-            for (position, &cell) in cells.iter().enumerate() {
-                let mut mask = current.mask(cell);
-                while mask != 0 {
-                    places[mask.trailing_zeros() as usize + 1] |= 1 << position;
-                    mask &= mask - 1;
-                }
-            }
+            let places = positions(current, &cells);
             for first in 1..=size {
                 for second in first + 1..=size {
                     let (a, b) = (places[first], places[second]);
