@@ -4,7 +4,7 @@
 //!   regions, and variants (diagonal, windoku, extra regions, killer cages),
 //!   as data: every solver works on [`Rules::houses`];
 //! * [`Puzzle`] — rules plus givens;
-//! * [`format`] — reading (line, block, Project Euler, `.sdm`, `.sdk`, JSON)
+//! * [`format`](mod@format) — reading (line, block, Project Euler, `.sdm`, `.sdk`, JSON)
 //!   and writing (line, block) puzzles, with positioned errors;
 //! * [`solve`] — the bitmask solver and the engine model, cross-checked;
 //! * [`generate`] — random grids and unique puzzles, minimal or to a clue

@@ -97,7 +97,7 @@ struct CageSpec {
     cells: Vec<String>,
 }
 
-/// The JSON description of `puzzle`: what [`read`] turns back into the same
+/// The JSON description of `puzzle`: what `read` turns back into the same
 /// puzzle (the writer for variants a line cannot carry, like killer cages).
 pub fn describe(puzzle: &Puzzle) -> serde_json::Value {
     let rules = puzzle.rules();

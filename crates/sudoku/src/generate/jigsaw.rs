@@ -28,7 +28,7 @@ use crate::rules::Rules;
 const ATTEMPTS: usize = 10_000;
 
 /// A random jigsaw layout of an N×N grid that has solutions, drawn from
-/// `seed`: each candidate layout must yield [`random_grid`]`(layout, seed,
+/// `seed`: each candidate layout must yield [`random_grid`](super::random_grid)`(layout, seed,
 /// node_limit)`, so [`super::generate`] with the same seed finds its grid.
 pub fn random_jigsaw(n: usize, seed: u64, node_limit: u64) -> Result<Rules, GenerateError> {
     random_jigsaw_within(n, seed, node_limit, &Budget::unlimited())
