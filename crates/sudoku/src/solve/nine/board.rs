@@ -409,7 +409,7 @@ impl Board {
         if let Some(band) = self.layout_band.map(usize::from) {
             let mut required = [0u32; 4];
             for digit in 0..9 {
-                let triads = usize::from(self.triads[at(digit, band)]);
+                let triads = self.triads_of(digit, band);
                 count(&mut required, u32::from(REQUIRED[triads]));
             }
             if required[3] != 0 {
@@ -438,7 +438,7 @@ impl Board {
             key = key.min(self.weight(digit, band).wrapping_sub(1) << 4 | digit as u32);
         }
         let digit = key as usize & 15;
-        let layouts = u32::from(LAYOUTS_WITHIN[usize::from(self.triads[at(digit, band)])]);
+        let layouts = u32::from(LAYOUTS_WITHIN[self.triads_of(digit, band)]);
         Ok(Some(Branch::Layout {
             digit,
             band,
@@ -446,10 +446,18 @@ impl Board {
         }))
     }
 
+    /// The triads of `digit` in `band` at its last band update, masked to
+    /// nine bits: the tables over them are then indexed without a bounds
+    /// check.
+    #[inline(always)]
+    fn triads_of(&self, digit: usize, band: usize) -> usize {
+        usize::from(self.triads[at(digit, band)]) & 0x1ff
+    }
+
     /// The layouts left to `digit` in `band` when two or more, else 0.
     #[inline(always)]
     fn weight(&self, digit: usize, band: usize) -> u32 {
-        u32::from(LAYOUT_WEIGHT[usize::from(self.triads[at(digit, band)])])
+        u32::from(LAYOUT_WEIGHT[self.triads_of(digit, band)])
     }
 
     /// The open cell to branch on: the first with two candidates, else one
