@@ -126,14 +126,14 @@ impl Board {
     /// when two givens clash; set up on AVX2 when given it.
     pub fn new(givens: &[u8], avx2: Option<Avx2>) -> Result<Board, Dead> {
         match avx2 {
-            Some(avx2) => avx2.run(|| Board::setup(givens)),
-            None => Portable.run(|| Board::setup(givens)),
+            Some(avx2) => avx2.run(|| Board::setup(avx2, givens)),
+            None => Portable.run(|| Board::setup(Portable, givens)),
         }
     }
 
     /// [`Board::new`], inlined into the instruction set's function.
     #[inline(always)]
-    fn setup(givens: &[u8]) -> Result<Board, Dead> {
+    fn setup(simd: impl Simd, givens: &[u8]) -> Result<Board, Dead> {
         let mut board = Board {
             candidates: [0; 32],
             dirty: BAND,
@@ -143,19 +143,21 @@ impl Board {
             layout_band: None,
             stack_columns: [u32::MAX; 9],
         };
-        // Group the givens by digit and band, then set every word at once:
+        // Group the givens by band and value, then set every word at once:
         // no other digit in a given's cell, no given's digit in its peers.
-        // Without branches: empty cells land in the first three slots
-        // (digit 0), the open cells of each band.
-        let mut all = [0u32; 32];
-        for (band, rows) in givens.chunks_exact(27).take(3).enumerate() {
-            for (cell, &given) in rows.iter().enumerate() {
-                all[(usize::from(given) * 3 + band) & 31] |= 1 << cell;
+        // Value 0 gives the open cells of each band.
+        let values = match <&[u8; 81]>::try_from(givens) {
+            Ok(givens) => simd.band_values(givens),
+            Err(_) => {
+                let mut padded = [0; 81];
+                let known = givens.len().min(81);
+                padded[..known].copy_from_slice(&givens[..known]);
+                simd.band_values(&padded)
             }
-        }
-        let groups = &all[3..30];
-        let occupied = [0, 1, 2].map(|band| BAND & !all[band]);
-        for (digit, own) in groups.chunks_exact(3).enumerate() {
+        };
+        let occupied = values.map(|band| BAND & !band[0]);
+        for digit in 0..9 {
+            let own = values.map(|band| band[digit + 1]);
             let columns = own.iter().map(|&g| columns_of(g));
             // Two givens of a digit in one column (in different bands).
             let (mut seen, mut twice) = (0, 0);
@@ -182,7 +184,7 @@ impl Board {
                 board.candidates[at(digit, band)] = word;
             }
         }
-        board.open = [all[0], all[1], all[2]];
+        board.open = values.map(|band| band[0]);
         Ok(board)
     }
 
