@@ -81,10 +81,22 @@ pub struct Board {
     open: [u32; 3],
     /// Digits with a band update since the last stack pass: bit `digit`.
     stack_dirty: u32,
-    /// The band of the layout choice that led here, if one did.
-    layout_band: Option<u8>,
+    /// The choice that led here, if any.
+    chosen: Chosen,
     /// Per digit, the columns (nine bits per band) the last stack pass left.
     stack_columns: [u32; 9],
+}
+
+/// The choice a board was made by.
+#[derive(Clone, Copy)]
+enum Chosen {
+    /// None: the givens.
+    Nothing,
+    /// A layout of a digit in this band.
+    Layout(u8),
+    /// A digit of a cell: taken only once every layout is settled, which
+    /// stays so.
+    Cell,
 }
 
 /// Where to branch.
@@ -140,7 +152,7 @@ impl Board {
             triads: [0x1ff; 27],
             open: [BAND; 3],
             stack_dirty: (1 << 9) - 1,
-            layout_band: None,
+            chosen: Chosen::Nothing,
             stack_columns: [u32::MAX; 9],
         };
         // Group the givens by band and value, then set every word at once:
@@ -408,15 +420,21 @@ impl Board {
         // more than three digits that must be in one triad of its band is a
         // contradiction (without this, layout choices could pile up
         // unrefuted until the cells run out).
-        if let Some(band) = self.layout_band.map(usize::from) {
-            let mut required = [0u32; 4];
-            for digit in 0..9 {
-                let triads = self.triads_of(digit, band);
-                count(&mut required, u32::from(REQUIRED[triads]));
+        match self.chosen {
+            Chosen::Layout(band) => {
+                let band = usize::from(band);
+                let mut required = [0u32; 4];
+                for digit in 0..9 {
+                    let triads = self.triads_of(digit, band);
+                    count(&mut required, u32::from(REQUIRED[triads]));
+                }
+                if required[3] != 0 {
+                    return Err(Dead);
+                }
             }
-            if required[3] != 0 {
-                return Err(Dead);
-            }
+            // Every layout is still settled: no need to look.
+            Chosen::Cell => return Ok(self.branch_cell()),
+            Chosen::Nothing => {}
         }
         // The band with the fewest layouts of unsettled digits in all.
         let (mut fewest, mut band) = (u32::MAX, 0);
@@ -499,13 +517,13 @@ impl Board {
         match *branch {
             Branch::Cell { band, cell, .. } => {
                 self.place(option, band, 1 << cell);
-                self.layout_band = None;
+                self.chosen = Chosen::Cell;
                 // The band's words lost the cell, the digit's its column.
                 self.dirty = 0x1ff << (9 * band) | 0x40201 << option;
             }
             Branch::Layout { digit, band, .. } => {
                 self.candidates[at(digit, band)] &= LAYOUTS[option % 6];
-                self.layout_band = Some(band as u8);
+                self.chosen = Chosen::Layout(band as u8);
                 self.dirty = 1 << at(digit, band);
             }
         }
