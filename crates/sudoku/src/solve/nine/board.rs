@@ -81,10 +81,22 @@ pub struct Board {
     open: [u32; 3],
     /// Digits with a band update since the last stack pass: bit `digit`.
     stack_dirty: u32,
-    /// The band of the layout choice that led here, if one did.
-    layout_band: Option<u8>,
+    /// The choice that led here, if any.
+    chosen: Chosen,
     /// Per digit, the columns (nine bits per band) the last stack pass left.
     stack_columns: [u32; 9],
+}
+
+/// The choice a board was made by.
+#[derive(Clone, Copy)]
+enum Chosen {
+    /// None: the givens.
+    Nothing,
+    /// A layout of a digit in this band.
+    Layout(u8),
+    /// A digit of a cell: taken only once every layout is settled, which
+    /// stays so.
+    Cell,
 }
 
 /// Where to branch.
@@ -126,36 +138,38 @@ impl Board {
     /// when two givens clash; set up on AVX2 when given it.
     pub fn new(givens: &[u8], avx2: Option<Avx2>) -> Result<Board, Dead> {
         match avx2 {
-            Some(avx2) => avx2.run(|| Board::setup(givens)),
-            None => Portable.run(|| Board::setup(givens)),
+            Some(avx2) => avx2.run(|| Board::setup(avx2, givens)),
+            None => Portable.run(|| Board::setup(Portable, givens)),
         }
     }
 
     /// [`Board::new`], inlined into the instruction set's function.
     #[inline(always)]
-    fn setup(givens: &[u8]) -> Result<Board, Dead> {
+    fn setup(simd: impl Simd, givens: &[u8]) -> Result<Board, Dead> {
         let mut board = Board {
             candidates: [0; 32],
             dirty: BAND,
             triads: [0x1ff; 27],
             open: [BAND; 3],
             stack_dirty: (1 << 9) - 1,
-            layout_band: None,
+            chosen: Chosen::Nothing,
             stack_columns: [u32::MAX; 9],
         };
-        // Group the givens by digit and band, then set every word at once:
+        // Group the givens by band and value, then set every word at once:
         // no other digit in a given's cell, no given's digit in its peers.
-        // Without branches: empty cells land in the first three slots
-        // (digit 0), the open cells of each band.
-        let mut all = [0u32; 32];
-        for (band, rows) in givens.chunks_exact(27).take(3).enumerate() {
-            for (cell, &given) in rows.iter().enumerate() {
-                all[(usize::from(given) * 3 + band) & 31] |= 1 << cell;
+        // Value 0 gives the open cells of each band.
+        let values = match <&[u8; 81]>::try_from(givens) {
+            Ok(givens) => simd.band_values(givens),
+            Err(_) => {
+                let mut padded = [0; 81];
+                let known = givens.len().min(81);
+                padded[..known].copy_from_slice(&givens[..known]);
+                simd.band_values(&padded)
             }
-        }
-        let groups = &all[3..30];
-        let occupied = [0, 1, 2].map(|band| BAND & !all[band]);
-        for (digit, own) in groups.chunks_exact(3).enumerate() {
+        };
+        let occupied = values.map(|band| BAND & !band[0]);
+        for digit in 0..9 {
+            let own = values.map(|band| band[digit + 1]);
             let columns = own.iter().map(|&g| columns_of(g));
             // Two givens of a digit in one column (in different bands).
             let (mut seen, mut twice) = (0, 0);
@@ -182,7 +196,7 @@ impl Board {
                 board.candidates[at(digit, band)] = word;
             }
         }
-        board.open = [all[0], all[1], all[2]];
+        board.open = values.map(|band| band[0]);
         Ok(board)
     }
 
@@ -406,15 +420,21 @@ impl Board {
         // more than three digits that must be in one triad of its band is a
         // contradiction (without this, layout choices could pile up
         // unrefuted until the cells run out).
-        if let Some(band) = self.layout_band.map(usize::from) {
-            let mut required = [0u32; 4];
-            for digit in 0..9 {
-                let triads = usize::from(self.triads[at(digit, band)]);
-                count(&mut required, u32::from(REQUIRED[triads]));
+        match self.chosen {
+            Chosen::Layout(band) => {
+                let band = usize::from(band);
+                let mut required = [0u32; 4];
+                for digit in 0..9 {
+                    let triads = self.triads_of(digit, band);
+                    count(&mut required, u32::from(REQUIRED[triads]));
+                }
+                if required[3] != 0 {
+                    return Err(Dead);
+                }
             }
-            if required[3] != 0 {
-                return Err(Dead);
-            }
+            // Every layout is still settled: no need to look.
+            Chosen::Cell => return Ok(self.branch_cell()),
+            Chosen::Nothing => {}
         }
         // The band with the fewest layouts of unsettled digits in all.
         let (mut fewest, mut band) = (u32::MAX, 0);
@@ -438,7 +458,7 @@ impl Board {
             key = key.min(self.weight(digit, band).wrapping_sub(1) << 4 | digit as u32);
         }
         let digit = key as usize & 15;
-        let layouts = u32::from(LAYOUTS_WITHIN[usize::from(self.triads[at(digit, band)])]);
+        let layouts = u32::from(LAYOUTS_WITHIN[self.triads_of(digit, band)]);
         Ok(Some(Branch::Layout {
             digit,
             band,
@@ -446,10 +466,18 @@ impl Board {
         }))
     }
 
+    /// The triads of `digit` in `band` at its last band update, masked to
+    /// nine bits: the tables over them are then indexed without a bounds
+    /// check.
+    #[inline(always)]
+    fn triads_of(&self, digit: usize, band: usize) -> usize {
+        usize::from(self.triads[at(digit, band)]) & 0x1ff
+    }
+
     /// The layouts left to `digit` in `band` when two or more, else 0.
     #[inline(always)]
     fn weight(&self, digit: usize, band: usize) -> u32 {
-        u32::from(LAYOUT_WEIGHT[usize::from(self.triads[at(digit, band)])])
+        u32::from(LAYOUT_WEIGHT[self.triads_of(digit, band)])
     }
 
     /// The open cell to branch on: the first with two candidates, else one
@@ -489,13 +517,13 @@ impl Board {
         match *branch {
             Branch::Cell { band, cell, .. } => {
                 self.place(option, band, 1 << cell);
-                self.layout_band = None;
+                self.chosen = Chosen::Cell;
                 // The band's words lost the cell, the digit's its column.
                 self.dirty = 0x1ff << (9 * band) | 0x40201 << option;
             }
             Branch::Layout { digit, band, .. } => {
                 self.candidates[at(digit, band)] &= LAYOUTS[option % 6];
-                self.layout_band = Some(band as u8);
+                self.chosen = Chosen::Layout(band as u8);
                 self.dirty = 1 << at(digit, band);
             }
         }

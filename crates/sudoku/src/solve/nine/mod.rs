@@ -193,17 +193,17 @@ impl<S: Sink> Explorer<'_, S> {
     /// Explores from `board` on AVX2 when given it, else on the portable
     /// path; `Err` stops the whole search (the callback had enough, or the
     /// budget ran out).
-    fn start(&mut self, board: Board, avx2: Option<Avx2>) -> Result<(), Option<StopReason>> {
+    fn start(&mut self, mut board: Board, avx2: Option<Avx2>) -> Result<(), Option<StopReason>> {
         match avx2 {
-            Some(avx2) => avx2.run(|| self.explore(avx2, board)),
-            None => Portable.run(|| self.explore(Portable, board)),
+            Some(avx2) => avx2.run(|| self.explore(avx2, &mut board)),
+            None => Portable.run(|| self.explore(Portable, &mut board)),
         }
     }
 
     /// [`Explorer::start`] for one instruction set: each recursion goes
     /// through [`Simd::run`], so each call is compiled for `simd`.
     #[inline(always)]
-    fn explore(&mut self, simd: impl Simd, mut board: Board) -> Result<(), Option<StopReason>> {
+    fn explore(&mut self, simd: impl Simd, board: &mut Board) -> Result<(), Option<StopReason>> {
         self.stats.nodes += 1;
         if let Some(reason) = self.budget.exhausted(self.stats.nodes) {
             return Err(Some(reason));
@@ -215,7 +215,7 @@ impl<S: Sink> Explorer<'_, S> {
             return Ok(());
         };
         let Some(branch) = branch else {
-            return if self.sink.found(&board) {
+            return if self.sink.found(board) {
                 Ok(())
             } else {
                 Err(None)
@@ -230,9 +230,9 @@ impl<S: Sink> Explorer<'_, S> {
                 return simd.run(|| self.explore(simd, board));
             }
             self.stats.guesses += 1;
-            let mut child = board;
+            let mut child = *board;
             child.take(&branch, option);
-            simd.run(|| self.explore(simd, child))?;
+            simd.run(|| self.explore(simd, &mut child))?;
         }
         Ok(())
     }

@@ -9,7 +9,8 @@
 //! features (`tzcnt`, `blsr`, `andn`, `shlx`, `popcnt`, 256-bit compares),
 //! while the same source runs on any CPU through `Portable`. The only
 //! hand-written vector code is [`Simd::changed`], four compares and move
-//! masks against a 27-step loop.
+//! masks against a 27-step loop, and [`Simd::band_values`], which groups
+//! the givens of a new board with thirty byte compares.
 //!
 //! An `Avx2` value exists only where [`Avx2::detect`] found the features
 //! (std caches the CPUID answer; `NineSolver::new` looks once per solver,
@@ -22,6 +23,11 @@
 pub trait Simd: Copy {
     /// The words that differ between `a` and `b`, as bits.
     fn changed(self, a: &[u32; 32], b: &[u32; 32]) -> u32;
+
+    /// For each band of a grid (81 values) and each value 0..=9, the cells
+    /// of the band (bit `cell % 27`) that hold it; a cell with another
+    /// value is in none.
+    fn band_values(self, grid: &[u8; 81]) -> [[u32; 10]; 3];
 
     /// Runs `job` in a function of its own, compiled for this instruction
     /// set: what `job` calls `#[inline(always)]` is compiled with it too.
@@ -40,6 +46,19 @@ impl Simd for Portable {
             changed |= u32::from(x != y) << index;
         }
         changed
+    }
+
+    #[inline(always)]
+    fn band_values(self, grid: &[u8; 81]) -> [[u32; 10]; 3] {
+        let mut values = [[0; 10]; 3];
+        for (band, cells) in values.iter_mut().zip(grid.chunks_exact(27)) {
+            for (cell, &value) in cells.iter().enumerate() {
+                if let Some(bits) = band.get_mut(usize::from(value)) {
+                    *bits |= 1 << cell;
+                }
+            }
+        }
+        values
     }
 
     #[inline(never)]
@@ -119,6 +138,38 @@ impl Simd for Avx2 {
         !same
     }
 
+    /// Per band, one 32-byte load and ten byte compares and move masks
+    /// against an 81-step loop. The last band is loaded from cell 49 (the
+    /// last 32 cells) and its masks shifted down by 5.
+    #[inline(always)]
+    fn band_values(self, grid: &[u8; 81]) -> [[u32; 10]; 3] {
+        use std::arch::x86_64::{
+            __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
+        };
+        let mut values = [[0; 10]; 3];
+        // Bands 0 and 1 from their first cell, band 2 from cell 49.
+        for (band, start) in [0, 27, 49].into_iter().enumerate() {
+            let Some(cells) = grid.get(start..start + 32) else {
+                unreachable!("32 cells from cell 49 end at 81")
+            };
+            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
+            // makes one); `cells` is 32 bytes, one unaligned load.
+            let cells = unsafe { _mm256_loadu_si256(cells.as_ptr().cast::<__m256i>()) };
+            for (value, bits) in values[band].iter_mut().enumerate() {
+                // SAFETY: as above.
+                let equal = unsafe {
+                    _mm256_movemask_epi8(_mm256_cmpeq_epi8(cells, _mm256_set1_epi8(value as i8)))
+                } as u32;
+                *bits = if band == 2 {
+                    equal >> 5
+                } else {
+                    equal & ((1 << 27) - 1)
+                };
+            }
+        }
+        values
+    }
+
     #[inline(always)]
     fn run<R>(self, job: impl FnOnce() -> R) -> R {
         // SAFETY: `self` proves the CPU has the features `run_avx2` enables.
@@ -129,6 +180,10 @@ impl Simd for Avx2 {
 #[cfg(not(target_arch = "x86_64"))]
 impl Simd for Avx2 {
     fn changed(self, _: &[u32; 32], _: &[u32; 32]) -> u32 {
+        match self {}
+    }
+
+    fn band_values(self, _: &[u8; 81]) -> [[u32; 10]; 3] {
         match self {}
     }
 
