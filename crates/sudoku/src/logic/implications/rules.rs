@@ -129,7 +129,8 @@ fn positions(current: &Grid, cells: &[usize]) -> Vec<u32> {
 }
 
 /// Hidden pairs: two digits with the same two places in a house of more
-/// than four open cells.
+/// than four open cells (each digit with both places: SE's sets never count
+/// a member with a single candidate, nor do its naked pairs and X-wings).
 pub(super) fn hidden_pairs(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
     let size = current.size();
     let mut found = Vec::new();
@@ -145,7 +146,7 @@ pub(super) fn hidden_pairs(context: &Context, current: &Grid, initial: &Grid) ->
                 for second in first + 1..=size {
                     let (a, b) = (places[first], places[second]);
                     let both = a | b;
-                    if a == 0 || b == 0 || both.count_ones() != 2 {
+                    if a.count_ones() < 2 || b.count_ones() < 2 || both.count_ones() != 2 {
                         continue;
                     }
                     let digits = [first as u8, second as u8];
@@ -198,7 +199,7 @@ pub(super) fn naked_pairs(context: &Context, current: &Grid, initial: &Grid) -> 
                 let (a, b) = (pair[0], pair[1]);
                 let (mask_a, mask_b) = (current.mask(a), current.mask(b));
                 let union = mask_a | mask_b;
-                if mask_a == 0 || mask_b == 0 || union.count_ones() != 2 {
+                if mask_a.count_ones() < 2 || mask_b.count_ones() < 2 || union.count_ones() != 2 {
                     return ControlFlow::Continue(());
                 }
                 let removals: Vec<Candidate> = cells
@@ -264,7 +265,8 @@ pub(super) fn x_wings(context: &Context, current: &Grid, initial: &Grid) -> Vec<
             for digit in 1..=size {
                 let (on_a, on_b) = (crossings[a][digit], crossings[b][digit]);
                 let union = on_a | on_b;
-                if placed[digit] + 4 > size || on_a == 0 || on_b == 0 || union.count_ones() != 2 {
+                let pair = on_a.count_ones() >= 2 && on_b.count_ones() >= 2;
+                if placed[digit] + 4 > size || !pair || union.count_ones() != 2 {
                     continue;
                 }
                 let first = union.trailing_zeros() as usize;
