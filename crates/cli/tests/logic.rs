@@ -111,3 +111,40 @@ fn explain_and_hint_reject_bad_puzzles_clearly() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no solution"));
 }
+
+/// A puzzle of the hardest database that Sudoku Explainer rates ER 10.2,
+/// EP 10.2, ED 2.6 through nested forcing chains.
+const NESTED: &str =
+    ".....6..9..67...3.79...3....1...7.5...752......5.....2..167..2......14..8........";
+
+#[test]
+fn explain_in_explainer_order_reaches_nested_chains_with_ses_own_rating() {
+    let out = fdoku(&["explain", NESTED, "--order", "explainer", "-f", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["solved"], true);
+    let steps = json["steps"].as_array().unwrap();
+    assert!(steps.iter().all(|s| s["technique"] != "backtracking"));
+    let nested = steps
+        .iter()
+        .find(|s| s["technique"] == "nested_forcing_chains")
+        .expect("a nested forcing chains step");
+    let own = nested["explainer_rating"].as_f64().unwrap() / 10.0;
+    assert!((nested["rating"].as_f64().unwrap() - own).abs() < 1e-9);
+    assert!(nested["form"].is_string());
+    assert!(
+        nested["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Nested forcing chains (")
+    );
+    let grade = &json["grade"];
+    assert_eq!(
+        (
+            grade["er"].as_f64(),
+            grade["ep"].as_f64(),
+            grade["ed"].as_f64()
+        ),
+        (Some(10.2), Some(10.2), Some(2.6))
+    );
+}
