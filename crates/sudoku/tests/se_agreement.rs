@@ -5,7 +5,7 @@
 //! three.
 //!
 //! `cargo test --release -p fdoku-sudoku --test se_agreement -- --ignored --nocapture`
-//! (about an hour and a half on two cores: these puzzles need SE's nested
+//! (about two and a half hours on two cores: these puzzles need SE's nested
 //! forcing chains, up to level 5).
 #![allow(clippy::unwrap_used)]
 
