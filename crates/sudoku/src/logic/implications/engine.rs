@@ -21,9 +21,9 @@
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use fdoku_fd::Budget;
-use std::rc::Rc;
 
 use super::hint::Hint;
 use super::potential::{Cause, Potential, Run};
@@ -59,18 +59,6 @@ pub(super) struct Context {
     /// The houses each house shares a cell with.
     crossing: Vec<Vec<usize>>,
     pub work: Work,
-}
-
-impl Context {
-    /// The houses of `kind`, by number.
-    pub fn of(&self, kind: HouseKind) -> &[usize] {
-        &self.kinds[kind as usize]
-    }
-
-    /// The houses sharing a cell with `house`, by kind and number.
-    pub fn crossing(&self, house: usize) -> &[usize] {
-        &self.crossing[house]
-    }
 }
 
 /// A deterministic cap on the potentials one top-level search may handle.
@@ -170,6 +158,16 @@ impl Context {
             },
         }
     }
+
+    /// The houses of `kind`, by number.
+    pub fn of(&self, kind: HouseKind) -> &[usize] {
+        &self.kinds[kind as usize]
+    }
+
+    /// The houses sharing a cell with `house`, by kind and number.
+    pub fn crossing(&self, house: usize) -> &[usize] {
+        &self.crossing[house]
+    }
 }
 
 /// The most potentials one top-level search handles (see [`Work`]).
@@ -200,7 +198,7 @@ impl Chaining {
     /// implications); dynamic propagation works them out on its copy.
     pub fn propagate(
         self,
-        shape: &Context,
+        context: &Context,
         links: Option<&Links>,
         grid: &Grid,
         run: &mut Run,
@@ -216,10 +214,14 @@ impl Chaining {
             }
         }
         let keep = |implied: &Implied| !self.nishio || implied.cause != Cause::Cell;
+        let rules = match self.level {
+            0 => Vec::new(),
+            level => Rule::for_level(level),
+        };
         let mut scratch: Vec<Implied> = Vec::new();
         let mut found: Vec<Potential> = Vec::new();
         loop {
-            if !shape.work.spend(1) {
+            if !context.work.spend(1) {
                 return None;
             }
             if let Some(p) = pending_on.pop_front() {
@@ -227,19 +229,14 @@ impl Chaining {
                 let offs = match (self.dynamic, links) {
                     (false, Some(links)) => links.offs(cell, digit),
                     _ => {
-                        on_to_off(shape, &current, cell, digit, &mut scratch);
+                        on_to_off(context, &current, cell, digit, &mut scratch);
                         &scratch
                     }
                 };
                 for implied in offs.iter().filter(|i| keep(i)) {
-                    let off = implied.potential(false, p);
-                    if let Some(on) = run.find(off.cell, off.digit, true) {
-                        let id = run.nodes.len();
-                        run.nodes.push(off);
-                        return Some((on, id));
-                    }
-                    if !run.contains(off.cell, off.digit, false) {
-                        pending_off.push_back(run.push(off));
+                    let absurd = reach(run, implied.potential(false, p), &mut pending_off);
+                    if absurd.is_some() {
+                        return absurd;
                     }
                 }
             } else if let Some(p) = pending_off.pop_front() {
@@ -247,7 +244,7 @@ impl Chaining {
                 let ons = match (self.dynamic, links) {
                     (false, Some(links)) => links.ons(cell, digit),
                     _ => {
-                        off_to_on(shape, &current, cell, digit, &mut scratch);
+                        off_to_on(context, &current, cell, digit, &mut scratch);
                         &scratch
                     }
                 };
@@ -263,18 +260,14 @@ impl Chaining {
                     current.to_mut().eliminate(cell, digit);
                 }
                 for on in found.drain(..) {
-                    if let Some(off) = run.find(on.cell, on.digit, false) {
-                        let id = run.nodes.len();
-                        run.nodes.push(on);
-                        return Some((id, off));
-                    }
-                    if !run.contains(on.cell, on.digit, true) {
-                        pending_on.push_back(run.push(on));
+                    let absurd = reach(run, on, &mut pending_on);
+                    if absurd.is_some() {
+                        return absurd;
                     }
                 }
-            } else if self.level > 0 {
+            } else if !rules.is_empty() {
                 let mut added = false;
-                for off in self.advanced(shape, &current, grid, run) {
+                for off in advanced(&rules, context, &current, grid, run) {
                     if !run.contains(off.cell, off.digit, false) {
                         pending_off.push_back(run.push(off));
                         added = true;
@@ -288,22 +281,37 @@ impl Chaining {
             }
         }
     }
+}
 
-    /// Removals by simple techniques (level ≥ 1) or nested chains (level ≥
-    /// 2) in the working grid, each with the removals it needed as parents.
-    /// The first rule that gives any is used.
-    fn advanced(
-        self,
-        shape: &Context,
-        current: &Grid,
-        initial: &Grid,
-        run: &Run,
-    ) -> Vec<Potential> {
-        for rule in Rule::for_level(self.level) {
-            let mut found = Vec::new();
-            let mut emit = |removals: &[Candidate],
-                            parents: Vec<Candidate>,
-                            nested: Option<Rc<Hint>>| {
+/// Adds a potential propagation reached: the contradiction (on, off) when
+/// its other state is already there, else queued on `pending` if new.
+fn reach(run: &mut Run, potential: Potential, pending: &mut VecDeque<usize>) -> Option<Absurd> {
+    let (cell, digit, on) = (potential.cell, potential.digit, potential.on);
+    if let Some(other) = run.find(cell, digit, !on) {
+        let id = run.nodes.len();
+        run.nodes.push(potential);
+        return Some(if on { (id, other) } else { (other, id) });
+    }
+    if !run.contains(cell, digit, on) {
+        pending.push_back(run.push(potential));
+    }
+    None
+}
+
+/// Removals by simple techniques (level ≥ 1) or nested chains (level ≥ 2)
+/// in the working grid, each with the removals it needed as parents. The
+/// first of `rules` that gives any is used.
+fn advanced(
+    rules: &[Rule],
+    context: &Context,
+    current: &Grid,
+    initial: &Grid,
+    run: &Run,
+) -> Vec<Potential> {
+    for rule in rules {
+        let mut found = Vec::new();
+        let mut emit =
+            |removals: &[Candidate], parents: Vec<Candidate>, nested: Option<Rc<Hint>>| {
                 let parents: Vec<usize> = parents
                     .iter()
                     .filter_map(|c| run.find(c.cell, c.digit, false))
@@ -321,26 +329,24 @@ impl Chaining {
                     found.push(off);
                 }
             };
-            match rule {
-                Rule::Simple(find) => {
-                    for hint in find(shape, current, initial) {
-                        emit(&hint.removals, hint.parents, None);
-                    }
-                }
-                Rule::Chains(chaining) => {
-                    for hint in chaining.hints(shape, current) {
-                        let parents = hint.rule_parents(initial, current);
-                        let removable = hint.removable.clone();
-                        emit(&removable, parents, Some(Rc::clone(&hint)));
-                    }
+        match rule {
+            Rule::Simple(find) => {
+                for hint in find(context, current, initial) {
+                    emit(&hint.removals, hint.parents, None);
                 }
             }
-            if !found.is_empty() {
-                return found;
+            Rule::Chains(chaining) => {
+                for hint in chaining.hints(context, current) {
+                    let parents = hint.rule_parents(initial, current);
+                    emit(&hint.removable, parents, Some(Rc::clone(&hint)));
+                }
             }
         }
-        Vec::new()
+        if !found.is_empty() {
+            return found;
+        }
     }
+    Vec::new()
 }
 
 /// A rule the nested levels apply to the working grid.
@@ -405,7 +411,7 @@ impl Implied {
 /// other candidates (cause `Cell`), then the digit's other places house by
 /// house, then in cage mates.
 pub(super) fn on_to_off(
-    shape: &Context,
+    context: &Context,
     grid: &Grid,
     cell: usize,
     digit: u8,
@@ -423,7 +429,7 @@ pub(super) fn on_to_off(
     }
     let mut done = CellSet::EMPTY;
     done.insert(cell);
-    for &house in &shape.houses_of[cell] {
+    for &house in &context.houses_of[cell] {
         let places = grid.house_cells(house) & grid.cells_with(digit);
         for other in places.iter() {
             if !done.contains(other) {
@@ -436,7 +442,7 @@ pub(super) fn on_to_off(
             }
         }
     }
-    for other in (shape.cage_mates[cell] & grid.cells_with(digit)).iter() {
+    for other in (context.cage_mates[cell] & grid.cells_with(digit)).iter() {
         if !done.contains(other) {
             done.insert(other);
             result.push(Implied {
@@ -451,7 +457,7 @@ pub(super) fn on_to_off(
 /// What `digit` in `cell` off switches on: the cell's last candidate (cause
 /// `Cell`), then the digit's last place in each house.
 pub(super) fn off_to_on(
-    shape: &Context,
+    context: &Context,
     grid: &Grid,
     cell: usize,
     digit: u8,
@@ -468,7 +474,7 @@ pub(super) fn off_to_on(
             cause: Cause::Cell,
         });
     }
-    for &house in &shape.houses_of[cell] {
+    for &house in &context.houses_of[cell] {
         let places = grid.house_cells(house) & grid.cells_with(digit);
         if places.len() != 2 {
             continue;
@@ -522,7 +528,7 @@ pub(super) struct Links {
 }
 
 impl Links {
-    pub fn new(shape: &Context, grid: &Grid) -> Self {
+    pub fn new(context: &Context, grid: &Grid) -> Self {
         let size = grid.size();
         let cells = grid.values().len();
         let mut implied = Vec::new();
@@ -531,10 +537,10 @@ impl Links {
         for cell in 0..cells {
             for digit in digits_of(grid.mask(cell)) {
                 let start = implied.len() as u32;
-                on_to_off(shape, grid, cell, digit, &mut scratch);
+                on_to_off(context, grid, cell, digit, &mut scratch);
                 implied.extend_from_slice(&scratch);
                 let middle = implied.len() as u32;
-                off_to_on(shape, grid, cell, digit, &mut scratch);
+                off_to_on(context, grid, cell, digit, &mut scratch);
                 implied.extend_from_slice(&scratch);
                 let end = implied.len() as u32;
                 bounds[cell * size + usize::from(digit - 1)] = (start, middle, end);

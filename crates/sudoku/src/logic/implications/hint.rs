@@ -14,7 +14,7 @@ use crate::logic::step::{Candidate, Link, LinkKind, Node, Step};
 use crate::logic::technique::Technique;
 use crate::rate::length_bonus;
 
-/// The shape of a chaining deduction.
+/// The context of a chaining deduction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Kind {
     /// A loop of single-digit links.

@@ -25,20 +25,19 @@ use crate::logic::step::Candidate;
 impl Chaining {
     /// Every deduction this producer finds in `grid`, easiest first, one per
     /// set of removals.
-    pub fn hints(self, shape: &Context, grid: &Grid) -> Vec<Rc<Hint>> {
-        let links = (!self.dynamic).then(|| Links::new(shape, grid));
+    pub fn hints(self, context: &Context, grid: &Grid) -> Vec<Rc<Hint>> {
+        let links = (!self.dynamic).then(|| Links::new(context, grid));
         let search = Search {
             chaining: self,
-            shape,
+            context,
             links: links.as_ref(),
             grid,
         };
-        let mut hints = if self.multiple || self.dynamic {
-            search.multiple_hints()
-        } else {
-            unary::hints(shape, links.as_ref(), grid)
+        let mut hints = match &links {
+            Some(links) if !self.multiple => unary::hints(context, links, grid),
+            _ => search.multiple_hints(),
         };
-        if shape.work.exhausted() {
+        if context.work.exhausted() {
             return Vec::new();
         }
         hints.sort_by(Hint::order);
@@ -54,7 +53,7 @@ impl Chaining {
 /// One producer's search of one grid.
 struct Search<'a> {
     chaining: Chaining,
-    shape: &'a Context,
+    context: &'a Context,
     links: Option<&'a Links>,
     grid: &'a Grid,
 }
@@ -133,7 +132,7 @@ impl Search<'_> {
     /// Region forcing chains through the houses where `cell` is the digit's
     /// first place.
     fn regions(&self, cell: usize, digit: u8, on_run: &Rc<Run>, hints: &mut Vec<Hint>) {
-        for &house in &self.shape.houses_of[cell] {
+        for &house in &self.context.houses_of[cell] {
             let places = self.grid.house_cells(house) & self.grid.cells_with(digit);
             let count = places.len();
             let worth = count == 2 || (self.chaining.multiple && count > 2);
@@ -157,9 +156,9 @@ impl Search<'_> {
     fn assume(&self, cell: usize, digit: u8, on: bool) -> (Rc<Run>, Option<(usize, usize)>) {
         let mut run = Run::new(self.grid.values().len(), self.grid.size());
         let seed = run.push(Potential::new(cell, digit, on, Cause::Assumption, None));
-        let absurd = self
-            .chaining
-            .propagate(self.shape, self.links, self.grid, &mut run, &[seed]);
+        let absurd =
+            self.chaining
+                .propagate(self.context, self.links, self.grid, &mut run, &[seed]);
         (Rc::new(run), absurd)
     }
 

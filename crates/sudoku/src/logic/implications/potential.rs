@@ -76,7 +76,6 @@ impl Potential {
 }
 
 /// The potentials one propagation reached.
-#[derive(Clone)]
 pub(super) struct Run {
     pub nodes: Vec<Potential>,
     size: usize,
@@ -96,9 +95,9 @@ impl Run {
 
     /// Empties the run, keeping its storage.
     pub fn clear(&mut self) {
-        for node in &self.nodes {
-            let key =
-                (node.cell * self.size + usize::from(node.digit - 1)) * 2 + usize::from(node.on);
+        for id in 0..self.nodes.len() {
+            let node = &self.nodes[id];
+            let key = self.key(node.cell, node.digit, node.on);
             self.index[key] = 0;
         }
         self.nodes.clear();
@@ -121,7 +120,8 @@ impl Run {
         self.index[self.key(cell, digit, on)] != 0
     }
 
-    /// Whether `ancestor` is on the main line above `id`.
+    /// Whether the candidate in this state is on the main line above node
+    /// `id`.
     pub fn has_ancestor(&self, id: usize, cell: usize, digit: u8, on: bool) -> bool {
         let mut current = self.nodes[id].parent;
         let mut steps = 0;

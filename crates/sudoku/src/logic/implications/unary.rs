@@ -17,15 +17,7 @@ use crate::logic::grid::{Grid, digits_of};
 use crate::logic::step::Candidate;
 
 /// Every cycle and forcing chain in `grid`, unsorted.
-pub(super) fn hints(shape: &Context, links: Option<&Links>, grid: &Grid) -> Vec<Hint> {
-    let owned;
-    let links = match links {
-        Some(links) => links,
-        None => {
-            owned = Links::new(shape, grid);
-            &owned
-        }
-    };
+pub(super) fn hints(context: &Context, links: &Links, grid: &Grid) -> Vec<Hint> {
     let mut hints = Vec::new();
     let mut scratch = Run::new(grid.values().len(), grid.size());
     for (cell_rule, house_rule) in [(false, true), (true, false), (true, true)] {
@@ -40,7 +32,7 @@ pub(super) fn hints(shape: &Context, links: Option<&Links>, grid: &Grid) -> Vec<
             for digit in digits_of(mask) {
                 let pass = Pass {
                     links,
-                    work: &shape.work,
+                    work: &context.work,
                     grid,
                     cell_rule,
                     house_rule,
@@ -278,36 +270,51 @@ impl<'a> Pass<'a> {
             for p in std::mem::take(&mut pending_on) {
                 for &implied in self.offs(run, p) {
                     let ends_here = negates(&implied, false) && ends.is_empty();
-                    // (A potential not reached yet is no ancestor.)
-                    let new = !run.contains(implied.cell, implied.digit, false);
-                    if ends_here || new {
-                        let id = run.push(implied.potential(false, p));
-                        if ends_here {
-                            ends.push(id);
-                        }
-                        if new {
-                            pending_off.push(id);
-                        }
-                    }
+                    reach(
+                        run,
+                        implied.potential(false, p),
+                        ends_here,
+                        &mut ends,
+                        &mut pending_off,
+                    );
                 }
             }
             for p in std::mem::take(&mut pending_off) {
                 for &implied in self.ons(run, p, true) {
                     let ends_here = negates(&implied, true) && ends.is_empty();
-                    let new = !run.contains(implied.cell, implied.digit, true);
-                    if ends_here || new {
-                        let id = run.push(implied.potential(true, p));
-                        if ends_here {
-                            ends.push(id);
-                        }
-                        if new {
-                            pending_on.push(id);
-                        }
-                    }
+                    reach(
+                        run,
+                        implied.potential(true, p),
+                        ends_here,
+                        &mut ends,
+                        &mut pending_on,
+                    );
                 }
             }
         }
         ends
+    }
+}
+
+/// Records `potential` in a forcing-chain search: as a chain end if it
+/// negates the assumption, and as a potential to follow if it is new (a
+/// potential not reached yet is no ancestor).
+fn reach(
+    run: &mut Run,
+    potential: Potential,
+    ends_here: bool,
+    ends: &mut Vec<usize>,
+    pending: &mut Vec<usize>,
+) {
+    let new = !run.contains(potential.cell, potential.digit, potential.on);
+    if ends_here || new {
+        let id = run.push(potential);
+        if ends_here {
+            ends.push(id);
+        }
+        if new {
+            pending.push(id);
+        }
     }
 }
 
