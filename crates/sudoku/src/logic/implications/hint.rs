@@ -195,6 +195,9 @@ impl Hint {
         for (run, target) in &self.targets {
             for id in run.chain(*target) {
                 let node = &run.nodes[id];
+                if !node.on {
+                    continue;
+                }
                 let cause = match (node.cause, self.kind) {
                     (Cause::Assumption, Kind::Cell) => Cause::Cell,
                     (Cause::Assumption, Kind::Region) => {
@@ -202,9 +205,6 @@ impl Hint {
                     }
                     (cause, _) => cause,
                 };
-                if !node.on {
-                    continue;
-                }
                 match cause {
                     Cause::Cell => {
                         for digit in 1..=initial.size() as u8 {

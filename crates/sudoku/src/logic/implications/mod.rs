@@ -88,10 +88,18 @@ thread_local! {
 /// while they run (they can take seconds): once its deadline passes or it is
 /// cancelled, they stop and report nothing.
 pub(crate) fn within<T>(budget: &Budget, search: impl FnOnce() -> T) -> T {
-    let previous = BUDGET.replace(budget.clone());
-    let result = search();
-    BUDGET.set(previous);
-    result
+    /// Puts the previous budget back, even when the search panics (the web
+    /// server survives a panic and reuses the thread).
+    struct Restore(Option<Budget>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            if let Some(previous) = self.0.take() {
+                BUDGET.set(previous);
+            }
+        }
+    }
+    let _restore = Restore(Some(BUDGET.replace(budget.clone())));
+    search()
 }
 
 /// Whether `technique` is one of SE's chaining producers.
