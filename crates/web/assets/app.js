@@ -760,6 +760,9 @@ function sourceOfText(text) {
 }
 
 async function loadText(text, what = 'text') {
+  // Said at once, so the status never shows the previous load's outcome
+  // while this one is on its way to the server.
+  say(`Loading the ${what}…`);
   try {
     const p = await load(sourceOfText(text));
     if (!p.clash) say(`Loaded ${what}: ${p.size}×${p.size} ${p.variant}.`);
