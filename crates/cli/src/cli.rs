@@ -158,6 +158,9 @@ pub struct HintArgs {
     /// Text or JSON.
     #[arg(long, short = 'f', value_enum, default_value = "text")]
     pub format: StepFormat,
+    /// Whose simplest-first order picks the step.
+    #[arg(long, value_enum, default_value = "hodoku")]
+    pub order: OrderArg,
     /// Limits.
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -191,13 +194,22 @@ pub enum HintLevel {
     Apply,
 }
 
-/// Whose path `fdoku explain` follows.
+/// Whose path `fdoku explain` follows, and whose next step `fdoku hint` gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OrderArg {
     /// HoDoKu's technique order (all of fdoku's techniques).
     Hodoku,
     /// Sudoku Explainer's order (its techniques only).
     Explainer,
+}
+
+impl From<OrderArg> for fdoku_sudoku::logic::PathOrder {
+    fn from(order: OrderArg) -> Self {
+        match order {
+            OrderArg::Hodoku => Self::Hodoku,
+            OrderArg::Explainer => Self::Explainer,
+        }
+    }
 }
 
 /// Output of commands that print steps.

@@ -5,14 +5,12 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use fdoku_sudoku::logic::{
-    Grid, PathOptions, Step, explainer_order, hodoku_order, next_step, solve_path,
-};
-use fdoku_sudoku::rate::{explainer_rating, grade_with_path, prepare, walk};
+use fdoku_sudoku::logic::{Grid, PathOptions, PathOrder, Step, next_step, solve_path};
+use fdoku_sudoku::rate::{explainer_rating, grade_with_path, prepare};
 use fdoku_sudoku::{check_solution, grid_line};
 use serde::Serialize;
 
-use crate::cli::{ExplainArgs, HintArgs, HintLevel, OrderArg, StepFormat};
+use crate::cli::{ExplainArgs, HintArgs, HintLevel, StepFormat};
 use crate::error::BadInput;
 
 /// A step with its sentence and SE-style rating, as printed in JSON.
@@ -41,12 +39,9 @@ pub fn explain(
     let puzzle = crate::inputs::one_puzzle(&args.puzzle)?;
     let budget = args.limits.budget(cancel)?;
     let (solution, unique) = prepare(&puzzle, &budget).map_err(|e| BadInput(e.to_string()))?;
-    let techniques = match args.order {
-        OrderArg::Hodoku => hodoku_order(),
-        OrderArg::Explainer => explainer_order(),
-    };
+    let order = PathOrder::from(args.order);
     let options = PathOptions {
-        techniques,
+        techniques: order.techniques(),
         unique,
         solution: Some(solution.clone()),
         budget: budget.clone(),
@@ -64,24 +59,9 @@ pub fn explain(
         grid.apply(step);
     }
     // The grade needs both paths: the one just walked is one of them.
-    let grade = match (args.order, path.stopped) {
-        (_, true) => None,
-        (OrderArg::Hodoku, false) => {
-            grade_with_path(&puzzle, &solution, unique, &path.steps, None, &budget).ok()
-        }
-        (OrderArg::Explainer, false) => walk(&puzzle, hodoku_order(), &solution, unique, &budget)
-            .and_then(|hodoku| {
-                grade_with_path(
-                    &puzzle,
-                    &solution,
-                    unique,
-                    &hodoku,
-                    Some(&path.steps),
-                    &budget,
-                )
-            })
-            .ok(),
-    };
+    let grade = (!path.stopped)
+        .then(|| grade_with_path(&puzzle, &solution, unique, order, &path.steps, &budget).ok())
+        .flatten();
     match args.format {
         StepFormat::Json => {
             let doc = serde_json::json!({
@@ -134,10 +114,10 @@ pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
         return Ok(0);
     }
     let options = PathOptions {
+        techniques: PathOrder::from(args.order).techniques(),
         unique,
         solution: Some(solution),
         budget: budget.clone(),
-        ..PathOptions::default()
     };
     let Some(step) = next_step(&grid, &options) else {
         if budget.out_of_time().is_some() {

@@ -101,6 +101,36 @@ fn hint_has_three_levels() {
 }
 
 #[test]
+fn hint_follows_the_order_asked_for() {
+    // HoDoKu tries naked singles before hidden singles, SE the other way.
+    let out = fdoku(&[
+        "hint",
+        EASY,
+        "--order",
+        "explainer",
+        "--level",
+        "concrete",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(doc["technique"], "hidden_single");
+    let step = &doc["step"];
+    let rating = step["rating"].as_f64().unwrap();
+    assert!(
+        rating == 1.2 || rating == 1.5,
+        "SE rates a hidden single 1.2 or 1.5, not {rating}"
+    );
+    let placed = &step["placements"][0];
+    let cell = placed["cell"].as_u64().unwrap() as usize;
+    assert_eq!(
+        placed["digit"].as_u64().unwrap().to_string(),
+        EASY_SOLUTION[cell..=cell]
+    );
+}
+
+#[test]
 fn explain_and_hint_reject_bad_puzzles_clearly() {
     let out = fdoku(&["hint", "12"]);
     assert_eq!(out.status.code(), Some(2));

@@ -34,8 +34,7 @@ use fdoku_fd::Budget;
 use serde::Serialize;
 
 use crate::logic::{
-    Grid, HodokuLevel, PathOptions, Step, Technique, explainer_order, hodoku_order, next_step,
-    solve_path,
+    Grid, HodokuLevel, PathOptions, PathOrder, Step, Technique, hodoku_order, next_step, solve_path,
 };
 use crate::puzzle::Puzzle;
 use crate::rules::HouseKind;
@@ -154,7 +153,14 @@ pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<(Vec<u8>, bool), Grad
 pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
     let (solution, unique) = prepare(puzzle, budget)?;
     let hodoku_steps = walk(puzzle, hodoku_order(), &solution, unique, budget)?;
-    grade_with_path(puzzle, &solution, unique, &hodoku_steps, None, budget)
+    grade_with_path(
+        puzzle,
+        &solution,
+        unique,
+        PathOrder::Hodoku,
+        &hodoku_steps,
+        budget,
+    )
 }
 
 /// Walks `techniques`' path through `puzzle`, whose solution and
@@ -180,23 +186,24 @@ pub fn walk(
 }
 
 /// [`grade`] for a caller that has already [`prepare`]d the puzzle and
-/// walked HoDoKu's path (an explanation shows it), and perhaps SE's too:
-/// SE's path is walked only when `explainer_steps` is `None`.
+/// walked the path of `order` (`steps`; an explanation shows it): only the
+/// other order's path is walked.
 pub fn grade_with_path(
     puzzle: &Puzzle,
     solution: &[u8],
     unique: bool,
-    hodoku_steps: &[Step],
-    explainer_steps: Option<&[Step]>,
+    order: PathOrder,
+    steps: &[Step],
     budget: &Budget,
 ) -> Result<Grade, GradeError> {
-    let walked;
-    let se_steps = match explainer_steps {
-        Some(steps) => steps,
-        None => {
-            walked = walk(puzzle, explainer_order(), solution, unique, budget)?;
-            &walked[..]
-        }
+    let other = match order {
+        PathOrder::Hodoku => PathOrder::Explainer,
+        PathOrder::Explainer => PathOrder::Hodoku,
+    };
+    let walked = walk(puzzle, other.techniques(), solution, unique, budget)?;
+    let (hodoku_steps, se_steps) = match order {
+        PathOrder::Hodoku => (steps, &walked[..]),
+        PathOrder::Explainer => (&walked[..], steps),
     };
     let (mut er, mut ep, mut ed) = (0, None, None);
     let mut hardest = Technique::FullHouse;

@@ -1180,7 +1180,7 @@ function setMarks(step) {
 }
 
 function hintBody(level) {
-  const body = { ...puzzleBody(), level };
+  const body = { ...puzzleBody(), level, order: $('path-order').value };
   const v = valuesIfAny();
   if (v) body.values = v;
   // The current candidates, so steps that only eliminate make progress
@@ -1294,7 +1294,7 @@ async function grade() {
 async function explain() {
   say('Explaining…');
   try {
-    const resp = await api('explain', puzzleBody());
+    const resp = await api('explain', { ...puzzleBody(), order: $('path-order').value });
     S.explain = { steps: resp.steps || [], current: -1 };
     const list = $('explain-list');
     const frag = document.createDocumentFragment();

@@ -348,6 +348,12 @@ test('the explanation path and the grade', async () => {
   await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Grade'));
   assert.match(await page.textContent('#grade-out'), /SE rating ER \/ EP \/ ED\d/);
   await shot('09-explain-grade');
+  // Sudoku Explainer's order: hidden singles before naked singles.
+  assert.match(await page.textContent('#explain-list li:first-child button'), /^Naked single/);
+  await page.selectOption('#path-order', 'explainer');
+  await page.click('#explain');
+  await page.waitForFunction(() => /^Hidden single/.test(document.querySelector('#explain-list li:first-child button').textContent));
+  await page.selectOption('#path-order', 'hodoku');
 });
 
 test('generate a puzzle', async () => {

@@ -712,6 +712,47 @@ async fn explain_and_grade() {
     assert_ne!(grade["level"], "easy");
 }
 
+#[tokio::test]
+async fn explain_and_hint_follow_the_order_asked_for() {
+    let app = app();
+    let (status, se) = post(
+        &app,
+        "/api/explain",
+        json!({"puzzle": EASY, "order": "explainer"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{se}");
+    assert_eq!(se["order"], "explainer");
+    // HoDoKu takes naked singles before hidden singles, SE the other way.
+    assert_eq!(se["steps"][0]["technique"], "hidden_single");
+    let (_, hodoku) = post(&app, "/api/explain", json!({"puzzle": EASY})).await;
+    assert_eq!(hodoku["order"], "hodoku");
+    assert_eq!(hodoku["steps"][0]["technique"], "naked_single");
+    // Either walk, the same grade.
+    assert_eq!(se["grade"], hodoku["grade"]);
+    assert_eq!(se["solution"], hodoku["solution"]);
+
+    let (status, hint) = post(
+        &app,
+        "/api/hint",
+        json!({"puzzle": EASY, "order": "explainer", "level": "concrete"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    assert_eq!(hint["technique"], "hidden_single");
+    assert_eq!(hint["step"], se["steps"][0]);
+
+    let (status, body) = post(&app, "/api/hint", json!({"puzzle": EASY, "order": "se"})).await;
+    assert!(status.is_client_error(), "{status} {body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("expected `hodoku` or `explainer`"),
+        "{body}"
+    );
+}
+
 // ---------------------------------------------------------------- generate
 
 #[tokio::test]

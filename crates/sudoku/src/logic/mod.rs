@@ -51,7 +51,7 @@ mod wings;
 pub use cellset::CellSet;
 pub use combinations::for_each_combination;
 pub use grid::{Geometry, Grid, bit, digits_of};
-pub use order::{explainer_order, hodoku_order};
+pub use order::{PathOrder, explainer_order, hodoku_order};
 pub use path::{Path, PathOptions, next_step, solve_path};
 pub use step::{Candidate, Link, LinkKind, Node, Step};
 pub use technique::{Found, HodokuLevel, Technique};

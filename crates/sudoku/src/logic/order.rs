@@ -141,3 +141,34 @@ pub fn explainer_order() -> Vec<Technique> {
         NestedDynamicForcingChainsPlus,
     ]
 }
+
+/// Whose simplest-first path to follow: a name for [`hodoku_order`] and
+/// [`explainer_order`] that callers can choose by (`"hodoku"`,
+/// `"explainer"` in JSON).
+///
+/// ```
+/// use fdoku_sudoku::logic::{PathOrder, Technique};
+///
+/// let se = PathOrder::Explainer.techniques();
+/// assert_eq!(se[1], Technique::HiddenSingle);
+/// assert_eq!(PathOrder::default(), PathOrder::Hodoku);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PathOrder {
+    /// HoDoKu's order: every technique fdoku has.
+    #[default]
+    Hodoku,
+    /// Sudoku Explainer's order: its techniques only.
+    Explainer,
+}
+
+impl PathOrder {
+    /// The techniques, simplest first.
+    pub fn techniques(self) -> Vec<Technique> {
+        match self {
+            PathOrder::Hodoku => hodoku_order(),
+            PathOrder::Explainer => explainer_order(),
+        }
+    }
+}

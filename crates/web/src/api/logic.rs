@@ -10,7 +10,7 @@
 use axum::Json;
 use axum::extract::State;
 use fdoku_fd::Budget;
-use fdoku_sudoku::logic::{Grid, PathOptions, Step, hodoku_order, next_step, solve_path};
+use fdoku_sudoku::logic::{Grid, PathOptions, PathOrder, Step, next_step, solve_path};
 use fdoku_sudoku::rate::{
     GradeError, explainer_rating, grade as rate_grade, grade_with_path, prepare,
 };
@@ -44,6 +44,9 @@ pub struct HintRequest {
     input: PuzzleInput,
     #[serde(default)]
     level: HintLevel,
+    /// Whose simplest-first order picks the step (`hodoku` by default).
+    #[serde(default)]
+    order: PathOrder,
     /// The page's pencil marks per cell (an empty list: as computed), so a
     /// hint follows the eliminations already applied.
     #[serde(default)]
@@ -119,10 +122,10 @@ pub async fn hint(
     JsonBody(request): JsonBody<HintRequest>,
 ) -> ApiResult<Json<Value>> {
     let puzzle = request.input.read()?;
-    let level = request.level;
+    let (level, order) = (request.level, request.order);
     let marks = request.candidates;
     state
-        .run(move |budget| next_hint(&puzzle, marks.as_deref(), level, budget))
+        .run(move |budget| next_hint(&puzzle, marks.as_deref(), level, order, budget))
         .await
         .map(Json)
 }
@@ -131,6 +134,7 @@ fn next_hint(
     puzzle: &Puzzle,
     marks: Option<&[Vec<u8>]>,
     level: HintLevel,
+    order: PathOrder,
     budget: &Budget,
 ) -> ApiResult<Value> {
     let mut grid = Grid::new(puzzle);
@@ -153,10 +157,10 @@ fn next_hint(
         keep_marks(&mut grid, marks, &solution)?;
     }
     let options = PathOptions {
+        techniques: order.techniques(),
         unique,
         solution: Some(solution),
         budget: budget.clone(),
-        ..PathOptions::default()
     };
     let step = next_step(&grid, &options).ok_or_else(|| match budget.out_of_time() {
         Some(_) => stopped(),
@@ -191,22 +195,34 @@ fn next_hint(
     Ok(doc)
 }
 
-/// The whole simplest-first path (HoDoKu's order), with the grade.
+/// The body of `/api/explain`.
+#[derive(Deserialize)]
+pub struct ExplainRequest {
+    #[serde(flatten)]
+    input: PuzzleInput,
+    /// Whose simplest-first path to follow (`hodoku` by default).
+    #[serde(default)]
+    order: PathOrder,
+}
+
+/// The whole simplest-first path (HoDoKu's order unless asked for SE's),
+/// with the grade.
 pub async fn explain(
     State(state): State<AppState>,
-    JsonBody(input): JsonBody<PuzzleInput>,
+    JsonBody(request): JsonBody<ExplainRequest>,
 ) -> ApiResult<Json<Value>> {
-    let puzzle = input.read()?;
+    let puzzle = request.input.read()?;
+    let order = request.order;
     state
-        .run(move |budget| path(&puzzle, budget))
+        .run(move |budget| path(&puzzle, order, budget))
         .await
         .map(Json)
 }
 
-fn path(puzzle: &Puzzle, budget: &Budget) -> ApiResult<Value> {
+fn path(puzzle: &Puzzle, order: PathOrder, budget: &Budget) -> ApiResult<Value> {
     let (solution, unique) = prepare(puzzle, budget).map_err(|e| grade_error(e, puzzle))?;
     let options = PathOptions {
-        techniques: hodoku_order(),
+        techniques: order.techniques(),
         unique,
         solution: Some(solution.clone()),
         budget: budget.clone(),
@@ -231,10 +247,11 @@ fn path(puzzle: &Puzzle, budget: &Budget) -> ApiResult<Value> {
         );
         grid.apply(step);
     }
-    // The path just walked is HoDoKu's: only SE's is left to walk.
-    let grade = grade_with_path(puzzle, &solution, unique, &path.steps, None, budget)
+    // The path just walked is one of the two the grade needs.
+    let grade = grade_with_path(puzzle, &solution, unique, order, &path.steps, budget)
         .map_err(|e| grade_error(e, puzzle))?;
     Ok(json!({
+        "order": order,
         "steps": steps,
         "solved": path.solved,
         "unique": unique,
