@@ -56,7 +56,14 @@ impl CellSet {
 
     /// How many cells.
     pub fn len(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
+        // Most words are empty (a 9×9 grid uses two of sixteen), and a
+        // population count costs a dozen instructions where the CPU has no
+        // instruction for it.
+        self.words
+            .iter()
+            .filter(|&&w| w != 0)
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
 
     /// Whether there is no cell.
@@ -66,7 +73,10 @@ impl CellSet {
 
     /// Whether every cell of `self` is in `other`.
     pub fn is_subset(&self, other: &CellSet) -> bool {
-        (*self - *other).is_empty()
+        self.words
+            .iter()
+            .zip(&other.words)
+            .all(|(&mine, &theirs)| mine & !theirs == 0)
     }
 
     /// Whether the sets share a cell.

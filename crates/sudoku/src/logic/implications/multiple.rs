@@ -12,6 +12,7 @@
 //! * **cell** — a candidate reached the same way from every candidate of a
 //!   cell holds.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
 
@@ -32,6 +33,7 @@ impl Chaining {
             context,
             links: links.as_ref(),
             grid,
+            spare: RefCell::new(Vec::new()),
         };
         let mut hints = match &links {
             Some(links) if !self.multiple => unary::hints(context, links, grid),
@@ -56,6 +58,10 @@ struct Search<'a> {
     context: &'a Context,
     links: Option<&'a Links>,
     grid: &'a Grid,
+    /// Runs no deduction kept, cleared for the next assumptions: a run's
+    /// index is as large as the grid's candidates, too costly to allocate
+    /// and zero for each of them.
+    spare: RefCell<Vec<Run>>,
 }
 
 impl Search<'_> {
@@ -84,6 +90,7 @@ impl Search<'_> {
                     hints.push(self.hint(Kind::Cell, &branches, target, on, None));
                 }
             }
+            self.recycle(branches);
         }
         hints.retain(|h| !h.removable.is_empty());
         hints
@@ -120,12 +127,14 @@ impl Search<'_> {
                 None,
             ));
         }
+        let both = [Rc::clone(&on_run), off_run];
         if doubles {
-            let both = [Rc::clone(&on_run), off_run];
             for (target, on) in common(&both) {
                 hints.push(self.hint(Kind::Double, &both, target, on, None));
             }
         }
+        let [_, off_run] = both;
+        self.recycle([off_run]);
         on_run
     }
 
@@ -149,12 +158,24 @@ impl Search<'_> {
             for (target, on) in common(&branches) {
                 hints.push(self.hint(Kind::Region, &branches, target, on, Some(house)));
             }
+            self.recycle(branches.into_iter().filter(|run| !Rc::ptr_eq(run, on_run)));
+        }
+    }
+
+    /// Keeps the runs no deduction holds for the next assumptions.
+    fn recycle(&self, runs: impl IntoIterator<Item = Rc<Run>>) {
+        for run in runs {
+            if let Ok(mut run) = Rc::try_unwrap(run) {
+                run.clear();
+                self.spare.borrow_mut().push(run);
+            }
         }
     }
 
     /// Propagates one assumption.
     fn assume(&self, cell: usize, digit: u8, on: bool) -> (Rc<Run>, Option<(usize, usize)>) {
-        let mut run = Run::new(self.grid.values().len(), self.grid.size());
+        let spare = self.spare.borrow_mut().pop();
+        let mut run = spare.unwrap_or_else(|| Run::new(self.grid.values().len(), self.grid.size()));
         let seed = run.push(Potential::new(cell, digit, on, Cause::Assumption, None));
         let absurd =
             self.chaining

@@ -154,7 +154,8 @@ impl Run {
     /// The node and its ancestors, breadth first, one node per candidate and
     /// state (the first met).
     pub fn chain(&self, target: usize) -> Vec<usize> {
-        let mut seen = vec![false; self.index.len()];
+        // One bit per candidate and state: cheaper to clear than a flag each.
+        let mut seen = vec![0u64; self.index.len().div_ceil(64)];
         let mut order = Vec::new();
         let mut todo = vec![target];
         while !todo.is_empty() {
@@ -162,8 +163,9 @@ impl Run {
             for id in todo {
                 let node = &self.nodes[id];
                 let key = self.key(node.cell, node.digit, node.on);
-                if !seen[key] {
-                    seen[key] = true;
+                let (word, bit) = (key / 64, 1u64 << (key % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
                     order.push(id);
                     next.extend(node.parents());
                 }
