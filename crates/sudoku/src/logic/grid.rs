@@ -76,7 +76,7 @@ impl Geometry {
 }
 
 /// Placed digits and candidates (bit `d - 1` of a cell's mask stands for digit `d`).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Grid {
     geometry: Arc<Geometry>,
     values: Vec<u8>,
@@ -84,6 +84,28 @@ pub struct Grid {
     digit_cells: Vec<CellSet>,
     /// The cells placed when the grid was made (see [`Grid::is_given`]).
     givens: CellSet,
+}
+
+impl Clone for Grid {
+    fn clone(&self) -> Self {
+        Grid {
+            geometry: Arc::clone(&self.geometry),
+            values: self.values.clone(),
+            masks: self.masks.clone(),
+            digit_cells: self.digit_cells.clone(),
+            givens: self.givens,
+        }
+    }
+
+    /// Copies `source` into this grid's storage (searches that try many
+    /// assumptions on copies of one grid allocate nothing).
+    fn clone_from(&mut self, source: &Self) {
+        self.geometry.clone_from(&source.geometry);
+        self.values.clone_from(&source.values);
+        self.masks.clone_from(&source.masks);
+        self.digit_cells.clone_from(&source.digit_cells);
+        self.givens = source.givens;
+    }
 }
 
 impl Grid {

@@ -18,7 +18,6 @@
 //! Potentials on are handled before potentials off, in the order found; the
 //! first time both states of a candidate are reached is the contradiction.
 
-use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -29,7 +28,7 @@ use super::hint::Hint;
 use super::potential::{Cause, Potential, Run};
 use super::rules::{self, RuleHint};
 use crate::logic::cellset::CellSet;
-use crate::logic::grid::{Grid, digits_of};
+use crate::logic::grid::{Grid, bit, digits_of};
 use crate::logic::step::Candidate;
 use crate::rules::HouseKind;
 
@@ -195,7 +194,8 @@ impl Chaining {
 
     /// Completes `run` from its nodes `seeds`; returns the contradiction
     /// met, if any. Static propagation reads `links` (the grid's fixed
-    /// implications); dynamic propagation works them out on its copy.
+    /// implications); dynamic propagation works them out on its copy of
+    /// `grid` in `work`, whose storage successive propagations share.
     pub fn propagate(
         self,
         context: &Context,
@@ -203,10 +203,26 @@ impl Chaining {
         grid: &Grid,
         run: &mut Run,
         seeds: &[usize],
+        work: &mut Workspace,
     ) -> Option<Absurd> {
-        let mut current = Cow::Borrowed(grid);
-        let mut pending_on: VecDeque<usize> = VecDeque::new();
-        let mut pending_off: VecDeque<usize> = VecDeque::new();
+        let Workspace {
+            grid: working,
+            pending_on,
+            pending_off,
+            implied: scratch,
+            found,
+        } = work;
+        pending_on.clear();
+        pending_off.clear();
+        // A dynamic propagation removes what it turns off from its copy.
+        let mut working = match (self.dynamic, working) {
+            (true, Some(working)) => {
+                working.clone_from(grid);
+                Some(working)
+            }
+            (true, working) => Some(working.insert(grid.clone())),
+            (false, _) => None,
+        };
         for &seed in seeds {
             match run.nodes[seed].on {
                 true => pending_on.push_back(seed),
@@ -218,23 +234,22 @@ impl Chaining {
             0 => Vec::new(),
             level => Rule::for_level(level),
         };
-        let mut scratch: Vec<Implied> = Vec::new();
-        let mut found: Vec<Potential> = Vec::new();
         loop {
             if !context.work.spend(1) {
                 return None;
             }
+            let current: &Grid = working.as_deref().unwrap_or(grid);
             if let Some(p) = pending_on.pop_front() {
                 let (cell, digit) = (run.nodes[p].cell, run.nodes[p].digit);
                 let offs = match (self.dynamic, links) {
                     (false, Some(links)) => links.offs(cell, digit),
                     _ => {
-                        on_to_off(context, &current, cell, digit, &mut scratch);
-                        &scratch
+                        on_to_off(context, current, cell, digit, scratch);
+                        &scratch[..]
                     }
                 };
                 for implied in offs.iter().filter(|i| keep(i)) {
-                    let absurd = reach(run, implied.potential(false, p), &mut pending_off);
+                    let absurd = reach(run, implied.potential(false, p), pending_off);
                     if absurd.is_some() {
                         return absurd;
                     }
@@ -244,30 +259,30 @@ impl Chaining {
                 let ons = match (self.dynamic, links) {
                     (false, Some(links)) => links.ons(cell, digit),
                     _ => {
-                        off_to_on(context, &current, cell, digit, &mut scratch);
-                        &scratch
+                        off_to_on(context, current, cell, digit, scratch);
+                        &scratch[..]
                     }
                 };
                 found.clear();
                 for implied in ons.iter().filter(|i| keep(i)) {
                     let mut on = implied.potential(true, p);
                     if self.dynamic {
-                        hidden_parents(implied, &current, grid, run, &mut on);
+                        hidden_parents(implied, current, grid, run, &mut on);
                     }
                     found.push(on);
                 }
-                if self.dynamic {
-                    current.to_mut().eliminate(cell, digit);
+                if let Some(working) = working.as_deref_mut() {
+                    working.eliminate(cell, digit);
                 }
                 for on in found.drain(..) {
-                    let absurd = reach(run, on, &mut pending_on);
+                    let absurd = reach(run, on, pending_on);
                     if absurd.is_some() {
                         return absurd;
                     }
                 }
             } else if !rules.is_empty() {
                 let mut added = false;
-                for off in advanced(&rules, context, &current, grid, run) {
+                for off in advanced(&rules, context, current, grid, run) {
                     if !run.contains(off.cell, off.digit, false) {
                         pending_off.push_back(run.push(off));
                         added = true;
@@ -281,6 +296,17 @@ impl Chaining {
             }
         }
     }
+}
+
+/// The storage a propagation works in, kept from one to the next.
+#[derive(Default)]
+pub(super) struct Workspace {
+    /// The grid as a dynamic propagation leaves it.
+    grid: Option<Grid>,
+    pending_on: VecDeque<usize>,
+    pending_off: VecDeque<usize>,
+    implied: Vec<Implied>,
+    found: Vec<Potential>,
 }
 
 /// Adds a potential propagation reached: the contradiction (on, off) when
@@ -418,20 +444,22 @@ pub(super) fn on_to_off(
     result: &mut Vec<Implied>,
 ) {
     result.clear();
-    for other in digits_of(grid.mask(cell)) {
-        if other != digit {
-            result.push(Implied {
-                cell,
-                digit: other,
-                cause: Cause::Cell,
-            });
-        }
+    let mut others = grid.mask(cell) & !bit(digit);
+    while others != 0 {
+        result.push(Implied {
+            cell,
+            digit: others.trailing_zeros() as u8 + 1,
+            cause: Cause::Cell,
+        });
+        others &= others - 1;
     }
     let mut done = CellSet::EMPTY;
     done.insert(cell);
+    let houses = grid.houses();
     for &house in &context.houses_of[cell] {
-        let places = grid.house_cells(house) & grid.cells_with(digit);
-        for other in places.iter() {
+        // The house's cells in reading order, as a set would give them.
+        let places = houses[house].cells.iter().filter(|&&c| grid.has(c, digit));
+        for &other in places {
             if !done.contains(other) {
                 done.insert(other);
                 result.push(Implied {
@@ -465,23 +493,24 @@ pub(super) fn off_to_on(
 ) {
     result.clear();
     let mask = grid.mask(cell);
-    if mask.count_ones() == 2
-        && let Some(other) = digits_of(mask).into_iter().find(|&d| d != digit)
-    {
+    // A bivalue cell: the lowest digit other than `digit`.
+    let rest = mask & !bit(digit);
+    if mask.count_ones() == 2 && rest != 0 {
         result.push(Implied {
             cell,
-            digit: other,
+            digit: rest.trailing_zeros() as u8 + 1,
             cause: Cause::Cell,
         });
     }
+    let houses = grid.houses();
     for &house in &context.houses_of[cell] {
-        let places = grid.house_cells(house) & grid.cells_with(digit);
-        if places.len() != 2 {
-            continue;
-        }
-        let Some(other) = places.iter().find(|&c| c != cell) else {
+        // Exactly two places, in reading order: the first that is not `cell`.
+        let mut places = houses[house].cells.iter().filter(|&&c| grid.has(c, digit));
+        let (Some(&first), Some(&second), None) = (places.next(), places.next(), places.next())
+        else {
             continue;
         };
+        let other = if first != cell { first } else { second };
         if !result.iter().any(|q| q.cell == other && q.digit == digit) {
             result.push(Implied {
                 cell: other,

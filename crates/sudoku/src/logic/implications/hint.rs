@@ -93,15 +93,11 @@ impl Hint {
         placement: Option<Candidate>,
         house: Option<usize>,
     ) -> Self {
+        let chains: Vec<Vec<usize>> = targets.iter().map(|(run, id)| run.chain(*id)).collect();
         let flat: usize = match kind {
             // A cycle's two directions are the same potentials.
-            Kind::XCycle | Kind::YCycle | Kind::XYCycle => targets
-                .first()
-                .map_or(0, |(run, id)| run.ancestor_count(*id)),
-            _ => targets
-                .iter()
-                .map(|(run, id)| run.ancestor_count(*id))
-                .sum(),
+            Kind::XCycle | Kind::YCycle | Kind::XYCycle => chains.first().map_or(0, Vec::len),
+            _ => chains.iter().map(Vec::len).sum(),
         };
         let mut hint = Hint {
             kind,
@@ -112,7 +108,11 @@ impl Hint {
             house,
             complexity: flat,
         };
-        hint.complexity += hint.nested().iter().map(|n| n.complexity).sum::<usize>();
+        hint.complexity += hint
+            .nested(&chains)
+            .iter()
+            .map(|n| n.complexity)
+            .sum::<usize>();
         hint
     }
 
@@ -120,10 +120,11 @@ impl Hint {
     /// chain's complexity already counts its own). Two nested chains found
     /// in different branches are the same when their ends and all their
     /// ancestors are (SE counts such a chain once).
-    fn nested(&self) -> Vec<Rc<Hint>> {
+    /// `chains` holds each target's [`Run::chain`].
+    fn nested(&self, chains: &[Vec<usize>]) -> Vec<Rc<Hint>> {
         let mut nested: Vec<(Rc<Hint>, Vec<Vec<usize>>)> = Vec::new();
-        for (run, target) in &self.targets {
-            for id in run.chain(*target) {
+        for ((run, _), chain) in self.targets.iter().zip(chains) {
+            for &id in chain {
                 let Some(hint) = &run.nodes[id].nested else {
                     continue;
                 };

@@ -16,7 +16,7 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
 
-use super::engine::{Chaining, Context, Links};
+use super::engine::{Chaining, Context, Links, Workspace};
 use super::hint::{Hint, Kind};
 use super::potential::{Cause, Potential, Run};
 use super::unary;
@@ -34,6 +34,7 @@ impl Chaining {
             links: links.as_ref(),
             grid,
             spare: RefCell::new(Vec::new()),
+            work: RefCell::new(Workspace::default()),
         };
         let mut hints = match &links {
             Some(links) if !self.multiple => unary::hints(context, links, grid),
@@ -62,6 +63,8 @@ struct Search<'a> {
     /// index is as large as the grid's candidates, too costly to allocate
     /// and zero for each of them.
     spare: RefCell<Vec<Run>>,
+    /// Where each propagation works.
+    work: RefCell<Workspace>,
 }
 
 impl Search<'_> {
@@ -177,9 +180,14 @@ impl Search<'_> {
         let spare = self.spare.borrow_mut().pop();
         let mut run = spare.unwrap_or_else(|| Run::new(self.grid.values().len(), self.grid.size()));
         let seed = run.push(Potential::new(cell, digit, on, Cause::Assumption, None));
-        let absurd =
-            self.chaining
-                .propagate(self.context, self.links, self.grid, &mut run, &[seed]);
+        let absurd = self.chaining.propagate(
+            self.context,
+            self.links,
+            self.grid,
+            &mut run,
+            &[seed],
+            &mut self.work.borrow_mut(),
+        );
         (Rc::new(run), absurd)
     }
 

@@ -175,11 +175,6 @@ impl Run {
         order
     }
 
-    /// The number of distinct potentials among the node and its ancestors.
-    pub fn ancestor_count(&self, target: usize) -> usize {
-        self.chain(target).len()
-    }
-
     /// A run holding only `target` and its ancestors (all parents), in their
     /// order here, and the target's id in it: what a deduction keeps of a
     /// search that goes on.
