@@ -135,8 +135,9 @@ pub(super) fn aic(grid: &Grid, graph: &Graph, start: usize, end: usize) -> Vec<C
 
 /// A continuous loop: each weak link holds exactly one true end, so a
 /// digit linked between cells leaves the cells seeing both ends (HoDoKu
-/// spares the loop's own cells), and a cell linking two digits keeps only
-/// those.
+/// spares the loop's own cells), a cell linking two digits keeps only
+/// those, and a set the loop runs through keeps every digit but the ends
+/// of its strong link (or the forced cell's other candidates) locked.
 pub(super) fn continuous(grid: &Grid, graph: &Graph, chain: &Chain) -> Vec<Candidate> {
     let links = chain.links(graph);
     let chain_cells = links.iter().fold(CellSet::EMPTY, |cells, &(from, _, _)| {
@@ -146,10 +147,7 @@ pub(super) fn continuous(grid: &Grid, graph: &Graph, chain: &Chain) -> Vec<Candi
     for (from, to, kind) in links {
         let (a, b) = (&graph.nodes[from], &graph.nodes[to]);
         if kind == LinkKind::Strong {
-            // A strong link touching a set runs through it (a candidate or
-            // group linked strongly to a set's digit stands for its twin).
-            if let Some(set) = a.als.or(b.als) {
-                let locked = graph.sets[set].mask & !bit(a.digit) & !bit(b.digit);
+            if let Some((set, locked)) = graph.locked_through(from, to) {
                 eliminations.extend(locked_digits(grid, graph.sets[set].cells, locked));
             }
             continue;

@@ -2,6 +2,9 @@
 //! one digit in the intersection of two houses) and, for each node, the
 //! nodes it is strongly and weakly linked to.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
 use super::super::als::{Als, collect};
 use super::super::cellset::CellSet;
 use super::super::grid::{Grid, bit, digits_of};
@@ -58,6 +61,10 @@ pub(super) struct Graph {
     first_group: usize,
     /// Where the ALS nodes start in `nodes`.
     first_als: usize,
+    /// The strong links by which a set's digit (or its twin) forces a
+    /// candidate, keyed (digit node, candidate): the set, and the digits it
+    /// keeps locked whichever end is true.
+    forcings: HashMap<(usize, usize), (usize, u32)>,
     size: usize,
 }
 
@@ -88,6 +95,7 @@ impl Graph {
             sets,
             first_group,
             first_als,
+            forcings: HashMap::new(),
             size,
         };
         graph.link_inside_cells(grid, rules);
@@ -96,6 +104,7 @@ impl Graph {
         }
         graph.link_peers();
         graph.link_almost_locked_sets();
+        graph.link_forced_cells(grid);
         graph
     }
 
@@ -246,6 +255,57 @@ impl Graph {
         }
     }
 
+    /// A set's digit x false locks its other digits, which leave every cell
+    /// outside seeing all of a digit's places in the set. A cell of three or
+    /// more candidates left one, y, is forced: x false in the set makes y
+    /// true, and so does x's twin false (HoDoKu's ALS forcing, followed that
+    /// way only, as HoDoKu does; a bivalue cell is reached by its own links).
+    fn link_forced_cells(&mut self, grid: &Grid) {
+        let mut around = Vec::new();
+        for a in self.first_als..self.nodes.len() {
+            let (entry, digit) = (&self.nodes[a], self.nodes[a].digit);
+            let Some(index) = entry.als else {
+                continue;
+            };
+            // A set's nodes are consecutive: look around it once.
+            if a == self.first_als || self.nodes[a - 1].als != entry.als {
+                around = forceable_cells(grid, &self.sets[index]);
+            }
+            let twin = self.find(&entry.cells, digit);
+            for &(cell, mask, seen) in &around {
+                let lost = seen & !bit(digit);
+                let kept = mask & !lost;
+                if kept.count_ones() != 1 {
+                    continue;
+                }
+                let Some(target) = self.candidate(cell, kept.trailing_zeros() as u8 + 1) else {
+                    continue;
+                };
+                // Either way the set keeps its digits but x and the cell's
+                // other candidates.
+                let locked = self.sets[index].mask & !bit(digit) & !lost;
+                for from in std::iter::once(a).chain(twin) {
+                    if let Entry::Vacant(link) = self.forcings.entry((from, target)) {
+                        link.insert((index, locked));
+                        self.strong[from].push(target);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The almost locked set a strong link `a = b` runs through, if any,
+    /// and the digits it keeps locked whichever end is true (a candidate or
+    /// group linked strongly to a set's digit stands for its twin).
+    pub fn locked_through(&self, a: usize, b: usize) -> Option<(usize, u32)> {
+        if let Some(&forcing) = self.forcings.get(&(a, b)) {
+            return Some(forcing);
+        }
+        let (a, b) = (&self.nodes[a], &self.nodes[b]);
+        let set = a.als.or(b.als)?;
+        Some((set, self.sets[set].mask & !bit(a.digit) & !bit(b.digit)))
+    }
+
     /// The node of `digit` in `cell`, if it takes part.
     fn candidate(&self, cell: usize, digit: u8) -> Option<usize> {
         self.by_candidate[cell * self.size + usize::from(digit) - 1]
@@ -272,6 +332,32 @@ fn houses_holding(grid: &Grid, cells: &CellSet) -> Vec<usize> {
         .copied()
         .filter(|&h| cells.is_subset(&grid.house_cells(h)))
         .collect()
+}
+
+/// The cells outside `set` of three or more candidates that lose all but
+/// one when some digit leaves it: each with its candidates and those among
+/// them whose places in the set it sees all of.
+fn forceable_cells(grid: &Grid, set: &Als) -> Vec<(usize, u32, u32)> {
+    let digits = digits_of(set.mask);
+    let reach = digits
+        .iter()
+        .fold(CellSet::EMPTY, |cells, &d| cells | set.buddies(d));
+    let mut cells = Vec::new();
+    for cell in reach.iter() {
+        let mask = grid.mask(cell);
+        if mask.count_ones() < 3 {
+            continue;
+        }
+        let seen = digits
+            .iter()
+            .filter(|&&d| set.buddies(d).contains(cell))
+            .fold(0, |seen, &d| seen | bit(d))
+            & mask;
+        if (mask & !seen).count_ones() <= 1 && seen.count_ones() >= 2 {
+            cells.push((cell, mask, seen));
+        }
+    }
+    cells
 }
 
 /// Every candidate allowed by `rules`, cell by cell.

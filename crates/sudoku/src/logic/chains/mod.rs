@@ -12,7 +12,11 @@
 //! digits, each then true in the set (strong links inside the set). A set's
 //! digit is weakly linked to every candidate, group or other set's digit
 //! whose places all see its places; a candidate or group holding exactly a
-//! set's places of a digit enters and leaves the set like that digit.
+//! set's places of a digit enters and leaves the set like that digit. The
+//! locked digits may also leave a cell outside the set (of three or more
+//! candidates) a single candidate y: x out of the set forces y, a strong
+//! link (it false leaves the cell a locked digit, which the set then
+//! lacks, so x is in the set) that the search follows from x, as HoDoKu.
 //!
 //! * **AIC** — strong, weak, …, strong: one of the two ends is true, so a
 //!   candidate seeing both ends (same digit) goes, or, ends of different
