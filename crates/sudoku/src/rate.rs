@@ -345,6 +345,7 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         HiddenQuad => 54,
         BugPlusOne => 56,
         AlignedPairExclusion => 62,
+        AlignedTripleExclusion => 75,
         ContinuousNiceLoop | GroupedContinuousNiceLoop if single_digit => chain(65, links),
         ContinuousNiceLoop | GroupedContinuousNiceLoop => chain(70, links),
         RemotePair => chain(65, links),

@@ -1,47 +1,69 @@
-//! Aligned pair exclusion (Sudoku Explainer's rule).
+//! Aligned pair and triple exclusion (Sudoku Explainer's rules).
 //!
-//! Take two open cells P and Q and try every pair of values (a, b) for them.
-//! A pair is impossible when
+//! Take a few open cells (the base) and try every combination of values for
+//! them. A combination is impossible when
 //!
-//! * a = b and P and Q see each other, or
-//! * some set of N cells all seen by both P and Q, lying in one house, would
-//!   be left fewer than N digits once a and b are gone: a cell whose
-//!   candidates are within {a, b}, or an almost locked set holding both.
+//! * two base cells that see each other take the same value, or
+//! * some set of N cells all seen by every base cell, lying in one house,
+//!   would be left fewer than N digits once the combination's values are
+//!   gone: a cell whose candidates lie within the combination, or (pairs
+//!   only) an almost locked set holding them.
 //!
-//! A candidate of P that pairs with no possible value of Q is false (and the
-//! other way round).
+//! A candidate of a base cell that appears in no possible combination is
+//! false.
 //!
-//! The rule uses only peers and houses, so it holds in every size and variant.
+//! * **Pairs** (SE 6.2; HoDoKu's APE) as HoDoKu finds them: any two open
+//!   cells, with the bivalue cells and almost locked sets both see as
+//!   excluders. (SE's own pair rule is narrower: bivalue excluders only, at
+//!   least two of them.)
+//! * **Triples** (SE 7.5, Sudoku Explainer only), as SE searches them: the
+//!   base cells have two or more candidates, a peer with two or three and no
+//!   peer left with one; the first two are any two such cells, the third one
+//!   with two or three candidates that sees the first or the second; the
+//!   excluders are the cells with two or three candidates seen by all three,
+//!   and there must be at least two. Triples come in SE's order, so the
+//!   path takes the one SE takes.
+//!
+//! Both use only peers and houses, so they hold in every size and variant.
+//!
+//! Here r1c1 {1,4}, r1c2 {2,5} and r1c3 {3,6} see r1c4 {1,2,3}, r1c5
+//! {1,5,6}, r2c1 {1,2,6} and r2c2 {1,3,5}. With r1c1 = 1, each way to fill
+//! r1c2 and r1c3 empties one of those four cells, so 1 leaves r1c1. The
+//! pair rule misses it: each of the four holds three digits, so no two
+//! values empty it.
 //!
 //! ```
 //! use fdoku_sudoku::logic::{Candidate, Grid, Technique};
 //! use fdoku_sudoku::Rules;
 //!
-//! // r1c1 {1,2} and r2c4 {1,3} do not see each other, but both see
-//! // r1c5 {1,2} and r2c2 {2,3}. r1c1 = 2 with r2c4 = 1 empties r1c5, with
-//! // r2c4 = 3 empties r2c2: 2 leaves r1c1. Both values of r2c4 keep a partner.
 //! let mut grid = Grid::with_values(&Rules::classic(9).unwrap(), &[0; 81]);
 //! let keep = |grid: &mut Grid, cell: usize, digits: &[u8]| {
 //!     for d in (1..=9).filter(|d| !digits.contains(d)) {
 //!         grid.eliminate(cell, d);
 //!     }
 //! };
-//! keep(&mut grid, 0, &[1, 2]);
-//! keep(&mut grid, 12, &[1, 3]);
-//! keep(&mut grid, 4, &[1, 2]);
-//! keep(&mut grid, 10, &[2, 3]);
-//! let steps = Technique::AlignedPairExclusion.find_all(&grid);
-//! let pair = steps.iter().find(|s| s.pattern_cells() == [0, 12]).unwrap();
-//! assert_eq!(pair.eliminations, [Candidate::new(0, 2)]);
+//! keep(&mut grid, 0, &[1, 4]);
+//! keep(&mut grid, 1, &[2, 5]);
+//! keep(&mut grid, 2, &[3, 6]);
+//! keep(&mut grid, 3, &[1, 2, 3]);
+//! keep(&mut grid, 4, &[1, 5, 6]);
+//! keep(&mut grid, 9, &[1, 2, 6]);
+//! keep(&mut grid, 10, &[1, 3, 5]);
+//! let triple = Technique::AlignedTripleExclusion.find_first(&grid).unwrap();
+//! assert_eq!(triple.pattern_cells(), [0, 1, 2]);
+//! assert_eq!(triple.eliminations, [Candidate::new(0, 1)]);
+//! let pairs = Technique::AlignedPairExclusion.find_all(&grid);
+//! assert!(pairs.iter().all(|s| !s.eliminations.contains(&Candidate::new(0, 1))));
 //! ```
 
 use std::ops::ControlFlow;
 
 use super::als;
 use super::cellset::CellSet;
-use super::grid::{Grid, bit, digits_of};
-use super::step::{Candidate, Step};
+use super::grid::Grid;
+use super::step::Step;
 use super::technique::{Found, Technique};
+use crate::rules::HouseKind;
 
 /// A set of cells in one house that cannot lose too many digits.
 struct Excluder {
@@ -50,22 +72,36 @@ struct Excluder {
 }
 
 impl Excluder {
-    /// Whether the values `a` and `b` elsewhere would leave it too few digits.
-    fn excludes(&self, a: u8, b: u8) -> bool {
-        (self.mask & !bit(a) & !bit(b)).count_ones() < self.cells.len() as u32
+    /// A single cell.
+    fn cell(grid: &Grid, cell: usize) -> Self {
+        Excluder {
+            cells: [cell].into_iter().collect(),
+            mask: grid.mask(cell),
+        }
+    }
+
+    /// Whether the digits `taken` elsewhere would leave it too few digits.
+    fn excludes(&self, taken: u32) -> bool {
+        (self.mask & !taken).count_ones() < self.cells.len() as u32
     }
 }
 
-/// Finds aligned pair exclusions.
-pub(super) fn find(grid: &Grid, _technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {
+/// Finds aligned pair or triple exclusions.
+pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {
+    match technique {
+        Technique::AlignedTripleExclusion => find_triples(grid, found),
+        _ => find_pairs(grid, found),
+    }
+}
+
+/// Every pair of open cells, with the bivalue cells and almost locked sets
+/// both see.
+fn find_pairs(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     let open: Vec<usize> = grid.open_cells().iter().collect();
     let mut excluders: Vec<Excluder> = open
         .iter()
         .filter(|&&c| grid.mask(c).count_ones() <= 2)
-        .map(|&c| Excluder {
-            cells: [c].into_iter().collect(),
-            mask: grid.mask(c),
-        })
+        .map(|&c| Excluder::cell(grid, c))
         .collect();
     excluders.extend(
         als::collect(grid, 2..=usize::MAX)
@@ -89,60 +125,230 @@ pub(super) fn find(grid: &Grid, _technique: Technique, found: &mut Found<'_>) ->
             if near.is_empty() && !grid.sees(p, q) {
                 continue;
             }
-            pair(grid, [p, q], &near, found)?;
+            if let Some(step) = exclusion(grid, Technique::AlignedPairExclusion, &[p, q], &near) {
+                found(step)?;
+            }
         }
     }
     ControlFlow::Continue(())
 }
 
-/// Checks every pair of values of the two cells.
-fn pair(
-    grid: &Grid,
-    [p, q]: [usize; 2],
-    near: &[&Excluder],
-    found: &mut Found<'_>,
-) -> ControlFlow<()> {
-    let aligned = grid.sees(p, q);
-    let (mut p_alive, mut q_alive) = (0u32, 0u32);
-    let mut used = CellSet::EMPTY;
-    for a in digits_of(grid.mask(p)) {
-        for b in digits_of(grid.mask(q)) {
-            if a == b && aligned {
+/// A cell SE may take as a base cell of a triple.
+struct Base {
+    cell: usize,
+    /// Its peers with two or three candidates, in SE's order.
+    excluders: Vec<usize>,
+    /// The same, as a set.
+    excluder_set: CellSet,
+}
+
+/// Every triple Sudoku Explainer looks at, in its order: pairs of base
+/// cells (by the later cell, then the earlier), each with a third base cell
+/// among the pair's excluders.
+fn find_triples(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
+    let bases = triple_bases(grid);
+    let mut by_cell: Vec<Option<&Base>> = vec![None; grid.values().len()];
+    for base in &bases {
+        by_cell[base.cell] = Some(base);
+    }
+    for (j, b) in bases.iter().enumerate() {
+        for a in &bases[..j] {
+            let shared = a.excluder_set & b.excluder_set;
+            if shared.len() < 2 {
                 continue;
             }
-            match near.iter().find(|e| e.excludes(a, b)) {
-                Some(excluder) => used |= excluder.cells,
-                None => {
-                    p_alive |= bit(a);
-                    q_alive |= bit(b);
+            for third in thirds(a, b, &by_cell) {
+                let common = shared & third.excluder_set;
+                if common.len() < 2 || !first_visit(a, b, third) {
+                    continue;
+                }
+                let near: Vec<Excluder> = common.iter().map(|e| Excluder::cell(grid, e)).collect();
+                let near: Vec<&Excluder> = near.iter().collect();
+                let cells = [a.cell, b.cell, third.cell];
+                let technique = Technique::AlignedTripleExclusion;
+                if let Some(step) = exclusion(grid, technique, &cells, &near) {
+                    found(step)?;
                 }
             }
         }
     }
-    let mut step = Step::new(Technique::AlignedPairExclusion);
-    for (cell, alive) in [(p, p_alive), (q, q_alive)] {
-        step.eliminations.extend(
-            digits_of(grid.mask(cell) & !alive)
+    ControlFlow::Continue(())
+}
+
+/// The base cells SE tries with `a` and `b`: their excluders (`a`'s first,
+/// then `b`'s) that are base cells too.
+fn thirds<'a>(a: &Base, b: &Base, by_cell: &[Option<&'a Base>]) -> Vec<&'a Base> {
+    let mut listed = CellSet::EMPTY;
+    listed.insert(a.cell);
+    listed.insert(b.cell);
+    let mut thirds = Vec::new();
+    for &cell in a.excluders.iter().chain(&b.excluders) {
+        if let (false, Some(base)) = (listed.contains(cell), by_cell[cell]) {
+            listed.insert(cell);
+            thirds.push(base);
+        }
+    }
+    thirds
+}
+
+/// The open cells with two or more candidates, a peer with two or three and
+/// no peer with a single candidate, ascending.
+fn triple_bases(grid: &Grid) -> Vec<Base> {
+    let open = grid.open_cells();
+    let count = |c: usize| grid.mask(c).count_ones();
+    let singles: CellSet = open.iter().filter(|&c| count(c) == 1).collect();
+    let small: CellSet = open
+        .iter()
+        .filter(|&c| (2..=3).contains(&count(c)))
+        .collect();
+    open.iter()
+        .filter(|&c| count(c) >= 2 && !grid.peers(c).intersects(&singles))
+        .filter_map(|cell| {
+            let excluder_set = grid.peers(cell) & small;
+            let excluders: Vec<usize> = peers_in_se_order(grid, cell)
                 .into_iter()
-                .map(|d| Candidate::new(cell, d)),
-        );
-        step.pattern.extend(
-            digits_of(grid.mask(cell))
-                .into_iter()
-                .map(|d| Candidate::new(cell, d)),
-        );
+                .filter(|&e| excluder_set.contains(e))
+                .collect();
+            (!excluders.is_empty()).then_some(Base {
+                cell,
+                excluders,
+                excluder_set,
+            })
+        })
+        .collect()
+}
+
+/// The peers of `cell` as SE lists them: its box, row and column (then any
+/// other house), each in cell order, then any other peer (cage mates).
+fn peers_in_se_order(grid: &Grid, cell: usize) -> Vec<usize> {
+    let rank = |kind: HouseKind| match kind {
+        HouseKind::Box => 0,
+        HouseKind::Row => 1,
+        HouseKind::Column => 2,
+        _ => 3,
+    };
+    let mut houses = grid.cell_houses(cell).to_vec();
+    houses.sort_by_key(|&h| rank(grid.house_kind(h)));
+    let mut listed = CellSet::EMPTY;
+    listed.insert(cell);
+    let mut order = Vec::new();
+    let sets = houses.iter().map(|&h| grid.house_cells(h));
+    for set in sets.chain([grid.peers(cell)]) {
+        for peer in set.iter() {
+            if !listed.contains(peer) {
+                listed.insert(peer);
+                order.push(peer);
+            }
+        }
+    }
+    order
+}
+
+/// Whether SE meets the triple of `a`, `b` (`a` before `b`) and `third`
+/// here first, not from a pair it tried earlier: pairs come by their later
+/// cell, then their earlier one, and a pair reaches the cells among its
+/// excluders.
+fn first_visit(a: &Base, b: &Base, third: &Base) -> bool {
+    let reaches = |x: &Base, y: &Base, z: &Base| {
+        x.excluder_set.contains(z.cell) || y.excluder_set.contains(z.cell)
+    };
+    if third.cell > b.cell {
+        true
+    } else if third.cell > a.cell {
+        !reaches(a, third, b)
+    } else {
+        !reaches(third, a, b) && !reaches(third, b, a)
+    }
+}
+
+/// The most base cells [`exclusion`] takes.
+const MAX_BASE: usize = 3;
+
+/// The step removing the candidates of the `base` cells (two or three) that
+/// take part in no combination of values `near` allows, if there are any.
+fn exclusion(
+    grid: &Grid,
+    technique: Technique,
+    base: &[usize],
+    near: &[&Excluder],
+) -> Option<Step> {
+    let mut search = Combinations {
+        grid,
+        base,
+        near,
+        chosen: [0; MAX_BASE],
+        alive: [0; MAX_BASE],
+        used: CellSet::EMPTY,
+    };
+    search.walk(0, 0);
+    let mut step = Step::new(technique);
+    for (&cell, &alive) in base.iter().zip(&search.alive) {
+        let mask = grid.mask(cell);
+        step.eliminations
+            .extend(grid.candidates_in([cell], mask & !alive));
+        step.pattern.extend(grid.candidates_in([cell], mask));
     }
     if step.eliminations.is_empty() {
-        return ControlFlow::Continue(());
+        return None;
     }
-    step.extra = grid.candidates_in(used.iter(), u32::MAX);
-    found(step)
+    step.eliminations.sort_unstable();
+    step.pattern.sort_unstable();
+    step.extra = grid.candidates_in(search.used.iter(), u32::MAX);
+    Some(step)
+}
+
+/// The combinations of values of some base cells, and what they allow.
+struct Combinations<'a> {
+    grid: &'a Grid,
+    base: &'a [usize],
+    near: &'a [&'a Excluder],
+    /// The value (as a bit) chosen so far for each base cell.
+    chosen: [u32; MAX_BASE],
+    /// The values of each base cell some allowed combination uses.
+    alive: [u32; MAX_BASE],
+    /// The excluders that ruled out some combination.
+    used: CellSet,
+}
+
+impl Combinations<'_> {
+    /// Chooses a value for base cell `depth` and the following ones, the
+    /// values `taken` being chosen for the earlier ones.
+    fn walk(&mut self, depth: usize, taken: u32) {
+        let Some(&cell) = self.base.get(depth) else {
+            self.judge(taken);
+            return;
+        };
+        let mut rest = self.grid.mask(cell);
+        while rest != 0 {
+            let value = rest & rest.wrapping_neg();
+            rest ^= value;
+            let clash =
+                (0..depth).any(|i| self.chosen[i] == value && self.grid.sees(self.base[i], cell));
+            if !clash {
+                self.chosen[depth] = value;
+                self.walk(depth + 1, taken | value);
+            }
+        }
+    }
+
+    /// Records a full combination as allowed or ruled out.
+    fn judge(&mut self, taken: u32) {
+        match self.near.iter().find(|e| e.excludes(taken)) {
+            Some(excluder) => self.used |= excluder.cells,
+            None => {
+                for (alive, &value) in self.alive.iter_mut().zip(&self.chosen) {
+                    *alive |= value;
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Rules;
+    use crate::logic::Candidate;
 
     /// An empty 9×9 grid where each listed cell keeps only its digits.
     fn grid_with(cells: &[(usize, &[u8])]) -> Grid {
@@ -155,8 +361,8 @@ mod tests {
         grid
     }
 
-    fn eliminations_for(grid: &Grid, cells: [usize; 2]) -> Vec<Candidate> {
-        Technique::AlignedPairExclusion
+    fn eliminations_for(grid: &Grid, technique: Technique, cells: &[usize]) -> Vec<Candidate> {
+        technique
             .find_all(grid)
             .into_iter()
             .find(|s| s.pattern_cells() == cells)
@@ -177,7 +383,8 @@ mod tests {
             (5, &[2, 4]),
             (10, &[2, 3]),
         ]);
-        assert_eq!(eliminations_for(&grid, [0, 12]), [Candidate::new(0, 2)]);
+        let eliminations = eliminations_for(&grid, Technique::AlignedPairExclusion, &[0, 12]);
+        assert_eq!(eliminations, [Candidate::new(0, 2)]);
     }
 
     /// r1c1 {1,2} and r1c2 {2,3} see each other (row 1, box 1). (1,2) empties
@@ -188,8 +395,51 @@ mod tests {
     fn aligned_cells_cannot_share_a_value() {
         let grid = grid_with(&[(0, &[1, 2]), (1, &[2, 3]), (8, &[1, 2]), (11, &[1, 3])]);
         assert_eq!(
-            eliminations_for(&grid, [0, 1]),
+            eliminations_for(&grid, Technique::AlignedPairExclusion, &[0, 1]),
             [Candidate::new(0, 1), Candidate::new(1, 2)]
         );
+    }
+
+    /// r1c1 {1,2}, r1c2 {3,4} and r1c3 {1,3}: r1c1 = 1 leaves (1,4,3) only,
+    /// which empties r1c4 {1,3,4}. SE takes a triple only with two or more
+    /// common excluders: r2c1 {5,6} is the second (solution: r1c1 = 2,
+    /// r1c2 = 4, r1c3 = 1, r1c4 = 3).
+    #[test]
+    fn a_triple_needs_two_common_excluders() {
+        let cells: [(usize, &[u8]); 5] = [
+            (0, &[1, 2]),
+            (1, &[3, 4]),
+            (2, &[1, 3]),
+            (3, &[1, 3, 4]),
+            (9, &[5, 6]),
+        ];
+        let triple = [0, 1, 2];
+        let grid = grid_with(&cells[..4]);
+        let alone = eliminations_for(&grid, Technique::AlignedTripleExclusion, &triple);
+        assert!(alone.is_empty());
+        let grid = grid_with(&cells);
+        let found = eliminations_for(&grid, Technique::AlignedTripleExclusion, &triple);
+        assert_eq!(found, [Candidate::new(0, 1)]);
+    }
+
+    /// A triple met from several of its pairs is reported once.
+    #[test]
+    fn each_triple_is_reported_once() {
+        let grid = grid_with(&[
+            (0, &[1, 4]),
+            (1, &[2, 5]),
+            (2, &[3, 6]),
+            (3, &[1, 2, 3]),
+            (4, &[1, 5, 6]),
+            (9, &[1, 2, 6]),
+            (10, &[1, 3, 5]),
+        ]);
+        let steps = Technique::AlignedTripleExclusion.find_all(&grid);
+        let mut triples: Vec<Vec<usize>> = steps.iter().map(|s| s.pattern_cells()).collect();
+        let all = triples.len();
+        assert!(triples.contains(&vec![0, 1, 2]));
+        triples.sort();
+        triples.dedup();
+        assert_eq!(triples.len(), all);
     }
 }

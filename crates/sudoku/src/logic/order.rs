@@ -19,14 +19,17 @@
 //! assert!(pos(Technique::LockedPair) < pos(Technique::Pointing));
 //! assert!(!explainer_order().contains(&Technique::Skyscraper));
 //! assert!(!explainer_order().contains(&Technique::GroupedAic));
+//! assert!(!h.contains(&Technique::AlignedTripleExclusion));
 //! ```
 
 use super::technique::Technique;
 
 /// HoDoKu's order, every technique fdoku has (implemented or not) except
 /// backtracking, the dual kites and empty rectangles (HoDoKu finds duals
-/// only with its "duals and siamese" option, off by default) and the Franken
-/// jellyfish (off in HoDoKu's default solver).
+/// only with its "duals and siamese" option, off by default), the Franken
+/// jellyfish (off in HoDoKu's default solver) and Sudoku Explainer's own
+/// techniques (aligned triple exclusion, its chaining producers, its direct
+/// hints).
 pub fn hodoku_order() -> Vec<Technique> {
     use Technique::*;
     vec![
@@ -131,6 +134,7 @@ pub fn explainer_order() -> Vec<Technique> {
         BugPlusOne,
         AlignedPairExclusion,
         ForcingChainsAndCycles,
+        AlignedTripleExclusion,
         NishioForcingChains,
         MultipleForcingChains,
         DynamicForcingChains,

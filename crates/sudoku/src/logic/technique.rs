@@ -158,6 +158,7 @@ techniques! {
     AlsXyWing => "ALS-XY-wing", "0902", Unfair, 320;
     AlsXyChain => "ALS-XY-chain", "0903", Unfair, 340;
     AlignedPairExclusion => "Aligned pair exclusion", "1000", Unfair, 330;
+    AlignedTripleExclusion => "Aligned triple exclusion", "----", Unfair, 360;
     ForcingChainContradiction => "Forcing chain contradiction", "1301", Extreme, 500;
     ForcingChainVerity => "Forcing chain verity", "1302", Extreme, 500;
     ForcingNetContradiction => "Forcing net contradiction", "1303", Extreme, 700;
@@ -295,7 +296,7 @@ impl Technique {
             AlsXz | AlsXyWing => als::find,
             AlsXyChain => als_chain::find,
             SueDeCoq => sue_de_coq::find,
-            AlignedPairExclusion => exclusion::find,
+            AlignedPairExclusion | AlignedTripleExclusion => exclusion::find,
             ForcingChainContradiction
             | ForcingChainVerity
             | ForcingNetContradiction
