@@ -1,5 +1,5 @@
-//! Sudoku Explainer's aligned triple exclusion (SE 7.5): against what SE's
-//! own ratings show it did not find, and along SE's path.
+//! Sudoku Explainer's aligned pair and triple exclusion (SE 6.2 and 7.5):
+//! against what SE's own ratings show it did not find, and along SE's path.
 //!
 //! No published SE rating of a puzzle whose path needs the triple was found,
 //! so there is no positive known answer here; the module's doctest and unit
@@ -10,9 +10,9 @@ use fdoku_sudoku::logic::{Grid, PathOptions, Technique, explainer_order, solve_p
 use fdoku_sudoku::solve::{Goal, SolveOptions, solve};
 use fdoku_sudoku::{Rules, format::parse_line};
 
-/// The rated hardest database's puzzles whose first step SE rates 8.8 or
-/// more (its ED).
-fn opened_by_hard_chains() -> Vec<String> {
+/// The rated hardest database's puzzles whose first step SE rates `least`
+/// or more (its ED).
+fn opened_above(least: f64) -> Vec<String> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/data/se_rated_HardestDatabase110626.txt");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -21,7 +21,7 @@ fn opened_by_hard_chains() -> Vec<String> {
         .filter_map(|row| {
             let fields: Vec<&str> = row.trim_end().split(',').collect();
             let ed: f64 = fields.get(7)?.parse().ok()?;
-            (ed >= 8.8).then(|| fields[0].to_owned())
+            (ed >= least).then(|| fields[0].to_owned())
         })
         .collect()
 }
@@ -35,11 +35,27 @@ fn opened_by_hard_chains() -> Vec<String> {
 #[test]
 fn no_triple_where_sudoku_explainer_found_none() {
     let rules = Rules::classic(9).unwrap();
-    let lines = opened_by_hard_chains();
+    let lines = opened_above(8.8);
     assert!(lines.len() >= 50, "{}", lines.len());
     for line in &lines {
         let grid = Grid::new(&parse_line(line, &rules).unwrap());
         let steps = Technique::AlignedTripleExclusion.find_all(&grid);
+        assert!(steps.is_empty(), "{line}: {}", steps[0].text(&grid));
+    }
+}
+
+/// SE tries its pair before any chain: where SE's first step rates above
+/// 6.2, its pair found nothing in the opening grid, nor may fdoku's. (A
+/// broader pair rule, with almost locked sets as excluders or a single
+/// excluder, fires on two of these.)
+#[test]
+fn no_pair_where_sudoku_explainer_found_none() {
+    let rules = Rules::classic(9).unwrap();
+    let lines = opened_above(6.3);
+    assert!(lines.len() >= 70, "{}", lines.len());
+    for line in &lines {
+        let grid = Grid::new(&parse_line(line, &rules).unwrap());
+        let steps = Technique::AlignedPairExclusion.find_all(&grid);
         assert!(steps.is_empty(), "{line}: {}", steps[0].text(&grid));
     }
 }

@@ -4,25 +4,27 @@
 //! them. A combination is impossible when
 //!
 //! * two base cells that see each other take the same value, or
-//! * some set of N cells all seen by every base cell, lying in one house,
-//!   would be left fewer than N digits once the combination's values are
-//!   gone: a cell whose candidates lie within the combination, or (pairs
-//!   only) an almost locked set holding them.
+//! * a cell seen by every base cell (an excluder) would be left no digit
+//!   once the combination's values are gone.
 //!
 //! A candidate of a base cell that appears in no possible combination is
 //! false.
 //!
-//! * **Pairs** (SE 6.2; HoDoKu's APE) as HoDoKu finds them: any two open
-//!   cells, with the bivalue cells and almost locked sets both see as
-//!   excluders. (SE's own pair rule is narrower: bivalue excluders only, at
-//!   least two of them.)
-//! * **Triples** (SE 7.5, Sudoku Explainer only), as SE searches them: the
-//!   base cells have two or more candidates, a peer with two or three and no
-//!   peer left with one; the first two are any two such cells, the third one
-//!   with two or three candidates that sees the first or the second; the
-//!   excluders are the cells with two or three candidates seen by all three,
-//!   and there must be at least two. Triples come in SE's order, so the
-//!   path takes the one SE takes.
+//! Both as Sudoku Explainer searches them, so that its ratings come out:
+//!
+//! * **Pairs** (SE 6.2): the base cells have two or more candidates, a
+//!   bivalue peer and no peer left with one; the excluders are the bivalue
+//!   cells both see, and there must be at least two. (Broader forms exist,
+//!   with almost locked sets as excluders or a single excluder; SE's path
+//!   would then take steps SE does not, and rate puzzles lower.)
+//! * **Triples** (SE 7.5, Sudoku Explainer only): the base cells have two or
+//!   more candidates, a peer with two or three and no peer left with one;
+//!   the first two are any two such cells, the third one with two or three
+//!   candidates that sees the first or the second; the excluders are the
+//!   cells with two or three candidates seen by all three, and there must be
+//!   at least two.
+//!
+//! Pairs and triples come in SE's order, so the path takes the one SE takes.
 //!
 //! Both use only peers and houses, so they hold in every size and variant.
 //!
@@ -58,7 +60,6 @@
 
 use std::ops::ControlFlow;
 
-use super::als;
 use super::cellset::CellSet;
 use super::grid::Grid;
 use super::step::Step;
@@ -94,38 +95,21 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     }
 }
 
-/// Every pair of open cells, with the bivalue cells and almost locked sets
-/// both see.
+/// Every pair Sudoku Explainer looks at, in its order (by the later cell,
+/// then the earlier): two base cells with two or more bivalue cells both
+/// see, which are the excluders.
 fn find_pairs(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
-    let open: Vec<usize> = grid.open_cells().iter().collect();
-    let mut excluders: Vec<Excluder> = open
-        .iter()
-        .filter(|&&c| grid.mask(c).count_ones() <= 2)
-        .map(|&c| Excluder::cell(grid, c))
-        .collect();
-    excluders.extend(
-        als::collect(grid, 2..=usize::MAX)
-            .into_iter()
-            .map(|a| Excluder {
-                cells: a.cells,
-                mask: a.mask,
-            }),
-    );
-    for (i, &p) in open.iter().enumerate() {
-        let seen_by_p: Vec<&Excluder> = excluders
-            .iter()
-            .filter(|e| e.cells.is_subset(&grid.peers(p)))
-            .collect();
-        for &q in &open[i + 1..] {
-            let near: Vec<&Excluder> = seen_by_p
-                .iter()
-                .copied()
-                .filter(|e| e.cells.is_subset(&grid.peers(q)))
-                .collect();
-            if near.is_empty() && !grid.sees(p, q) {
+    let bases = bases(grid, 2);
+    for (j, b) in bases.iter().enumerate() {
+        for a in &bases[..j] {
+            let common = a.excluder_set & b.excluder_set;
+            if common.len() < 2 {
                 continue;
             }
-            if let Some(step) = exclusion(grid, Technique::AlignedPairExclusion, &[p, q], &near) {
+            let near: Vec<Excluder> = common.iter().map(|e| Excluder::cell(grid, e)).collect();
+            let near: Vec<&Excluder> = near.iter().collect();
+            let technique = Technique::AlignedPairExclusion;
+            if let Some(step) = exclusion(grid, technique, &[a.cell, b.cell], &near) {
                 found(step)?;
             }
         }
@@ -133,10 +117,11 @@ fn find_pairs(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-/// A cell SE may take as a base cell of a triple.
+/// A cell SE may take as a base cell.
 struct Base {
     cell: usize,
-    /// Its peers with two or three candidates, in SE's order.
+    /// Its excluders (peers with two candidates, or two or three for a
+    /// triple), in SE's order.
     excluders: Vec<usize>,
     /// The same, as a set.
     excluder_set: CellSet,
@@ -146,7 +131,7 @@ struct Base {
 /// cells (by the later cell, then the earlier), each with a third base cell
 /// among the pair's excluders.
 fn find_triples(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
-    let bases = triple_bases(grid);
+    let bases = bases(grid, 3);
     let mut by_cell: Vec<Option<&Base>> = vec![None; grid.values().len()];
     for base in &bases {
         by_cell[base.cell] = Some(base);
@@ -191,15 +176,16 @@ fn thirds<'a>(a: &Base, b: &Base, by_cell: &[Option<&'a Base>]) -> Vec<&'a Base>
     thirds
 }
 
-/// The open cells with two or more candidates, a peer with two or three and
-/// no peer with a single candidate, ascending.
-fn triple_bases(grid: &Grid) -> Vec<Base> {
+/// The open cells with two or more candidates, an excluder (a peer with two
+/// up to `most` candidates, `most` being the number of base cells) and no
+/// peer with a single candidate, ascending.
+fn bases(grid: &Grid, most: u32) -> Vec<Base> {
     let open = grid.open_cells();
     let count = |c: usize| grid.mask(c).count_ones();
     let singles: CellSet = open.iter().filter(|&c| count(c) == 1).collect();
     let small: CellSet = open
         .iter()
-        .filter(|&c| (2..=3).contains(&count(c)))
+        .filter(|&c| (2..=most).contains(&count(c)))
         .collect();
     open.iter()
         .filter(|&c| count(c) >= 2 && !grid.peers(c).intersects(&singles))
@@ -370,21 +356,28 @@ mod tests {
             .unwrap_or_default()
     }
 
-    /// r1c1 {1,2} and r2c4 {1,3} do not see each other. r1c1 = 2 would make
-    /// the ALS r1c5 {1,4}, r1c6 {2,4} r1c5 = 1 (so r2c4 = 3), and r2c4 = 3
-    /// with r1c1 = 2 empties r2c2 {2,3}: 2 leaves r1c1 (solution: r1c1 = 1,
-    /// r1c5 = 4, r1c6 = 2, r2c4 and r2c2 free).
+    /// r1c1 {1,2} and r2c4 {1,3} do not see each other; both see r1c5
+    /// {1,2} and r2c2 {2,3}. (2,1) empties r1c5, (2,3) empties r2c2: 2 leaves
+    /// r1c1. SE takes a pair
+    /// only with two common bivalue excluders: with r1c5 alone, or with the
+    /// almost locked set r1c5 {1,4}, r1c6 {2,4} in its place, nothing.
     #[test]
-    fn an_almost_locked_set_excludes_a_pair() {
-        let grid = grid_with(&[
-            (0, &[1, 2]),
+    fn a_pair_needs_two_bivalue_excluders() {
+        let pair = [0, 12];
+        let grid = grid_with(&[(0, &[1, 2]), (12, &[1, 3]), (4, &[1, 2]), (10, &[2, 3])]);
+        let both = eliminations_for(&grid, Technique::AlignedPairExclusion, &pair);
+        assert_eq!(both, [Candidate::new(0, 2)]);
+        let grid = grid_with(&[(0, &[1, 2]), (12, &[1, 3]), (4, &[1, 2])]);
+        assert!(eliminations_for(&grid, Technique::AlignedPairExclusion, &pair).is_empty());
+        let als = [
+            (0, &[1, 2][..]),
             (12, &[1, 3]),
             (4, &[1, 4]),
             (5, &[2, 4]),
             (10, &[2, 3]),
-        ]);
-        let eliminations = eliminations_for(&grid, Technique::AlignedPairExclusion, &[0, 12]);
-        assert_eq!(eliminations, [Candidate::new(0, 2)]);
+        ];
+        let grid = grid_with(&als);
+        assert!(eliminations_for(&grid, Technique::AlignedPairExclusion, &pair).is_empty());
     }
 
     /// r1c1 {1,2} and r1c2 {2,3} see each other (row 1, box 1). (1,2) empties
