@@ -34,14 +34,7 @@ fn opened_above(least: f64) -> Vec<String> {
 /// find nothing there either.
 #[test]
 fn no_triple_where_sudoku_explainer_found_none() {
-    let rules = Rules::classic(9).unwrap();
-    let lines = opened_above(8.8);
-    assert!(lines.len() >= 50, "{}", lines.len());
-    for line in &lines {
-        let grid = Grid::new(&parse_line(line, &rules).unwrap());
-        let steps = Technique::AlignedTripleExclusion.find_all(&grid);
-        assert!(steps.is_empty(), "{line}: {}", steps[0].text(&grid));
-    }
+    finds_nothing_where_se_opened_above(Technique::AlignedTripleExclusion, 8.8, 50);
 }
 
 /// SE tries its pair before any chain: where SE's first step rates above
@@ -50,12 +43,18 @@ fn no_triple_where_sudoku_explainer_found_none() {
 /// excluder, fires on two of these.)
 #[test]
 fn no_pair_where_sudoku_explainer_found_none() {
+    finds_nothing_where_se_opened_above(Technique::AlignedPairExclusion, 6.3, 70);
+}
+
+/// `technique` finds nothing in the opening grid of any of the (at least
+/// `expected`) rated puzzles whose first step SE rates `least` or more.
+fn finds_nothing_where_se_opened_above(technique: Technique, least: f64, expected: usize) {
     let rules = Rules::classic(9).unwrap();
-    let lines = opened_above(6.3);
-    assert!(lines.len() >= 70, "{}", lines.len());
+    let lines = opened_above(least);
+    assert!(lines.len() >= expected, "{}", lines.len());
     for line in &lines {
         let grid = Grid::new(&parse_line(line, &rules).unwrap());
-        let steps = Technique::AlignedPairExclusion.find_all(&grid);
+        let steps = technique.find_all(&grid);
         assert!(steps.is_empty(), "{line}: {}", steps[0].text(&grid));
     }
 }
