@@ -66,24 +66,23 @@ use super::step::Step;
 use super::technique::{Found, Technique};
 use crate::rules::HouseKind;
 
-/// A set of cells in one house that cannot lose too many digits.
+/// A cell seen by every base cell, which must keep a digit.
 struct Excluder {
-    cells: CellSet,
+    cell: usize,
     mask: u32,
 }
 
 impl Excluder {
-    /// A single cell.
-    fn cell(grid: &Grid, cell: usize) -> Self {
+    fn new(grid: &Grid, cell: usize) -> Self {
         Excluder {
-            cells: [cell].into_iter().collect(),
+            cell,
             mask: grid.mask(cell),
         }
     }
 
-    /// Whether the digits `taken` elsewhere would leave it too few digits.
+    /// Whether the digits `taken` by the base cells would leave it none.
     fn excludes(&self, taken: u32) -> bool {
-        (self.mask & !taken).count_ones() < self.cells.len() as u32
+        self.mask & !taken == 0
     }
 }
 
@@ -106,8 +105,7 @@ fn find_pairs(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
             if common.len() < 2 {
                 continue;
             }
-            let near: Vec<Excluder> = common.iter().map(|e| Excluder::cell(grid, e)).collect();
-            let near: Vec<&Excluder> = near.iter().collect();
+            let near: Vec<Excluder> = common.iter().map(|e| Excluder::new(grid, e)).collect();
             let technique = Technique::AlignedPairExclusion;
             if let Some(step) = exclusion(grid, technique, &[a.cell, b.cell], &near) {
                 found(step)?;
@@ -147,8 +145,7 @@ fn find_triples(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
                 if common.len() < 2 || !first_visit(a, b, third) {
                     continue;
                 }
-                let near: Vec<Excluder> = common.iter().map(|e| Excluder::cell(grid, e)).collect();
-                let near: Vec<&Excluder> = near.iter().collect();
+                let near: Vec<Excluder> = common.iter().map(|e| Excluder::new(grid, e)).collect();
                 let cells = [a.cell, b.cell, third.cell];
                 let technique = Technique::AlignedTripleExclusion;
                 if let Some(step) = exclusion(grid, technique, &cells, &near) {
@@ -252,16 +249,18 @@ const MAX_BASE: usize = 3;
 
 /// The step removing the candidates of the `base` cells (two or three) that
 /// take part in no combination of values `near` allows, if there are any.
-fn exclusion(
-    grid: &Grid,
-    technique: Technique,
-    base: &[usize],
-    near: &[&Excluder],
-) -> Option<Step> {
+fn exclusion(grid: &Grid, technique: Technique, base: &[usize], near: &[Excluder]) -> Option<Step> {
+    let mut aligned = [[false; MAX_BASE]; MAX_BASE];
+    for (i, &a) in base.iter().enumerate() {
+        for (j, &b) in base.iter().enumerate() {
+            aligned[i][j] = grid.sees(a, b);
+        }
+    }
     let mut search = Combinations {
         grid,
         base,
         near,
+        aligned,
         chosen: [0; MAX_BASE],
         alive: [0; MAX_BASE],
         used: CellSet::EMPTY,
@@ -287,7 +286,9 @@ fn exclusion(
 struct Combinations<'a> {
     grid: &'a Grid,
     base: &'a [usize],
-    near: &'a [&'a Excluder],
+    near: &'a [Excluder],
+    /// Whether base cells `i` and `j` see each other.
+    aligned: [[bool; MAX_BASE]; MAX_BASE],
     /// The value (as a bit) chosen so far for each base cell.
     chosen: [u32; MAX_BASE],
     /// The values of each base cell some allowed combination uses.
@@ -304,15 +305,25 @@ impl Combinations<'_> {
             self.judge(taken);
             return;
         };
+        let last = depth + 1 == self.base.len();
         let mut rest = self.grid.mask(cell);
         while rest != 0 {
             let value = rest & rest.wrapping_neg();
             rest ^= value;
-            let clash =
-                (0..depth).any(|i| self.chosen[i] == value && self.grid.sees(self.base[i], cell));
-            if !clash {
-                self.chosen[depth] = value;
-                self.walk(depth + 1, taken | value);
+            let clash = (0..depth).any(|i| self.chosen[i] == value && self.aligned[i][depth]);
+            if clash {
+                continue;
+            }
+            self.chosen[depth] = value;
+            // An excluder the values so far already empty rules out every
+            // way to go on.
+            let excluder = match last {
+                true => None,
+                false => self.near.iter().find(|e| e.excludes(taken | value)),
+            };
+            match excluder {
+                Some(excluder) => self.used.insert(excluder.cell),
+                None => self.walk(depth + 1, taken | value),
             }
         }
     }
@@ -320,7 +331,7 @@ impl Combinations<'_> {
     /// Records a full combination as allowed or ruled out.
     fn judge(&mut self, taken: u32) {
         match self.near.iter().find(|e| e.excludes(taken)) {
-            Some(excluder) => self.used |= excluder.cells,
+            Some(excluder) => self.used.insert(excluder.cell),
             None => {
                 for (alive, &value) in self.alive.iter_mut().zip(&self.chosen) {
                     *alive |= value;

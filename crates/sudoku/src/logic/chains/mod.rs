@@ -156,6 +156,9 @@ fn family_steps(grid: &Grid, grouped: bool) -> [Vec<Step>; 3] {
     let mut search = Search::new(&graph);
     let mut steps: [Vec<Step>; 3] = Default::default();
     let mut concluded = kinds.map(|_| Concluded::new(&graph));
+    // Each node's cell, apart from the large nodes: read at every link the
+    // search follows.
+    let cell_of: Vec<Option<usize>> = graph.nodes.iter().map(|n| n.cell).collect();
     for node in 0..graph.nodes.len() {
         if graph.is_als(node) {
             continue;
@@ -169,7 +172,7 @@ fn family_steps(grid: &Grid, grouped: bool) -> [Vec<Step>; 3] {
             let start = state(node, on);
             concluded.iter_mut().for_each(Concluded::next_search);
             search.run(&graph, start, &mut |search, from, to| {
-                let ends_home = graph.nodes[node_of(to)].cell == graph.nodes[node].cell;
+                let ends_home = cell_of[node_of(to)] == cell_of[node];
                 if loops && ends_home {
                     for kind in [Kind::Continuous, Kind::Discontinuous] {
                         let k = kind as usize;
