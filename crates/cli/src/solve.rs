@@ -171,7 +171,10 @@ fn record<'a>(outcome: &'a Outcome, goal: Goal) -> Record<'a> {
             error: report
                 .unsupported
                 .then(|| "the mask solver does not take killer cages; use --engine fd".to_owned()),
-            reason: report.clash.as_ref().map(ToString::to_string),
+            reason: (report.status == Status::None)
+                .then(|| item.puzzle.as_ref().ok()?.clash())
+                .flatten()
+                .map(|clash| clash.to_string()),
             stats: report.stats,
         },
         Err(message) => Record {

@@ -365,7 +365,7 @@ fn clashing_givens_are_no_solution_with_the_clash_named() {
     let report = solve(&puzzle, Goal::Count(2), &SolveOptions::default());
     assert_eq!(report.status, Status::None);
     assert_eq!(
-        report.clash.unwrap().to_string(),
+        puzzle.clash().unwrap().to_string(),
         "r1c1 and r1c9 both hold 7 in row 1"
     );
 }

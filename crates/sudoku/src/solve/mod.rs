@@ -33,7 +33,7 @@ pub use fd::FdSolver;
 pub use mask::MaskSolver;
 pub use nine::{NineSolver, random_grid as random_nine_grid, solvable_without};
 
-use crate::puzzle::{Clash, Puzzle};
+use crate::puzzle::Puzzle;
 
 /// A solver: calls `on_solution` for each solution until it returns `false`,
 /// the search space is exhausted, or the budget runs out.
@@ -118,15 +118,14 @@ pub struct Report {
     pub count: u64,
     /// What it cost.
     pub stats: SearchStats,
-    /// When the givens repeat a digit in a house: the first such pair.
-    pub clash: Option<Clash>,
     /// Set when the mask solver was asked for a puzzle it cannot handle.
     pub unsupported: bool,
 }
 
 /// Solves `puzzle`, calling `each` for every solution found (in `All` mode)
 /// or the first one (otherwise). When there is no solution because givens
-/// clash, [`Report::clash`] names them.
+/// clash, [`Puzzle::clash`] names them (worked out only when asked: naming
+/// costs more than finding there is no solution).
 pub fn solve_with(
     puzzle: &Puzzle,
     goal: Goal,
@@ -139,7 +138,6 @@ pub fn solve_with(
             solution: None,
             count: 0,
             stats: SearchStats::default(),
-            clash: None,
             unsupported: true,
         };
     };
@@ -172,14 +170,11 @@ pub fn solve_with(
         1 => Status::Solved,
         _ => Status::Multiple,
     };
-    // Name the clash, if that is why there is no solution.
-    let clash = (status == Status::None).then(|| puzzle.clash()).flatten();
     Report {
         status,
         solution: first,
         count,
         stats,
-        clash,
         unsupported: false,
     }
 }
