@@ -38,8 +38,9 @@ pub(super) struct Potential {
     /// The potential that forces this one (the main line), if any.
     pub parent: Option<u32>,
     /// Further potentials it needs (the removals that emptied a cell or
-    /// house, the removals a technique needed).
-    pub more: Vec<u32>,
+    /// house, the removals a technique needed). Boxed: most potentials have
+    /// none, and a run copies potentials by the thousand.
+    pub more: Option<Box<Vec<u32>>>,
     /// The nested chain an advanced potential comes from.
     pub nested: Option<Rc<Hint>>,
 }
@@ -53,7 +54,7 @@ impl Potential {
             on,
             cause,
             parent: parent.map(|p| p as u32),
-            more: Vec::new(),
+            more: None,
             nested: None,
         }
     }
@@ -62,7 +63,7 @@ impl Potential {
     pub fn add_parent(&mut self, parent: usize) {
         match self.parent {
             None => self.parent = Some(parent as u32),
-            Some(_) => self.more.push(parent as u32),
+            Some(_) => self.more.get_or_insert_default().push(parent as u32),
         }
     }
 
@@ -70,7 +71,7 @@ impl Potential {
     pub fn parents(&self) -> impl Iterator<Item = usize> + '_ {
         self.parent
             .into_iter()
-            .chain(self.more.iter().copied())
+            .chain(self.more.iter().flat_map(|more| more.iter().copied()))
             .map(|p| p as usize)
     }
 }
@@ -196,7 +197,10 @@ impl Run {
         for (id, node) in self.nodes.iter().enumerate().filter(|&(id, _)| keep[id]) {
             let mut copy = node.clone();
             copy.parent = node.parent.map(|p| new_id[p as usize]);
-            copy.more = node.more.iter().map(|&p| new_id[p as usize]).collect();
+            copy.more = node
+                .more
+                .as_ref()
+                .map(|more| Box::new(more.iter().map(|&p| new_id[p as usize]).collect()));
             new_id[id] = run.push(copy) as u32;
         }
         (run, new_id[target] as usize)
