@@ -40,7 +40,7 @@ pub(super) struct Potential {
     /// Further potentials it needs (the removals that emptied a cell or
     /// house, the removals a technique needed). Boxed: most potentials have
     /// none, and a run copies potentials by the thousand.
-    pub more: Option<Box<Vec<u32>>>,
+    pub more: Option<Box<[u32]>>,
     /// The nested chain an advanced potential comes from.
     pub nested: Option<Rc<Hint>>,
 }
@@ -63,7 +63,11 @@ impl Potential {
     pub fn add_parent(&mut self, parent: usize) {
         match self.parent {
             None => self.parent = Some(parent as u32),
-            Some(_) => self.more.get_or_insert_default().push(parent as u32),
+            Some(_) => {
+                let mut more = self.more.take().map(Vec::from).unwrap_or_default();
+                more.push(parent as u32);
+                self.more = Some(more.into_boxed_slice());
+            }
         }
     }
 
@@ -200,7 +204,7 @@ impl Run {
             copy.more = node
                 .more
                 .as_ref()
-                .map(|more| Box::new(more.iter().map(|&p| new_id[p as usize]).collect()));
+                .map(|more| more.iter().map(|&p| new_id[p as usize]).collect());
             new_id[id] = run.push(copy) as u32;
         }
         (run, new_id[target] as usize)
