@@ -6,7 +6,8 @@
 //! tests check hand-built instances.
 #![allow(clippy::unwrap_used)]
 
-use fdoku_sudoku::logic::{Grid, PathOptions, Technique, explainer_order, solve_path};
+use fdoku_sudoku::logic::{Grid, Technique, explainer_order};
+use fdoku_sudoku::rate::walk;
 use fdoku_sudoku::solve::{Goal, SolveOptions, solve};
 use fdoku_sudoku::{Rules, format::parse_line};
 
@@ -68,16 +69,17 @@ fn explainer_path_takes_sound_triples() {
     let solution = solve(&puzzle, Goal::Count(2), &SolveOptions::default())
         .solution
         .unwrap();
-    let options = PathOptions {
-        techniques: explainer_order(),
-        unique: true,
-        solution: Some(solution.clone()),
-        ..PathOptions::default()
-    };
-    let path = solve_path(&puzzle, &options);
+    let steps = walk(
+        &puzzle,
+        explainer_order(),
+        &solution,
+        true,
+        &Default::default(),
+    )
+    .unwrap();
     let mut grid = Grid::new(&puzzle);
     let mut triples = 0;
-    for step in &path.steps {
+    for step in &steps {
         if step.technique == Technique::AlignedTripleExclusion {
             triples += 1;
             assert!(

@@ -453,30 +453,26 @@ pub(super) fn on_to_off(
         });
         others &= others - 1;
     }
+    let houses = grid.houses();
+    // Each house's cells in reading order, as a set would give them.
+    let in_houses = context.houses_of[cell].iter().flat_map(|&house| {
+        houses[house]
+            .cells
+            .iter()
+            .filter(|&&c| grid.has(c, digit))
+            .map(move |&c| (c, Cause::House(house)))
+    });
+    let mates = context.cage_mates[cell] & grid.cells_with(digit);
+    let in_cages = mates.iter().map(|c| (c, Cause::Peer));
     let mut done = CellSet::EMPTY;
     done.insert(cell);
-    let houses = grid.houses();
-    for &house in &context.houses_of[cell] {
-        // The house's cells in reading order, as a set would give them.
-        let places = houses[house].cells.iter().filter(|&&c| grid.has(c, digit));
-        for &other in places {
-            if !done.contains(other) {
-                done.insert(other);
-                result.push(Implied {
-                    cell: other,
-                    digit,
-                    cause: Cause::House(house),
-                });
-            }
-        }
-    }
-    for other in (context.cage_mates[cell] & grid.cells_with(digit)).iter() {
+    for (other, cause) in in_houses.chain(in_cages) {
         if !done.contains(other) {
             done.insert(other);
             result.push(Implied {
                 cell: other,
                 digit,
-                cause: Cause::Peer,
+                cause,
             });
         }
     }

@@ -136,8 +136,8 @@ impl Search<'_> {
                 hints.push(self.hint(Kind::Double, &both, target, on, None));
             }
         }
-        let [_, off_run] = both;
-        self.recycle([off_run]);
+        // The caller keeps the run of the candidate on.
+        self.recycle(both);
         on_run
     }
 
@@ -161,11 +161,12 @@ impl Search<'_> {
             for (target, on) in common(&branches) {
                 hints.push(self.hint(Kind::Region, &branches, target, on, Some(house)));
             }
-            self.recycle(branches.into_iter().filter(|run| !Rc::ptr_eq(run, on_run)));
+            self.recycle(branches);
         }
     }
 
-    /// Keeps the runs no deduction holds for the next assumptions.
+    /// Keeps the runs nothing else holds (no deduction, no caller) for the
+    /// next assumptions.
     fn recycle(&self, runs: impl IntoIterator<Item = Rc<Run>>) {
         for run in runs {
             if let Ok(mut run) = Rc::try_unwrap(run) {
