@@ -14,9 +14,15 @@
 //!   open cells with one candidate, and those with none;
 //! * **stacks** (once the first two are done): the same rule for columns
 //!   against bands, and a column left with one cell is placed;
-//! * **triad counts** (when choosing a branch after a layout choice): a
-//!   triad holds exactly three digits, so more than three that must be in
-//!   one triad of that band is a contradiction.
+//! * **triad rule** (at the fixpoint, before choosing a branch: on every
+//!   band for the givens, then on the band of the last layout choice): a
+//!   triad holds exactly three digits. Counting, per triad, the digits with
+//!   a layout through it and those with every layout through it finds
+//!   contradictions, keeps other digits out of a triad three digits need
+//!   (a naked triple) and pins the only three digits that can use one (a
+//!   hidden triple). On the hardest sets it saves a fifth to a quarter of
+//!   the guesses
+//!   for a few table lookups.
 //!
 //! Placing a digit clears the cell from the other digits, and the digit
 //! from the cell's row, box and column. During propagation a copy of each
@@ -33,8 +39,8 @@
 
 use super::simd::{Avx2, Portable, Simd};
 use super::tables::{
-    BAND, KEEP, LAYOUT_WEIGHT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, REQUIRED,
-    ROW_INFO, columns_of, spread_columns,
+    BAND, KEEP, LAYOUT_WEIGHT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, ROW_INFO,
+    TRIAD_COUNTS, columns_of, spread_columns,
 };
 
 /// Swaps the 3-bit groups of a 3×3 matrix of groups (27 bits, group
@@ -97,6 +103,16 @@ enum Chosen {
     /// A digit of a cell: taken only once every layout is settled, which
     /// stays so.
     Cell,
+}
+
+/// What to do after propagating.
+pub enum Step {
+    /// Every cell is placed.
+    Solved,
+    /// Candidates were removed: propagate again.
+    Again,
+    /// Branch.
+    Split(Branch),
 }
 
 /// Where to branch.
@@ -409,32 +425,27 @@ impl Board {
     /// whose digits have the fewest layouts left in all, the digit with the
     /// fewest (two or more); a cell when every digit's layout is settled.
     /// `Dead` when a triad's counts show a contradiction.
-    pub fn branch(&self, simd: impl Simd) -> Result<Option<Branch>, Dead> {
+    pub fn branch(&mut self, simd: impl Simd) -> Result<Step, Dead> {
         simd.run(|| self.choose_branch())
     }
 
     /// [`Board::branch`], inlined into the instruction set's function.
     #[inline(always)]
-    fn choose_branch(&self) -> Result<Option<Branch>, Dead> {
-        // Every triad holds exactly three digits: after a layout choice,
-        // more than three digits that must be in one triad of its band is a
-        // contradiction (without this, layout choices could pile up
-        // unrefuted until the cells run out).
-        match self.chosen {
-            Chosen::Layout(band) => {
-                let band = usize::from(band);
-                let mut required = [0u32; 4];
-                for digit in 0..9 {
-                    let triads = self.triads_of(digit, band);
-                    count(&mut required, u32::from(REQUIRED[triads]));
-                }
-                if required[3] != 0 {
-                    return Err(Dead);
-                }
-            }
+    fn choose_branch(&mut self) -> Result<Step, Dead> {
+        // The triad rule on the band of the last layout choice (on every
+        // band for the givens): without it, layout choices could pile up
+        // unrefuted until the cells run out.
+        if self.open == [0; 3] {
+            return Ok(Step::Solved);
+        }
+        let bands = match self.chosen {
+            Chosen::Layout(band) => 1 << band,
+            Chosen::Nothing => 7,
             // Every layout is still settled: no need to look.
             Chosen::Cell => return Ok(self.branch_cell()),
-            Chosen::Nothing => {}
+        };
+        if self.triad_rule(bands)? {
+            return Ok(Step::Again);
         }
         // The band with the fewest layouts of unsettled digits in all.
         let (mut fewest, mut band) = (u32::MAX, 0);
@@ -459,11 +470,67 @@ impl Board {
         }
         let digit = key as usize & 15;
         let layouts = u32::from(LAYOUTS_WITHIN[self.triads_of(digit, band)]);
-        Ok(Some(Branch::Layout {
+        Ok(Step::Split(Branch::Layout {
             digit,
             band,
             layouts,
         }))
+    }
+
+    /// Every triad (the three cells where a row meets a box) holds exactly
+    /// three digits. In each of `bands` (bits): fewer than three digits
+    /// with a layout through a triad, or more than three whose every
+    /// layout goes through it, is a contradiction; three that must be
+    /// there keep the others out (a naked triple on the triad); three that
+    /// can be there must all be (a hidden triple). `Ok(true)` when it
+    /// removed candidates (their words are marked dirty).
+    #[inline(always)]
+    fn triad_rule(&mut self, bands: u32) -> Result<bool, Dead> {
+        let mut removed = false;
+        let mut bands = bands;
+        while bands != 0 {
+            let band = (bands.trailing_zeros() as usize).min(2);
+            bands &= bands - 1;
+            // Per triad, how many digits can (bits 0..9) and must (bits
+            // 16..25) use it: the counters saturate at four.
+            let mut counts = [0u32; 4];
+            for digit in 0..9 {
+                count(&mut counts, TRIAD_COUNTS[self.triads_of(digit, band)]);
+            }
+            if counts[2] & 0x1ff != 0x1ff || counts[3] >> 16 != 0 {
+                return Err(Dead);
+            }
+            let exclusive = counts[2] >> 16 & counts[3];
+            let forced = !counts[3] & !(counts[2] >> 16) & 0x1ff;
+            if exclusive | forced == 0 {
+                continue;
+            }
+            for digit in 0..9 {
+                let both = TRIAD_COUNTS[self.triads_of(digit, band)];
+                let (open, free) = (both & 0x1ff, both & !(both >> 16) & 0x1ff);
+                let (drop, mut force) = (exclusive & free, forced & free);
+                if drop | force == 0 {
+                    continue;
+                }
+                let mut keep = open & !drop;
+                while force != 0 {
+                    // Only layouts through a forced triad: not the other
+                    // triads of its row (three bits) or its box (every third).
+                    let triad = force.trailing_zeros();
+                    force &= force - 1;
+                    keep &= !(7 << (triad / 3 * 3) | 0x49 << (triad % 3)) | 1 << triad;
+                }
+                let index = at(digit, band);
+                let word = self.candidates[index] & PERMUTATIONS[keep as usize & 0x1ff];
+                if word == 0 {
+                    return Err(Dead);
+                }
+                self.candidates[index] = word;
+                self.dirty |= 1 << index;
+                removed = true;
+            }
+        }
+        Ok(removed)
     }
 
     /// The triads of `digit` in `band` at its last band update, masked to
@@ -481,9 +548,9 @@ impl Board {
     }
 
     /// The open cell to branch on: the first with two candidates, else one
-    /// with the fewest; `None` when every cell is placed.
+    /// with the fewest; [`Step::Solved`] when every cell is placed.
     #[inline(always)]
-    fn branch_cell(&self) -> Option<Branch> {
+    fn branch_cell(&self) -> Step {
         let cell_branch = |band, cell| Branch::Cell {
             band,
             cell,
@@ -493,7 +560,7 @@ impl Board {
             let (_, two, three) = self.counters(band);
             let pairs = self.open[band] & two & !three;
             if pairs != 0 {
-                return Some(cell_branch(band, pairs.trailing_zeros() as usize));
+                return Step::Split(cell_branch(band, pairs.trailing_zeros() as usize));
             }
         }
         let mut best: Option<(u32, usize, usize)> = None;
@@ -508,7 +575,9 @@ impl Board {
                 }
             }
         }
-        best.map(|(_, band, cell)| cell_branch(band, cell))
+        best.map_or(Step::Solved, |(_, band, cell)| {
+            Step::Split(cell_branch(band, cell))
+        })
     }
 
     /// Takes option `option` of `branch` (a digit of a cell, a layout of a

@@ -36,7 +36,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
-use board::Board;
+use board::{Board, Dead, Step};
 use simd::{Avx2, Portable, Simd};
 
 /// The 9×9 solver for a classic puzzle.
@@ -208,18 +208,22 @@ impl<S: Sink> Explorer<'_, S> {
         if let Some(reason) = self.budget.exhausted(self.stats.nodes) {
             return Err(Some(reason));
         }
-        if board.propagate(simd).is_err() {
-            return Ok(());
-        }
-        let Ok(branch) = board.branch(simd) else {
-            return Ok(());
-        };
-        let Some(branch) = branch else {
-            return if self.sink.found(board) {
-                Ok(())
-            } else {
-                Err(None)
-            };
+        let branch = loop {
+            if board.propagate(simd).is_err() {
+                return Ok(());
+            }
+            match board.branch(simd) {
+                Err(Dead) => return Ok(()),
+                Ok(Step::Again) => {}
+                Ok(Step::Split(branch)) => break branch,
+                Ok(Step::Solved) => {
+                    return if self.sink.found(board) {
+                        Ok(())
+                    } else {
+                        Err(None)
+                    };
+                }
+            }
         };
         let mut options = branch.options();
         while options != 0 {

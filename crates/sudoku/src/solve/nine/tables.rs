@@ -47,9 +47,10 @@ pub static LAYOUTS_WITHIN: [u8; 512] = layouts_within();
 /// (a digit settled in a band has one).
 pub static LAYOUT_WEIGHT: [u8; 512] = layout_weight();
 
-/// For nine triad bits, the triads every layout within them uses: where the
-/// digit must be (0 when no layout fits).
-pub static REQUIRED: [u16; 512] = narrow(combine_layouts(true));
+/// For nine triad bits, the triads some layout within them uses (bits
+/// 0..9) and those every layout uses (bits 16..25): one lookup gives both,
+/// and one set of bit counters adds them up for the nine digits.
+pub static TRIAD_COUNTS: [u32; 512] = triad_counts();
 
 /// For each row `r` of a band and that row's nine bits: the row's bits
 /// again when exactly one is set (at `9 * r`), and the boxes it touches (at
@@ -110,6 +111,17 @@ const fn combine_layouts(all: bool) -> [u32; 512] {
             layout += 1;
         }
         table[triads] = if within[triads] == 0 { 0 } else { combined };
+        triads += 1;
+    }
+    table
+}
+
+const fn triad_counts() -> [u32; 512] {
+    let (some, every) = (combine_layouts(false), combine_layouts(true));
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        table[triads] = some[triads] | every[triads] << 16;
         triads += 1;
     }
     table
@@ -257,11 +269,18 @@ mod tests {
         assert_eq!(LAYOUT_WEIGHT[0x1ff], 6);
         assert_eq!(LAYOUT_WEIGHT[0b111_001_011], 0, "one layout: settled");
         assert_eq!(LAYOUT_WEIGHT[0b001_001_110], 0, "no layout");
-        assert_eq!(REQUIRED[0b111_001_011], 0b100_001_010);
-        assert_eq!(REQUIRED[0x1ff], 0, "no triad is forced on an empty band");
+        assert_eq!(
+            TRIAD_COUNTS[0b111_001_011],
+            0b100_001_010 << 16 | 0b100_001_010
+        );
+        assert_eq!(
+            TRIAD_COUNTS[0x1ff], 0x1ff,
+            "no triad is forced on an empty band"
+        );
+        assert_eq!(TRIAD_COUNTS[0b001_001_110], 0, "no layout");
         // Row 0 fixed to box 0: the other rows share boxes 1 and 2.
         assert_eq!(LAYOUT_WEIGHT[0b110_110_001], 2);
-        assert_eq!(REQUIRED[0b110_110_001], 0b000_000_001);
+        assert_eq!(TRIAD_COUNTS[0b110_110_001] >> 16, 0b000_000_001);
         for (k, &layout) in LAYOUTS.iter().enumerate() {
             assert_eq!(layout.count_ones(), 9, "three triads of three cells");
             assert_eq!(PERMUTATIONS[triads(layout)], layout);
