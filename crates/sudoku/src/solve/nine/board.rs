@@ -21,8 +21,7 @@
 //!   contradictions, keeps other digits out of a triad three digits need
 //!   (a naked triple) and pins the only three digits that can use one (a
 //!   hidden triple). On the hardest sets it saves a fifth to a quarter of
-//!   the guesses
-//!   for a few table lookups.
+//!   the guesses for a few table lookups.
 //!
 //! Placing a digit clears the cell from the other digits, and the digit
 //! from the cell's row, box and column. During propagation a copy of each
