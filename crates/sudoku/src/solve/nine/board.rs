@@ -68,7 +68,7 @@ const fn at(digit: usize, band: usize) -> usize {
 
 /// The fewest open cells for which a stack pass pays (see
 /// [`Board::stacks_pay`]); measured on the four benchmark sets.
-const STACKS_MIN_OPEN: u32 = 35;
+const STACKS_MIN_OPEN: u32 = 25;
 
 /// The board cannot be completed.
 pub struct Dead;
