@@ -436,10 +436,12 @@ impl Board {
         Ok(())
     }
 
-    /// What to branch on, `None` when every cell is placed: in the band
-    /// whose digits have the fewest layouts left in all, the digit with the
-    /// fewest (two or more); a cell when every digit's layout is settled.
-    /// `Dead` when a triad's counts show a contradiction.
+    /// What to do at a propagation fixpoint: [`Step::Solved`] when every
+    /// cell is placed; [`Step::Again`] when the triad rule removed
+    /// candidates; else where to branch — in the band whose digits have the
+    /// fewest layouts left in all, the digit with the fewest (two or more),
+    /// or a cell once every digit's layout is settled. `Dead` when the
+    /// triad rule finds a contradiction.
     pub fn branch(&mut self, simd: impl Simd) -> Result<Step, Dead> {
         simd.run(|| self.choose_branch())
     }
@@ -447,12 +449,12 @@ impl Board {
     /// [`Board::branch`], inlined into the instruction set's function.
     #[inline(always)]
     fn choose_branch(&mut self) -> Result<Step, Dead> {
-        // The triad rule on the band of the last layout choice (on every
-        // band for the givens): without it, layout choices could pile up
-        // unrefuted until the cells run out.
         if self.open == [0; 3] {
             return Ok(Step::Solved);
         }
+        // The triad rule on the band of the last layout choice (on every
+        // band for the givens): without it, layout choices could pile up
+        // unrefuted until the cells run out.
         let bands = match self.chosen {
             Chosen::Layout(band) => 1 << band,
             Chosen::Nothing => 7,
