@@ -4,8 +4,9 @@
 //!   ([`explainer_order`](crate::logic::explainer_order)); ER is the hardest
 //!   step's rating, EP the hardest up to the first placement, ED the first
 //!   step's. Step ratings are SE's published values (hidden single 1.2 in
-//!   a box, 1.5 in a line; X-wing 3.2; XY-wing 4.2; …), chains add 0.1 each time their length passes 4,
-//!   6, 8, 12, 16, 24, … (SE's thresholds, alternately ×3/2 and ×4/3).
+//!   a box, 1.5 in a line; X-wing 3.2; XY-wing 4.2; …), chains add 0.1
+//!   each time their length passes 4, 6, 8, 12, 16, 24, … (SE's
+//!   thresholds, alternately ×3/2 and ×4/3).
 //! * **HoDoKu-style score and level** — walk HoDoKu's path
 //!   ([`hodoku_order`]), add each step's base score; the level is the
 //!   hardest technique's level, raised while the score exceeds the level's
