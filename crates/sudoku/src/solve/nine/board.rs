@@ -38,18 +38,9 @@
 
 use super::simd::{Avx2, Portable, Simd};
 use super::tables::{
-    BAND, KEEP, LAYOUT_WEIGHT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, PERMUTATIONS_3X3, ROW_INFO,
-    TRIAD_COUNTS, columns_of, spread_columns,
+    BAND, KEEP, LAYOUT_WEIGHT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, ROW_INFO, TRIAD_COUNTS,
+    columns_of, spread_columns,
 };
-
-/// Swaps the 3-bit groups of a 3×3 matrix of groups (27 bits, group
-/// `row * 3 + column`) across its diagonal.
-fn transpose_groups(x: u32) -> u32 {
-    let t = (x >> 6 ^ x) & (7 << 3 | 7 << 15);
-    let x = x ^ t ^ t << 6;
-    let t = (x >> 12 ^ x) & 7 << 6;
-    x ^ t ^ t << 12
-}
 
 /// Adds a nine-bit set to saturating bit counters: `counts[k]` holds the
 /// positions seen more than `k` times.
@@ -88,12 +79,8 @@ pub struct Board {
     triads: [u16; 27],
     /// Per band, the cells not placed yet.
     open: [u32; 3],
-    /// Digits with a band update since the last stack pass: bit `digit`.
-    stack_dirty: u32,
     /// The choice that led here, if any.
     chosen: Chosen,
-    /// Per digit, the columns (nine bits per band) the last stack pass left.
-    stack_columns: [u32; 9],
 }
 
 /// The choice a board was made by.
@@ -170,9 +157,7 @@ impl Board {
             dirty: BAND,
             triads: [0x1ff; 27],
             open: [BAND; 3],
-            stack_dirty: (1 << 9) - 1,
             chosen: Chosen::Nothing,
-            stack_columns: [u32::MAX; 9],
         };
         // Group the givens by band and value, then set every word at once:
         // no other digit in a given's cell, no given's digit in its peers.
@@ -278,7 +263,6 @@ impl Board {
                     // Band by band, so that no division finds the band.
                     for band in 0..3 {
                         let mut digits = changed >> (9 * band) & 0x1ff;
-                        self.stack_dirty |= digits;
                         while digits != 0 {
                             let digit = digits.trailing_zeros() as usize;
                             self.update_band(digit, band, &mut seen)?;
@@ -297,7 +281,7 @@ impl Board {
                 if !self.stacks_pay() {
                     return Ok(());
                 }
-                self.stacks()?;
+                self.stacks(simd)?;
                 changed = simd.changed(&self.candidates, &seen);
                 if changed == 0 {
                     return Ok(());
@@ -386,51 +370,24 @@ impl Board {
         open >= STACKS_MIN_OPEN && !matches!(self.chosen, Chosen::Cell)
     }
 
-    /// The permutation rule on stacks and hidden singles in columns, for
-    /// the digits whose words changed since.
+    /// The permutation rule on stacks and hidden singles in columns
+    /// ([`super::stack_rule`]), on every digit from the same words; then
+    /// the singles are placed.
     #[inline(always)]
-    fn stacks(&mut self) -> Result<(), Dead> {
-        let mut digits = self.stack_dirty;
-        self.stack_dirty = 0;
-        while digits != 0 {
-            let digit = (digits.trailing_zeros() as usize).min(8);
-            digits &= digits - 1;
-            let columns = [0, 1, 2].map(|band| columns_of(self.candidates[at(digit, band)]));
-            let packed = columns[0] | columns[1] << 9 | columns[2] << 18;
-            // The same columns as last time: the rule has nothing new to say.
-            let columns = if packed == self.stack_columns[digit] {
-                columns
-            } else {
-                // Bands × stacks of 3-bit column groups, transposed so that
-                // each stack's 3×3 matrix (band × column) is 9 consecutive bits.
-                let by_stack = transpose_groups(packed);
-                let kept = [0, 9, 18]
-                    .map(|shift| u32::from(PERMUTATIONS_3X3[(by_stack >> shift & 0x1ff) as usize]));
-                if kept[0].min(kept[1]).min(kept[2]) == 0 {
+    fn stacks(&mut self, simd: impl Simd) -> Result<(), Dead> {
+        let (found, singles) = simd.stacks(&mut self.candidates, self.open);
+        for band in 0..3 {
+            let mut digits = found >> (9 * band) & 0x1ff;
+            while digits != 0 {
+                let digit = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let cells = singles[at(digit, band)];
+                // A cell placed since: two digits alone in their columns
+                // there.
+                if cells & !self.open[band] != 0 {
                     return Err(Dead);
                 }
-                let allowed = transpose_groups(kept[0] | kept[1] << 9 | kept[2] << 18);
-                self.stack_columns[digit] = packed & allowed;
-                [0, 1, 2].map(|band| columns[band] & allowed >> (9 * band))
-            };
-            let once =
-                (columns[0] ^ columns[1] ^ columns[2]) & !(columns[0] & columns[1] & columns[2]);
-            for (band, &kept_columns) in columns.iter().enumerate() {
-                let index = at(digit, band);
-                let word = self.candidates[index] & spread_columns(kept_columns);
-                self.candidates[index] = word;
-                // Open cells only: a placed digit is alone in its column
-                // too, and would cost the row test below for nothing.
-                let alone = word & self.open[band] & spread_columns(once & kept_columns);
-                if alone == 0 {
-                    continue;
-                }
-                let (r0, r1, r2) = (alone & 0x1ff, alone >> 9 & 0x1ff, alone >> 18);
-                let sole = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-                let cells = alone & spread_columns(sole);
-                if cells != 0 {
-                    self.place(digit, band, cells);
-                }
+                self.place(digit, band, cells);
             }
         }
         Ok(())
@@ -647,6 +604,6 @@ mod tests {
     #[test]
     fn a_board_is_small_enough_to_copy_without_memcpy() {
         // x86-64 copies up to eight 32-byte vectors inline.
-        assert_eq!(size_of::<Board>(), 240);
+        assert_eq!(size_of::<Board>(), 200);
     }
 }

@@ -28,6 +28,7 @@
 
 mod board;
 mod simd;
+mod stack_rule;
 mod tables;
 
 use fdoku_fd::{Budget, StopReason};

@@ -9,8 +9,9 @@
 //! features (`tzcnt`, `blsr`, `andn`, `shlx`, `popcnt`, 256-bit compares),
 //! while the same source runs on any CPU through `Portable`. The only
 //! hand-written vector code is [`Simd::changed`], four compares and move
-//! masks against a 27-step loop, and [`Simd::band_values`], which groups
-//! the givens of a new board with thirty byte compares.
+//! masks against a 27-step loop, [`Simd::band_values`], which groups
+//! the givens of a new board with thirty byte compares, and the lanes
+//! [`Simd::stacks`] runs the stack rule on: eight digits at once.
 //!
 //! An `Avx2` value exists only where [`Avx2::detect`] found the features
 //! (std caches the CPUID answer; `NineSolver::new` looks once per solver,
@@ -18,6 +19,10 @@
 //! code sound. On other
 //! architectures `Avx2` has no values at all. The two paths must agree on
 //! everything (solutions, counts, guesses): `tests/nine_kernels.rs`.
+
+use super::stack_rule::stack_rule_for_digit;
+#[cfg(target_arch = "x86_64")]
+use super::stack_rule::{Lanes, stack_rule};
 
 /// An instruction set to compile the search for.
 pub trait Simd: Copy {
@@ -28,6 +33,12 @@ pub trait Simd: Copy {
     /// of the band (bit `cell % 27`) that hold it; a cell with another
     /// value is in none.
     fn band_values(self, grid: &[u8; 81]) -> [[u32; 10]; 3];
+
+    /// The stack pass ([`stack_rule`]) on every digit of `candidates`, all
+    /// from the same words: updates them, and returns the bits of the words
+    /// with hidden singles in columns and those singles (at the same
+    /// places).
+    fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]);
 
     /// Runs `job` in a function of its own, compiled for this instruction
     /// set: what `job` calls `#[inline(always)]` is compiled with it too.
@@ -59,6 +70,16 @@ impl Simd for Portable {
             }
         }
         values
+    }
+
+    #[inline(always)]
+    fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]) {
+        let mut singles = [0; 32];
+        let mut found = 0;
+        for digit in 0..9 {
+            found |= stack_rule_for_digit(candidates, open, digit, &mut singles);
+        }
+        (found, singles)
     }
 
     #[inline(never)]
@@ -170,10 +191,124 @@ impl Simd for Avx2 {
         values
     }
 
+    /// Digits 0..8 of the three bands as three vectors of eight lanes
+    /// (words 0, 9 and 18 onwards), digit 8 on its own.
+    #[inline(always)]
+    fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]) {
+        use std::arch::x86_64::{
+            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps, _mm256_setzero_si256, _mm256_storeu_si256,
+        };
+        let mut singles = [0; 32];
+        let words = [0, 9, 18].map(|start| {
+            let Some(lanes) = candidates.get(start..start + 8) else {
+                unreachable!("eight words from word 18 end at 26")
+            };
+            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
+            // makes one); `lanes` is eight u32, one unaligned 32-byte load.
+            Lanes8(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>()) })
+        });
+        let (kept, sole) = stack_rule(words, open.map(Lanes8::splat));
+        let mut found = 0;
+        for (band, start) in [0, 9, 18].into_iter().enumerate() {
+            let (Some(words), Some(cells)) = (
+                candidates.get_mut(start..start + 8),
+                singles.get_mut(start..start + 8),
+            ) else {
+                unreachable!("eight words from word 18 end at 26")
+            };
+            // SAFETY: as above; `words` and `cells` are eight u32 each, one
+            // unaligned 32-byte store each.
+            let empty = unsafe {
+                _mm256_storeu_si256(words.as_mut_ptr().cast::<__m256i>(), kept[band].0);
+                _mm256_storeu_si256(cells.as_mut_ptr().cast::<__m256i>(), sole[band].0);
+                let zero = _mm256_cmpeq_epi32(sole[band].0, _mm256_setzero_si256());
+                _mm256_movemask_ps(_mm256_castsi256_ps(zero))
+            };
+            found |= (!empty as u32 & 0xff) << start;
+        }
+        found |= stack_rule_for_digit(candidates, open, 8, &mut singles);
+        (found, singles)
+    }
+
     #[inline(always)]
     fn run<R>(self, job: impl FnOnce() -> R) -> R {
         // SAFETY: `self` proves the CPU has the features `run_avx2` enables.
         unsafe { run_avx2(job) }
+    }
+}
+
+/// Eight lanes of 32 bits in an AVX2 register, made only inside
+/// [`Avx2::stacks`] (so only where the CPU has AVX2).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Lanes8(std::arch::x86_64::__m256i);
+
+// SAFETY (every block below): a `Lanes8` exists only on the AVX2 path,
+// where `Avx2::detect` found the features; the intrinsics touch registers
+// only.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod lanes8 {
+    use std::arch::x86_64::{
+        _mm256_and_si256, _mm256_andnot_si256, _mm256_or_si256, _mm256_set1_epi32,
+        _mm256_slli_epi32, _mm256_srli_epi32, _mm256_xor_si256,
+    };
+    use std::ops::{BitAnd, BitOr, BitXor};
+
+    use super::{Lanes, Lanes8};
+
+    impl BitAnd for Lanes8 {
+        type Output = Lanes8;
+        #[inline(always)]
+        fn bitand(self, other: Lanes8) -> Lanes8 {
+            // SAFETY: see the module.
+            Lanes8(unsafe { _mm256_and_si256(self.0, other.0) })
+        }
+    }
+
+    impl BitOr for Lanes8 {
+        type Output = Lanes8;
+        #[inline(always)]
+        fn bitor(self, other: Lanes8) -> Lanes8 {
+            // SAFETY: see the module.
+            Lanes8(unsafe { _mm256_or_si256(self.0, other.0) })
+        }
+    }
+
+    impl BitXor for Lanes8 {
+        type Output = Lanes8;
+        #[inline(always)]
+        fn bitxor(self, other: Lanes8) -> Lanes8 {
+            // SAFETY: see the module.
+            Lanes8(unsafe { _mm256_xor_si256(self.0, other.0) })
+        }
+    }
+
+    impl Lanes for Lanes8 {
+        #[inline(always)]
+        fn splat(bits: u32) -> Lanes8 {
+            // SAFETY: see the module.
+            Lanes8(unsafe { _mm256_set1_epi32(bits as i32) })
+        }
+
+        #[inline(always)]
+        fn shr<const N: i32>(self) -> Lanes8 {
+            // SAFETY: see the module.
+            Lanes8(unsafe { _mm256_srli_epi32::<N>(self.0) })
+        }
+
+        #[inline(always)]
+        fn shl<const N: i32>(self) -> Lanes8 {
+            // SAFETY: see the module.
+            Lanes8(unsafe { _mm256_slli_epi32::<N>(self.0) })
+        }
+
+        #[inline(always)]
+        fn and_not(self, other: Lanes8) -> Lanes8 {
+            // SAFETY: see the module.
+            Lanes8(unsafe { _mm256_andnot_si256(other.0, self.0) })
+        }
     }
 }
 
@@ -184,6 +319,10 @@ impl Simd for Avx2 {
     }
 
     fn band_values(self, _: &[u8; 81]) -> [[u32; 10]; 3] {
+        match self {}
+    }
+
+    fn stacks(self, _: &mut [u32; 32], _: [u32; 3]) -> (u32, [u32; 32]) {
         match self {}
     }
 

@@ -31,10 +31,6 @@ pub const fn columns_of(bits: u32) -> u32 {
 /// spread back to the 27 cell bits of the band; 0 when there is none.
 pub static PERMUTATIONS: [u32; 512] = spread_all(combine_layouts(false));
 
-/// [`PERMUTATIONS`] before spreading: nine bits in, nine bits out. The same
-/// rule holds for a stack, with bands for rows and columns for boxes.
-pub static PERMUTATIONS_3X3: [u16; 512] = narrow(combine_layouts(false));
-
 /// The six ways a digit can sit in a band (one triad per row and per box),
 /// as the 27 cell bits of their triads.
 pub static LAYOUTS: [u32; 6] = layouts();
@@ -194,16 +190,6 @@ const fn spread_all(triads: [u32; 512]) -> [u32; 512] {
     table
 }
 
-const fn narrow(wide: [u32; 512]) -> [u16; 512] {
-    let mut table = [0u16; 512];
-    let mut i = 0;
-    while i < 512 {
-        table[i] = wide[i] as u16;
-        i += 1;
-    }
-    table
-}
-
 /// A row's nine bits when exactly one is set, else 0.
 const fn sole_in_row() -> [u16; 512] {
     let mut table = [0u16; 512];
@@ -254,13 +240,10 @@ mod tests {
     fn permutations_keep_only_triads_on_some_permutation() {
         // Row 0 may use boxes 0 or 1, row 1 only box 0, row 2 anything:
         // row 1 takes box 0, row 0 box 1, row 2 box 2.
-        let triads = 0b111_001_011;
-        assert_eq!(PERMUTATIONS_3X3[triads], 0b100_001_010);
-        assert_eq!(PERMUTATIONS_3X3[0b111_111_111], 0b111_111_111);
-        assert_eq!(
-            PERMUTATIONS_3X3[0b001_001_110], 0,
-            "two rows want box 0 only"
-        );
+        let triads_left = |t: usize| triads(PERMUTATIONS[t]);
+        assert_eq!(triads_left(0b111_001_011), 0b100_001_010);
+        assert_eq!(triads_left(0b111_111_111), 0b111_111_111);
+        assert_eq!(triads_left(0b001_001_110), 0, "two rows want box 0 only");
         assert_eq!(PERMUTATIONS[0b100_010_001], 7 << 24 | 7 << 12 | 7);
     }
 

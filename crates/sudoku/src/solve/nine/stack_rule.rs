@@ -1,0 +1,220 @@
+//! The stack pass as one bitwise formula, run on one digit (`u32`) or on
+//! eight at once (an AVX2 register, see [`super::simd`]).
+//!
+//! For one digit, the columns it can still use in each band (nine bits per
+//! band) form, per stack, a 3×3 matrix: band × column of the stack. The
+//! digit takes one column of the stack in each band and one band in each
+//! column — a permutation, as with triads in a band. An entry lies on a
+//! permutation when the 2×2 matrix of the other two bands and the other two
+//! columns holds one of its diagonals. Rotating each stack's three columns
+//! by one and by two places lines those other columns up under every entry,
+//! so all three stacks are checked together:
+//!
+//! ```text
+//! kept[0] = columns[0] & (rot1(columns[1]) & rot2(columns[2]) | rot2(columns[1]) & rot1(columns[2]))
+//! ```
+//!
+//! and likewise for bands 1 and 2. The columns kept then give the hidden
+//! singles in columns: a column the digit can use in one band only, where
+//! it has a single open cell.
+//!
+//! Every lane is independent and the formula has no table lookups, so a
+//! vector of eight digits costs what one digit does; the portable path
+//! runs the same code on each digit in turn and gets the same answers.
+
+use std::ops::{BitAnd, BitOr, BitXor};
+
+/// Bitwise operations on lanes of 32 bits: one `u32`, or more at once.
+pub trait Lanes:
+    Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self>
+{
+    /// `bits` in every lane.
+    fn splat(bits: u32) -> Self;
+    /// Each lane shifted right by `N`.
+    fn shr<const N: i32>(self) -> Self;
+    /// Each lane shifted left by `N`.
+    fn shl<const N: i32>(self) -> Self;
+    /// `self & !other`.
+    fn and_not(self, other: Self) -> Self;
+}
+
+impl Lanes for u32 {
+    #[inline(always)]
+    fn splat(bits: u32) -> u32 {
+        bits
+    }
+
+    #[inline(always)]
+    fn shr<const N: i32>(self) -> u32 {
+        self >> N
+    }
+
+    #[inline(always)]
+    fn shl<const N: i32>(self) -> u32 {
+        self << N
+    }
+
+    #[inline(always)]
+    fn and_not(self, other: u32) -> u32 {
+        self & !other
+    }
+}
+
+/// Each stack's columns moved one place down (column 0 gets column 1, 1
+/// gets 2, 2 gets 0), within each 3-bit group.
+#[inline(always)]
+fn rotate_one<L: Lanes>(columns: L) -> L {
+    columns.shr::<1>() & L::splat(0o333) | columns.shl::<2>() & L::splat(0o444)
+}
+
+/// Each stack's columns moved two places down, within each 3-bit group.
+#[inline(always)]
+fn rotate_two<L: Lanes>(columns: L) -> L {
+    columns.shr::<2>() & L::splat(0o111) | columns.shl::<1>() & L::splat(0o666)
+}
+
+/// A 9-bit column set over the three rows of a band.
+#[inline(always)]
+fn spread<L: Lanes>(columns: L) -> L {
+    columns | columns.shl::<9>() | columns.shl::<18>()
+}
+
+/// The stack rule and the hidden singles in columns for the digit in each
+/// lane: `words` are its candidates in the three bands, `open` the cells of
+/// each band not placed yet (the same in every lane). Returns the words
+/// with the columns off every permutation removed, and per band the open
+/// cells alone in their column.
+///
+/// A stack with no permutation left loses every cell of the digit: the
+/// band update then finds the contradiction.
+#[inline(always)]
+pub fn stack_rule<L: Lanes>(words: [L; 3], open: [L; 3]) -> ([L; 3], [L; 3]) {
+    let nine = L::splat(0x1ff);
+    let columns = words.map(|word| (word | word.shr::<9>() | word.shr::<18>()) & nine);
+    let (one, two) = (columns.map(rotate_one), columns.map(rotate_two));
+    let kept = [
+        columns[0] & (one[1] & two[2] | two[1] & one[2]),
+        columns[1] & (one[0] & two[2] | two[0] & one[2]),
+        columns[2] & (one[0] & two[1] | two[0] & one[1]),
+    ];
+    let once = (kept[0] ^ kept[1] ^ kept[2]).and_not(kept[0] & kept[1] & kept[2]);
+    let mut words_kept = words;
+    let mut singles = words;
+    for band in 0..3 {
+        let word = words[band] & spread(kept[band]);
+        words_kept[band] = word;
+        let alone = word & open[band] & spread(once & kept[band]);
+        let rows = [alone & nine, alone.shr::<9>() & nine, alone.shr::<18>()];
+        let sole = (rows[0] ^ rows[1] ^ rows[2]).and_not(rows[0] & rows[1] & rows[2]);
+        singles[band] = alone & spread(sole);
+    }
+    (words_kept, singles)
+}
+
+/// [`stack_rule`] for one digit of `candidates` (word `band * 9 + digit`):
+/// updates its words, writes its singles to `singles` at the same places,
+/// and returns the bits of the words with singles.
+#[inline(always)]
+pub fn stack_rule_for_digit(
+    candidates: &mut [u32; 32],
+    open: [u32; 3],
+    digit: usize,
+    singles: &mut [u32; 32],
+) -> u32 {
+    let at = |band: usize| (band * 9 + digit) & 31;
+    let (kept, sole) = stack_rule([0, 1, 2].map(|band| candidates[at(band)]), open);
+    let mut found = 0;
+    for band in 0..3 {
+        candidates[at(band)] = kept[band];
+        singles[at(band)] = sole[band];
+        found |= u32::from(sole[band] != 0) << at(band);
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether the 3×3 matrix (bit `row * 3 + column`) holds a permutation
+    /// through entry (`row`, `column`).
+    fn on_permutation(matrix: u32, row: u32, column: u32) -> bool {
+        const PERMUTATIONS: [[u32; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        PERMUTATIONS.iter().any(|p| {
+            p[row as usize] == column && (0..3).all(|r| matrix >> (r * 3 + p[r as usize]) & 1 == 1)
+        })
+    }
+
+    #[test]
+    fn the_rule_keeps_exactly_the_entries_on_a_permutation() {
+        // Every 3×3 matrix, in stack 1 (columns 3..6) of a digit with no
+        // other candidates but one column in each band in stacks 0 and 2.
+        for matrix in 0..512u32 {
+            let columns: [u32; 3] =
+                [0, 1, 2].map(|band| 1 << band | (matrix >> (band * 3) & 7) << 3 | 1 << (6 + band));
+            let words = columns.map(|c| c << 9);
+            let (kept, _) = stack_rule(words, [0; 3]);
+            for band in 0..3 {
+                let stack = kept[band] >> 9 >> 3 & 7;
+                for column in 0..3 {
+                    let expected = on_permutation(matrix, band as u32, column);
+                    assert_eq!(stack >> column & 1 == 1, expected, "{matrix:09b}");
+                }
+                // The other stacks hold a permutation and stay.
+                assert_eq!(kept[band] >> 9 & 0o707, columns[band] & 0o707);
+            }
+        }
+    }
+
+    #[test]
+    fn a_column_with_one_open_cell_left_is_a_single() {
+        // Column 4: the digit can only be in band 1, row 2 of the band.
+        let words = [
+            0b111_101_111 | 0b111_101_111 << 9 | 0b111_101_111 << 18,
+            0b111_101_111 | 0b111_101_111 << 9 | 0b111_111_111 << 18,
+            0b111_101_111 | 0b111_101_111 << 9 | 0b111_101_111 << 18,
+        ];
+        let all_open = (1 << 27) - 1;
+        let (kept, singles) = stack_rule(words, [all_open; 3]);
+        // Band 1 must take column 4 of stack 1: not columns 3 and 5 there.
+        assert_eq!(kept, [words[0], words[1] & !spread(0o050), words[2]]);
+        assert_eq!(singles, [0, 1 << (18 + 4), 0]);
+        // Placed already: not open, not a single again.
+        let (_, singles) = stack_rule(words, [all_open, all_open & !(1 << 22), all_open]);
+        assert_eq!(singles, [0; 3]);
+    }
+
+    #[test]
+    fn the_digit_kernel_updates_its_words_only() {
+        let mut candidates = [0; 32];
+        for band in 0..3 {
+            for digit in 0..9 {
+                candidates[band * 9 + digit] = (1 << 27) - 1;
+            }
+        }
+        // Digit 2 in stack 0 only in column 0 of band 0 and column 1 of
+        // bands 1 and 2: the latter two cannot both hold it.
+        for band in 0..3 {
+            let column = if band == 0 { 1 } else { 2 };
+            candidates[band * 9 + 2] &= !spread(7 & !column);
+        }
+        let before = candidates;
+        let mut singles = [0; 32];
+        let found = stack_rule_for_digit(&mut candidates, [(1 << 27) - 1; 3], 2, &mut singles);
+        assert_eq!(found, 0);
+        for (index, (&after, &was)) in candidates.iter().zip(&before).enumerate() {
+            if index % 9 != 2 || index >= 27 {
+                assert_eq!(after, was, "word {index}");
+            } else {
+                assert_eq!(after & spread(7), 0, "stack 0 has no permutation left");
+            }
+        }
+    }
+}
