@@ -64,6 +64,17 @@ const STACKS_MIN_OPEN: u32 = 25;
 /// The board cannot be completed.
 pub struct Dead;
 
+/// How much inference a node gets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Effort {
+    /// No stack pass below the root: for a first descent, while no choice
+    /// has failed. A puzzle with many solutions is filled in without
+    /// paying for refutations it never needs.
+    Light,
+    /// Everything, at every node.
+    Full,
+}
+
 /// Candidates by digit and band, and the cells still open.
 #[derive(Clone, Copy)]
 pub struct Board {
@@ -253,7 +264,7 @@ impl Board {
     /// so it is not part of the board (less to copy on a branch): it starts
     /// as the words themselves, and the [`Board::dirty`] ones are updated
     /// first.
-    pub fn propagate(&mut self, simd: impl Simd) -> Result<(), Dead> {
+    pub fn propagate(&mut self, simd: impl Simd, effort: Effort) -> Result<(), Dead> {
         simd.run(|| {
             let mut seen = self.candidates;
             let mut changed = self.dirty;
@@ -278,7 +289,7 @@ impl Board {
                 if self.open == [0; 3] {
                     return Ok(());
                 }
-                if !self.stacks_pay() {
+                if !self.stacks_pay(effort) {
                     return Ok(());
                 }
                 self.stacks(simd)?;
@@ -361,13 +372,19 @@ impl Board {
         (one, two, three)
     }
 
-    /// Whether a stack pass is worth its cost: not once every layout is
-    /// settled (cell branches), nor with fewer than [`STACKS_MIN_OPEN`]
-    /// open cells, where singles soon find what it would.
+    /// Whether a stack pass is worth its cost: not below the root with
+    /// [`Effort::Light`], not once every layout is settled (cell branches),
+    /// nor with fewer than [`STACKS_MIN_OPEN`] open cells, where singles
+    /// soon find what it would.
     #[inline(always)]
-    fn stacks_pay(&self) -> bool {
+    fn stacks_pay(&self, effort: Effort) -> bool {
         let open: u32 = self.open.iter().map(|cells| cells.count_ones()).sum();
-        open >= STACKS_MIN_OPEN && !matches!(self.chosen, Chosen::Cell)
+        open >= STACKS_MIN_OPEN
+            && match self.chosen {
+                Chosen::Nothing => true,
+                Chosen::Layout(_) => effort == Effort::Full,
+                Chosen::Cell => false,
+            }
     }
 
     /// The permutation rule on stacks and hidden singles in columns

@@ -37,7 +37,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
-use board::{Board, Dead, Step};
+use board::{Board, Dead, Effort, Step};
 use simd::{Avx2, Portable, Simd};
 
 /// The 9×9 solver for a classic puzzle.
@@ -102,12 +102,8 @@ pub fn solvable_without(givens: &[u8], avoid: &[(usize, u8)]) -> bool {
 /// the empty grid when every branch tries its options in a random order.
 pub fn random_grid(seed: u64) -> [u8; 81] {
     let budget = Budget::default();
-    let mut explorer = Explorer {
-        sink: FirstGrid(None),
-        budget: &budget,
-        stats: SearchStats::default(),
-        shuffle: Some(Xoshiro256PlusPlus::seed_from_u64(seed)),
-    };
+    let shuffle = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut explorer = Explorer::new(FirstGrid(None), &budget, Some(shuffle));
     let avx2 = Avx2::detect();
     if let Ok(board) = Board::new(&[0; 81], avx2) {
         let _ = explorer.start(board, avx2);
@@ -121,12 +117,7 @@ pub fn random_grid(seed: u64) -> [u8; 81] {
 /// Solutions from `board`, up to `limit` (on AVX2 when given it).
 fn count(board: Board, limit: u64, avx2: Option<Avx2>) -> u64 {
     let budget = Budget::default();
-    let mut explorer = Explorer {
-        sink: Counter { found: 0, limit },
-        budget: &budget,
-        stats: SearchStats::default(),
-        shuffle: None,
-    };
+    let mut explorer = Explorer::new(Counter { found: 0, limit }, &budget, None);
     let _ = explorer.start(board, avx2);
     explorer.sink.found
 }
@@ -168,16 +159,65 @@ impl Sink for Grids<'_> {
     }
 }
 
+/// Why a search stopped before exploring everything.
+enum Stop {
+    /// The sink had enough solutions.
+    Enough,
+    /// The budget ran out.
+    Budget(StopReason),
+    /// A search begun with light effort ran long without a solution:
+    /// start over with full effort.
+    Restart,
+}
+
 /// One search: the sink, the budget and the running costs.
+///
+/// It starts with [`Effort::Light`]: a first descent without the stack
+/// pass below the root, the fastest way down to a solution when nothing
+/// needs refuting (puzzles with many solutions). The first failed choice
+/// switches to [`Effort::Full`] for good. Choices made on light inference
+/// could leave an unsatisfiable board that takes long to refute (without
+/// the triad rule too, a few nearly empty grids took millions of nodes): a
+/// search that reaches [`RESTART_AFTER`] nodes without a solution starts
+/// over from the root with full effort.
 struct Explorer<'a, S> {
     sink: S,
     budget: &'a Budget,
     stats: SearchStats,
     /// When set, each branch tries its options in a random order.
     shuffle: Option<Xoshiro256PlusPlus>,
+    effort: Effort,
+    /// Whether the sink has had a solution.
+    found: bool,
+    /// The node count at which to start over (see [`RESTART_AFTER`]).
+    restart_at: u64,
 }
 
-impl<S: Sink> Explorer<'_, S> {
+/// Nodes after which a search begun with light effort starts over with
+/// full effort if it has no solution yet: more than any puzzle of the four
+/// benchmark sets needs (1,062 at most), far less than a bad light descent
+/// can cost.
+const RESTART_AFTER: u64 = 2_000;
+
+impl<'a, S: Sink> Explorer<'a, S> {
+    fn new(sink: S, budget: &'a Budget, shuffle: Option<Xoshiro256PlusPlus>) -> Self {
+        Explorer {
+            sink,
+            budget,
+            stats: SearchStats::default(),
+            // A random descent from the empty grid meets failures the light
+            // effort would not see coming.
+            effort: if shuffle.is_some() {
+                Effort::Full
+            } else {
+                Effort::Light
+            },
+            shuffle,
+            found: false,
+            restart_at: RESTART_AFTER,
+        }
+    }
+
     /// The next option to try among `options` (bits): the lowest, or a
     /// random one when shuffling.
     fn next_option(&mut self, options: u32) -> usize {
@@ -192,9 +232,21 @@ impl<S: Sink> Explorer<'_, S> {
     }
 
     /// Explores from `board` on AVX2 when given it, else on the portable
-    /// path; `Err` stops the whole search (the callback had enough, or the
-    /// budget ran out).
-    fn start(&mut self, mut board: Board, avx2: Option<Avx2>) -> Result<(), Option<StopReason>> {
+    /// path, starting over once with full effort if the search runs long
+    /// without a solution; `Err` stops the whole search (the callback had
+    /// enough, or the budget ran out).
+    fn start(&mut self, board: Board, avx2: Option<Avx2>) -> Result<(), Stop> {
+        match self.run(board, avx2) {
+            Err(Stop::Restart) => {
+                self.effort = Effort::Full;
+                self.restart_at = u64::MAX;
+                self.run(board, avx2)
+            }
+            done => done,
+        }
+    }
+
+    fn run(&mut self, mut board: Board, avx2: Option<Avx2>) -> Result<(), Stop> {
         match avx2 {
             Some(avx2) => avx2.run(|| self.explore(avx2, &mut board)),
             None => Portable.run(|| self.explore(Portable, &mut board)),
@@ -204,24 +256,32 @@ impl<S: Sink> Explorer<'_, S> {
     /// [`Explorer::start`] for one instruction set: each recursion goes
     /// through [`Simd::run`], so each call is compiled for `simd`.
     #[inline(always)]
-    fn explore(&mut self, simd: impl Simd, board: &mut Board) -> Result<(), Option<StopReason>> {
+    fn explore(&mut self, simd: impl Simd, board: &mut Board) -> Result<(), Stop> {
         self.stats.nodes += 1;
         if let Some(reason) = self.budget.exhausted(self.stats.nodes) {
-            return Err(Some(reason));
+            return Err(Stop::Budget(reason));
+        }
+        if self.stats.nodes == self.restart_at && !self.found {
+            return Err(Stop::Restart);
         }
         let branch = loop {
-            if board.propagate(simd).is_err() {
+            if board.propagate(simd, self.effort).is_err() {
+                self.effort = Effort::Full;
                 return Ok(());
             }
             match board.branch(simd) {
-                Err(Dead) => return Ok(()),
+                Err(Dead) => {
+                    self.effort = Effort::Full;
+                    return Ok(());
+                }
                 Ok(Step::Again) => {}
                 Ok(Step::Split(branch)) => break branch,
                 Ok(Step::Solved) => {
+                    self.found = true;
                     return if self.sink.found(board) {
                         Ok(())
                     } else {
-                        Err(None)
+                        Err(Stop::Enough)
                     };
                 }
             }
@@ -246,15 +306,10 @@ impl<S: Sink> Explorer<'_, S> {
 impl Search for NineSolver<'_> {
     fn search(&self, on_solution: &mut dyn FnMut(&[u8]) -> bool, budget: &Budget) -> SearchStats {
         let started = std::time::Instant::now();
-        let mut explorer = Explorer {
-            sink: Grids(on_solution),
-            budget,
-            stats: SearchStats::default(),
-            shuffle: None,
-        };
+        let mut explorer = Explorer::new(Grids(on_solution), budget, None);
         match Board::new(self.puzzle.givens(), self.avx2) {
             Ok(board) => {
-                if let Err(Some(reason)) = explorer.start(board, self.avx2) {
+                if let Err(Stop::Budget(reason)) = explorer.start(board, self.avx2) {
                     explorer.stats.stopped = Some(reason);
                 }
             }
