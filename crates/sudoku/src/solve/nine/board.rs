@@ -416,13 +416,13 @@ impl Board {
     /// fewest layouts left in all, the digit with the fewest (two or more),
     /// or a cell once every digit's layout is settled. `Dead` when the
     /// triad rule finds a contradiction.
-    pub fn branch(&mut self, simd: impl Simd) -> Result<Step, Dead> {
-        simd.run(|| self.choose_branch())
+    pub fn branch(&mut self, simd: impl Simd, effort: Effort) -> Result<Step, Dead> {
+        simd.run(|| self.choose_branch(simd, effort))
     }
 
     /// [`Board::branch`], inlined into the instruction set's function.
     #[inline(always)]
-    fn choose_branch(&mut self) -> Result<Step, Dead> {
+    fn choose_branch(&mut self, simd: impl Simd, effort: Effort) -> Result<Step, Dead> {
         if self.open == [0; 3] {
             return Ok(Step::Solved);
         }
@@ -435,7 +435,8 @@ impl Board {
             // Every layout is still settled: no need to look.
             Chosen::Cell => return Ok(self.branch_cell()),
         };
-        if self.triad_rule(bands)? {
+        let columns = effort == Effort::Full || bands == 7;
+        if columns && self.column_triad_rule(simd)? || self.triad_rule(bands)? {
             return Ok(Step::Again);
         }
         // The band with the fewest layouts of unsettled digits in all.
@@ -466,6 +467,50 @@ impl Board {
             band,
             layouts,
         }))
+    }
+
+    /// Every column triad (the three cells where a column meets a box)
+    /// holds exactly three digits: the [`Board::triad_rule`] for columns,
+    /// on every band at once. A digit can use a column triad when its words
+    /// touch the column in that band, and must when it is the only column
+    /// of its stack there. `Ok(true)` when it removed candidates (their
+    /// words are marked dirty).
+    #[inline(always)]
+    fn column_triad_rule(&mut self, simd: impl Simd) -> Result<bool, Dead> {
+        let triads = simd.column_triads(&self.candidates);
+        let at_least = |k: usize| (triads.counts[k] as u32, (triads.counts[k] >> 32) as u32);
+        let ((can_three, must_three), (can_four, must_four)) = (at_least(2), at_least(3));
+        if can_three != BAND || must_four != 0 {
+            return Err(Dead);
+        }
+        // Only where some digit can but need not use the triad: three that
+        // must and a fourth that can, or three that can and fewer that must.
+        let (exclusive, forced) = (must_three & can_four, can_three & !can_four & !must_three);
+        if exclusive | forced == 0 {
+            return Ok(false);
+        }
+        let mut removed = false;
+        for digit in 0..9 {
+            let (can, must) = (triads.can[digit], triads.must[digit]);
+            let (drop, force) = (exclusive & can & !must, forced & can & !must);
+            if drop | force == 0 {
+                continue;
+            }
+            // A forced column triad: not the other columns of its stack in
+            // that band.
+            let stacks = ((force | force >> 1 | force >> 2) & 0o111_111_111) * 7;
+            let keep = can & !drop & !(stacks & !force);
+            for band in 0..3 {
+                let index = at(digit, band);
+                let word = self.candidates[index] & spread_columns(keep >> (9 * band) & 0x1ff);
+                if word != self.candidates[index] {
+                    self.candidates[index] = word;
+                    self.dirty |= 1 << index;
+                    removed = true;
+                }
+            }
+        }
+        Ok(removed)
     }
 
     /// Every triad (the three cells where a row meets a box) holds exactly

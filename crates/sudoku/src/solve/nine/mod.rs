@@ -269,7 +269,7 @@ impl<'a, S: Sink> Explorer<'a, S> {
                 self.effort = Effort::Full;
                 return Ok(());
             }
-            match board.branch(simd) {
+            match board.branch(simd, self.effort) {
                 Err(Dead) => {
                     self.effort = Effort::Full;
                     return Ok(());

@@ -20,9 +20,22 @@
 //! architectures `Avx2` has no values at all. The two paths must agree on
 //! everything (solutions, counts, guesses): `tests/nine_kernels.rs`.
 
-use super::stack_rule::stack_rule_for_digit;
 #[cfg(target_arch = "x86_64")]
-use super::stack_rule::{Lanes, stack_rule};
+use super::stack_rule::{Lanes, column_triads, stack_rule};
+use super::stack_rule::{column_triads_for_digit, stack_rule_for_digit};
+
+/// The column triads every digit can and must use, and their counts (see
+/// [`Simd::column_triads`]).
+#[derive(Default)]
+pub struct ColumnTriads {
+    /// Per digit, bit `band * 9 + column`.
+    pub can: [u32; 9],
+    /// Per digit, the same bits.
+    pub must: [u32; 9],
+    /// Saturating counters over the digits: `counts[k]` holds the column
+    /// triads more than `k` digits can use (low 32 bits) and must (high).
+    pub counts: [u64; 4],
+}
 
 /// An instruction set to compile the search for.
 pub trait Simd: Copy {
@@ -39,6 +52,12 @@ pub trait Simd: Copy {
     /// with hidden singles in columns and those singles (at the same
     /// places).
     fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]);
+
+    /// For every digit, the column triads it can and must use
+    /// ([`column_triads`]), and for each column triad how many digits can
+    /// (low 32 bits) and must (high 32 bits) use it, as saturating counters
+    /// (`counts[k]`: more than `k`).
+    fn column_triads(self, candidates: &[u32; 32]) -> ColumnTriads;
 
     /// Runs `job` in a function of its own, compiled for this instruction
     /// set: what `job` calls `#[inline(always)]` is compiled with it too.
@@ -80,6 +99,16 @@ impl Simd for Portable {
             found |= stack_rule_for_digit(candidates, open, digit, &mut singles);
         }
         (found, singles)
+    }
+
+    #[inline(always)]
+    fn column_triads(self, candidates: &[u32; 32]) -> ColumnTriads {
+        let mut triads = ColumnTriads::default();
+        for digit in 0..9 {
+            (triads.can[digit], triads.must[digit]) =
+                column_triads_for_digit(candidates, digit, &mut triads.counts);
+        }
+        triads
     }
 
     #[inline(never)]
@@ -231,6 +260,62 @@ impl Simd for Avx2 {
         (found, singles)
     }
 
+    /// Digits 0..8 in the lanes of one vector each for can and must,
+    /// paired into 64-bit lanes and counted by folding the vector in half
+    /// three times; digit 8 on its own.
+    #[inline(always)]
+    fn column_triads(self, candidates: &[u32; 32]) -> ColumnTriads {
+        use std::arch::x86_64::{
+            __m256i, _mm_cvtsi128_si64, _mm256_castsi256_si128, _mm256_loadu_si256,
+            _mm256_permute2x128_si256, _mm256_shuffle_epi32, _mm256_storeu_si256,
+            _mm256_unpackhi_epi32, _mm256_unpacklo_epi32,
+        };
+        let mut triads = ColumnTriads::default();
+        let words = [0, 9, 18].map(|start| {
+            let Some(lanes) = candidates.get(start..start + 8) else {
+                unreachable!("eight words from word 18 end at 26")
+            };
+            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
+            // makes one); `lanes` is eight u32, one unaligned 32-byte load.
+            Lanes8(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>()) })
+        });
+        let (can, must) = column_triads(words);
+        // SAFETY: as above; the stores write eight u32 into the first eight
+        // of nine; the rest only moves lanes between registers.
+        let (pairs_low, pairs_high) = unsafe {
+            _mm256_storeu_si256(triads.can.as_mut_ptr().cast::<__m256i>(), can.0);
+            _mm256_storeu_si256(triads.must.as_mut_ptr().cast::<__m256i>(), must.0);
+            (
+                Lanes8(_mm256_unpacklo_epi32(can.0, must.0)),
+                Lanes8(_mm256_unpackhi_epi32(can.0, must.0)),
+            )
+        };
+        // Eight digits in 64-bit lanes: add pairs of lanes, then fold the
+        // halves of the vector, then the halves of each 128 bits.
+        let (one, two) = (pairs_low | pairs_high, pairs_low & pairs_high);
+        // SAFETY: as above (register moves).
+        let swap_halves = |x: Lanes8| Lanes8(unsafe { _mm256_permute2x128_si256::<1>(x.0, x.0) });
+        let (a1, a2) = (one, two);
+        let (b1, b2) = (swap_halves(one), swap_halves(two));
+        let four = [a1 | b1, a2 | b2 | a1 & b1, a2 & b1 | a1 & b2, a2 & b2];
+        // SAFETY: as above (register moves).
+        let swap_pairs = |x: Lanes8| Lanes8(unsafe { _mm256_shuffle_epi32::<0x4e>(x.0) });
+        let [a1, a2, a3, a4] = four;
+        let [b1, b2, b3, b4] = four.map(swap_pairs);
+        let eight = [
+            a1 | b1,
+            a2 | b2 | a1 & b1,
+            a3 | b3 | a2 & b1 | a1 & b2,
+            a4 | b4 | a3 & b1 | a2 & b2 | a1 & b3,
+        ];
+        // SAFETY: as above (register moves).
+        triads.counts =
+            eight.map(|x| unsafe { _mm_cvtsi128_si64(_mm256_castsi256_si128(x.0)) } as u64);
+        (triads.can[8], triads.must[8]) =
+            column_triads_for_digit(candidates, 8, &mut triads.counts);
+        triads
+    }
+
     #[inline(always)]
     fn run<R>(self, job: impl FnOnce() -> R) -> R {
         // SAFETY: `self` proves the CPU has the features `run_avx2` enables.
@@ -323,6 +408,10 @@ impl Simd for Avx2 {
     }
 
     fn stacks(self, _: &mut [u32; 32], _: [u32; 3]) -> (u32, [u32; 32]) {
+        match self {}
+    }
+
+    fn column_triads(self, _: &[u32; 32]) -> ColumnTriads {
         match self {}
     }
 

@@ -111,6 +111,43 @@ pub fn stack_rule<L: Lanes>(words: [L; 3], open: [L; 3]) -> ([L; 3], [L; 3]) {
     (words_kept, singles)
 }
 
+/// The column triads (the three cells where a column meets a box; bit
+/// `band * 9 + column`) the digit in each lane can use — those its words
+/// touch — and those it must: the only column of its stack in that band.
+#[inline(always)]
+pub fn column_triads<L: Lanes>(words: [L; 3]) -> (L, L) {
+    let nine = L::splat(0x1ff);
+    let columns = words.map(|word| (word | word.shr::<9>() | word.shr::<18>()) & nine);
+    let can = columns[0] | columns[1].shl::<9>() | columns[2].shl::<18>();
+    let first = L::splat(0o111_111_111);
+    let (a, b, c) = (can & first, can.shr::<1>() & first, can.shr::<2>() & first);
+    let single = (a ^ b ^ c).and_not(a & b & c);
+    (can, can & (single | single.shl::<1>() | single.shl::<2>()))
+}
+
+/// Adds `bits` to saturating bit counters: `counts[k]` holds the positions
+/// seen more than `k` times.
+#[inline(always)]
+pub fn count_bits(counts: &mut [u64; 4], bits: u64) {
+    counts[3] |= counts[2] & bits;
+    counts[2] |= counts[1] & bits;
+    counts[1] |= counts[0] & bits;
+    counts[0] |= bits;
+}
+
+/// [`column_triads`] for one digit of `candidates`, its counts added to
+/// `counts` (can in the low 32 bits, must in the high).
+#[inline(always)]
+pub fn column_triads_for_digit(
+    candidates: &[u32; 32],
+    digit: usize,
+    counts: &mut [u64; 4],
+) -> (u32, u32) {
+    let (can, must) = column_triads([0, 1, 2].map(|band| candidates[(band * 9 + digit) & 31]));
+    count_bits(counts, u64::from(can) | u64::from(must) << 32);
+    (can, must)
+}
+
 /// [`stack_rule`] for one digit of `candidates` (word `band * 9 + digit`):
 /// updates its words, writes its singles to `singles` at the same places,
 /// and returns the bits of the words with singles.
@@ -189,6 +226,25 @@ mod tests {
         // Placed already: not open, not a single again.
         let (_, singles) = stack_rule(words, [all_open, all_open & !(1 << 22), all_open]);
         assert_eq!(singles, [0; 3]);
+    }
+
+    #[test]
+    fn column_triads_a_digit_must_use_are_its_only_columns_of_a_stack() {
+        let columns: [u32; 3] = [
+            1 << 0 | 1 << 3 | 1 << 4 | 1 << 8,
+            1 << 1 | 1 << 2 | 1 << 5,
+            1 << 3 | 1 << 6 | 1 << 7 | 1 << 8,
+        ];
+        // Row 0 of bands 0 and 1, row 2 of band 2: only columns matter.
+        let words = [columns[0], columns[1], columns[2] << 18];
+        let (can, must) = column_triads(words);
+        assert_eq!(can, columns[0] | columns[1] << 9 | columns[2] << 18);
+        assert_eq!(must, 1 << 0 | 1 << 8 | 1 << (9 + 5) | 1 << (18 + 3));
+        let mut counts = [0; 4];
+        count_bits(&mut counts, 0b0111);
+        count_bits(&mut counts, 0b0011);
+        count_bits(&mut counts, 0b0001);
+        assert_eq!(counts, [0b0111, 0b0011, 0b0001, 0]);
     }
 
     #[test]
