@@ -6,7 +6,9 @@
 //! module searches: propagate, then branch on the layouts of a digit in a
 //! band (or, once those are settled, on a cell), trying each option in
 //! turn. A guess is an option tried while another remains; the last one
-//! follows from refuting the others and is not counted.
+//! follows from refuting the others and is not counted. The first descent
+//! is light (no stack pass below the root) until a choice fails, see
+//! [`Explorer`].
 //!
 //! The search runs on AVX2 where the CPU has it, detected at run time at
 //! each entry point ([`simd`]); [`NineSolver::portable`] forces the plain
