@@ -22,7 +22,9 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::stack_rule::{Lanes, column_triads, stack_rule};
-use super::stack_rule::{column_triads_for_digit, stack_rule_for_digit};
+use super::stack_rule::{
+    column_triads_for_digit, column_triads_for_pair, stack_rule_for_digit, stack_rule_for_pair,
+};
 
 /// The column triads every digit can and must use, and their counts (see
 /// [`Simd::column_triads`]).
@@ -64,7 +66,8 @@ pub trait Simd: Copy {
     fn run<R>(self, job: impl FnOnce() -> R) -> R;
 }
 
-/// Plain Rust, for any CPU.
+/// Plain Rust, for any CPU: two digits at a time in a `u64` where a
+/// formula allows it.
 #[derive(Clone, Copy)]
 pub struct Portable;
 
@@ -94,9 +97,9 @@ impl Simd for Portable {
     #[inline(always)]
     fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]) {
         let mut singles = [0; 32];
-        let mut found = 0;
-        for digit in 0..9 {
-            found |= stack_rule_for_digit(candidates, open, digit, &mut singles);
+        let mut found = stack_rule_for_digit(candidates, open, 8, &mut singles);
+        for digit in [0, 2, 4, 6] {
+            found |= stack_rule_for_pair(candidates, open, digit, &mut singles);
         }
         (found, singles)
     }
@@ -104,10 +107,14 @@ impl Simd for Portable {
     #[inline(always)]
     fn column_triads(self, candidates: &[u32; 32]) -> ColumnTriads {
         let mut triads = ColumnTriads::default();
-        for digit in 0..9 {
-            (triads.can[digit], triads.must[digit]) =
-                column_triads_for_digit(candidates, digit, &mut triads.counts);
+        for digit in [0, 2, 4, 6] {
+            [
+                (triads.can[digit], triads.must[digit]),
+                (triads.can[digit + 1], triads.must[digit + 1]),
+            ] = column_triads_for_pair(candidates, digit, &mut triads.counts);
         }
+        (triads.can[8], triads.must[8]) =
+            column_triads_for_digit(candidates, 8, &mut triads.counts);
         triads
     }
 

@@ -60,6 +60,73 @@ impl Lanes for u32 {
     }
 }
 
+/// Two lanes of 32 bits in a `u64`: the portable path runs two digits at
+/// once. A right shift moves bits of the high lane into the low one, so the
+/// formulas here mask after every right shift; no left shift takes their
+/// 27-bit values past bit 31.
+#[derive(Clone, Copy)]
+pub struct Pair(pub u64);
+
+impl Pair {
+    /// Lane 0 from `low`, lane 1 from `high`.
+    #[inline(always)]
+    pub fn new(low: u32, high: u32) -> Pair {
+        Pair(u64::from(low) | u64::from(high) << 32)
+    }
+
+    /// The two lanes.
+    #[inline(always)]
+    pub fn lanes(self) -> [u32; 2] {
+        [self.0 as u32, (self.0 >> 32) as u32]
+    }
+}
+
+impl BitAnd for Pair {
+    type Output = Pair;
+    #[inline(always)]
+    fn bitand(self, other: Pair) -> Pair {
+        Pair(self.0 & other.0)
+    }
+}
+
+impl BitOr for Pair {
+    type Output = Pair;
+    #[inline(always)]
+    fn bitor(self, other: Pair) -> Pair {
+        Pair(self.0 | other.0)
+    }
+}
+
+impl BitXor for Pair {
+    type Output = Pair;
+    #[inline(always)]
+    fn bitxor(self, other: Pair) -> Pair {
+        Pair(self.0 ^ other.0)
+    }
+}
+
+impl Lanes for Pair {
+    #[inline(always)]
+    fn splat(bits: u32) -> Pair {
+        Pair::new(bits, bits)
+    }
+
+    #[inline(always)]
+    fn shr<const N: i32>(self) -> Pair {
+        Pair(self.0 >> N)
+    }
+
+    #[inline(always)]
+    fn shl<const N: i32>(self) -> Pair {
+        Pair(self.0 << N)
+    }
+
+    #[inline(always)]
+    fn and_not(self, other: Pair) -> Pair {
+        Pair(self.0 & !other.0)
+    }
+}
+
 /// Each stack's columns moved one place down (column 0 gets column 1, 1
 /// gets 2, 2 gets 0), within each 3-bit group.
 #[inline(always)]
@@ -104,7 +171,11 @@ pub fn stack_rule<L: Lanes>(words: [L; 3], open: [L; 3]) -> ([L; 3], [L; 3]) {
         let word = words[band] & spread(kept[band]);
         words_kept[band] = word;
         let alone = word & open[band] & spread(once & kept[band]);
-        let rows = [alone & nine, alone.shr::<9>() & nine, alone.shr::<18>()];
+        let rows = [
+            alone & nine,
+            alone.shr::<9>() & nine,
+            alone.shr::<18>() & nine,
+        ];
         let sole = (rows[0] ^ rows[1] ^ rows[2]).and_not(rows[0] & rows[1] & rows[2]);
         singles[band] = alone & spread(sole);
     }
@@ -135,6 +206,23 @@ pub fn count_bits(counts: &mut [u64; 4], bits: u64) {
     counts[0] |= bits;
 }
 
+/// [`column_triads`] for digits `digit` and `digit + 1` at once, in a
+/// [`Pair`]; as [`column_triads_for_digit`] otherwise.
+#[inline(always)]
+pub fn column_triads_for_pair(
+    candidates: &[u32; 32],
+    digit: usize,
+    counts: &mut [u64; 4],
+) -> [(u32, u32); 2] {
+    let at = |band: usize, lane: usize| (band * 9 + digit + lane) & 31;
+    let words = [0, 1, 2].map(|band| Pair::new(candidates[at(band, 0)], candidates[at(band, 1)]));
+    let (can, must) = column_triads(words);
+    let ([can0, can1], [must0, must1]) = (can.lanes(), must.lanes());
+    count_bits(counts, u64::from(can0) | u64::from(must0) << 32);
+    count_bits(counts, u64::from(can1) | u64::from(must1) << 32);
+    [(can0, must0), (can1, must1)]
+}
+
 /// [`column_triads`] for one digit of `candidates`, its counts added to
 /// `counts` (can in the low 32 bits, must in the high).
 #[inline(always)]
@@ -146,6 +234,34 @@ pub fn column_triads_for_digit(
     let (can, must) = column_triads([0, 1, 2].map(|band| candidates[(band * 9 + digit) & 31]));
     count_bits(counts, u64::from(can) | u64::from(must) << 32);
     (can, must)
+}
+
+/// [`stack_rule`] for digits `digit` and `digit + 1` of `candidates` at
+/// once, in a [`Pair`]; as [`stack_rule_for_digit`] otherwise.
+#[inline(always)]
+pub fn stack_rule_for_pair(
+    candidates: &mut [u32; 32],
+    open: [u32; 3],
+    digit: usize,
+    singles: &mut [u32; 32],
+) -> u32 {
+    let at = |band: usize, lane: usize| (band * 9 + digit + lane) & 31;
+    let words = [0, 1, 2].map(|band| Pair::new(candidates[at(band, 0)], candidates[at(band, 1)]));
+    let (kept, sole) = stack_rule(words, open.map(Pair::splat));
+    let mut found = 0;
+    for band in 0..3 {
+        for (lane, (kept, sole)) in kept[band]
+            .lanes()
+            .into_iter()
+            .zip(sole[band].lanes())
+            .enumerate()
+        {
+            candidates[at(band, lane)] = kept;
+            singles[at(band, lane)] = sole;
+            found |= u32::from(sole != 0) << at(band, lane);
+        }
+    }
+    found
 }
 
 /// [`stack_rule`] for one digit of `candidates` (word `band * 9 + digit`):
