@@ -36,7 +36,7 @@
 //! (four AVX2 compares where the CPU has them, see [`super::simd`]) finds
 //! the words to update, until nothing changes. At that fixpoint the copy
 //! equals the words, so the board does not carry it: a branch only marks
-//! the words it changed (`dirty`), and the board (200 bytes) is copied
+//! the words it changed (`dirty`), and the board (212 bytes) is copied
 //! with a few vector moves instead of a `memcpy` call.
 //!
 //! Branching follows tdoku's observation: in the band whose digits have
@@ -45,8 +45,8 @@
 
 use super::simd::{Avx2, Portable, Simd};
 use super::tables::{
-    BAND, KEEP, LAYOUT_WEIGHT, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, ROW_INFO, TRIAD_COUNTS,
-    columns_of, spread_columns,
+    BAND, KEEP, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, ROW_INFO, TRIAD_COUNTS, columns_of,
+    spread_columns,
 };
 
 /// Adds a nine-bit set to saturating bit counters: `counts[k]` holds the
@@ -94,7 +94,8 @@ pub struct Board {
     /// them on a new board): bit [`at`]`(digit, band)`.
     dirty: u32,
     /// The triads of each word at its last band update (nine bits).
-    triads: [u16; 27],
+    /// Padded to 32 (the padding stays 0) for [`Simd::weights`].
+    triads: [u16; 32],
     /// Per band, the cells not placed yet.
     open: [u32; 3],
     /// The choice that led here, if any.
@@ -173,7 +174,11 @@ impl Board {
         let mut board = Board {
             candidates: [0; 32],
             dirty: BAND,
-            triads: [0x1ff; 27],
+            triads: {
+                let mut triads = [0x1ff; 32];
+                triads[27..].fill(0);
+                triads
+            },
             open: [BAND; 3],
             chosen: Chosen::Nothing,
         };
@@ -447,12 +452,9 @@ impl Board {
             return Ok(Step::Again);
         }
         // The band with the fewest layouts of unsettled digits in all.
+        let (weights, totals) = simd.weights(&self.triads);
         let (mut fewest, mut band) = (u32::MAX, 0);
-        for b in 0..3 {
-            let mut total = 0;
-            for digit in 0..9 {
-                total += self.weight(digit, b);
-            }
+        for (b, &total) in totals.iter().enumerate() {
             if total > 0 && total < fewest {
                 (fewest, band) = (total, b);
             }
@@ -465,7 +467,8 @@ impl Board {
         // for settled digits (weight 0). Without branches.
         let mut key = u32::MAX;
         for digit in 0..9 {
-            key = key.min(self.weight(digit, band).wrapping_sub(1) << 4 | digit as u32);
+            let weight = u32::from(weights[at(digit, band) & 31]);
+            key = key.min(weight.wrapping_sub(1) << 4 | digit as u32);
         }
         let digit = key as usize & 15;
         let layouts = u32::from(LAYOUTS_WITHIN[self.triads_of(digit, band)]);
@@ -584,12 +587,6 @@ impl Board {
         usize::from(self.triads[at(digit, band)]) & 0x1ff
     }
 
-    /// The layouts left to `digit` in `band` when two or more, else 0.
-    #[inline(always)]
-    fn weight(&self, digit: usize, band: usize) -> u32 {
-        u32::from(LAYOUT_WEIGHT[self.triads_of(digit, band)])
-    }
-
     /// The open cell to branch on: the first with two candidates, else one
     /// with the fewest; [`Step::Solved`] when every cell is placed.
     #[inline(always)]
@@ -673,6 +670,6 @@ mod tests {
     #[test]
     fn a_board_is_small_enough_to_copy_without_memcpy() {
         // x86-64 copies up to eight 32-byte vectors inline.
-        assert_eq!(size_of::<Board>(), 200);
+        assert_eq!(size_of::<Board>(), 212);
     }
 }

@@ -39,6 +39,10 @@ pub struct ColumnTriads {
     pub counts: [u64; 4],
 }
 
+#[cfg(target_arch = "x86_64")]
+use super::tables::LAYOUT_TRIADS;
+use super::tables::LAYOUT_WEIGHT;
+
 /// An instruction set to compile the search for.
 pub trait Simd: Copy {
     /// The words that differ between `a` and `b`, as bits.
@@ -60,6 +64,11 @@ pub trait Simd: Copy {
     /// (low 32 bits) and must (high 32 bits) use it, as saturating counters
     /// (`counts[k]`: more than `k`).
     fn column_triads(self, candidates: &[u32; 32]) -> ColumnTriads;
+
+    /// For each word's triads (`triads[band * 9 + digit]`, 0 past 27), its
+    /// layouts left when two or more, else 0 ([`LAYOUT_WEIGHT`]), and each
+    /// band's total.
+    fn weights(self, triads: &[u16; 32]) -> ([u16; 32], [u32; 3]);
 
     /// Runs `job` in a function of its own, compiled for this instruction
     /// set: what `job` calls `#[inline(always)]` is compiled with it too.
@@ -116,6 +125,21 @@ impl Simd for Portable {
         (triads.can[8], triads.must[8]) =
             column_triads_for_digit(candidates, 8, &mut triads.counts);
         triads
+    }
+
+    #[inline(always)]
+    fn weights(self, triads: &[u16; 32]) -> ([u16; 32], [u32; 3]) {
+        let mut weights = [0; 32];
+        let mut totals = [0; 3];
+        for (band, total) in totals.iter_mut().enumerate() {
+            for digit in 0..9 {
+                let index = (band * 9 + digit) & 31;
+                let weight = LAYOUT_WEIGHT[usize::from(triads[index]) & 0x1ff];
+                weights[index] = u16::from(weight);
+                *total += u32::from(weight);
+            }
+        }
+        (weights, totals)
     }
 
     #[inline(never)]
@@ -323,6 +347,68 @@ impl Simd for Avx2 {
         triads
     }
 
+    /// Layouts counted with six masked compares per 16 words; the band
+    /// totals with multiply-adds against lane masks and horizontal adds.
+    #[inline(always)]
+    fn weights(self, triads: &[u16; 32]) -> ([u16; 32], [u32; 3]) {
+        use std::arch::x86_64::{
+            __m256i, _mm_add_epi32, _mm_cvtsi128_si32, _mm_extract_epi32, _mm256_and_si256,
+            _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16,
+            _mm256_extracti128_si256, _mm256_hadd_epi32, _mm256_loadu_si256, _mm256_madd_epi16,
+            _mm256_set1_epi16, _mm256_setzero_si256, _mm256_storeu_si256, _mm256_sub_epi16,
+        };
+        /// Per band, 1 in the lanes of its nine words.
+        static BAND_LANES: [[u16; 32]; 3] = {
+            let mut lanes = [[0; 32]; 3];
+            let mut lane = 0;
+            while lane < 27 {
+                lanes[lane / 9][lane] = 1;
+                lane += 1;
+            }
+            lanes
+        };
+        let mut weights = [0; 32];
+        // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
+        // makes one); every load and store is of 16 u16 (32 bytes) within
+        // arrays of 32.
+        let totals = unsafe {
+            let load = |lanes: &[u16]| _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>());
+            let words = [load(&triads[..16]), load(&triads[16..])];
+            let mut counts = [_mm256_setzero_si256(); 2];
+            for &layout in &LAYOUT_TRIADS {
+                let layout = _mm256_set1_epi16(layout as i16);
+                for (count, &word) in counts.iter_mut().zip(&words) {
+                    let within = _mm256_cmpeq_epi16(_mm256_and_si256(word, layout), layout);
+                    *count = _mm256_sub_epi16(*count, within);
+                }
+            }
+            let one = _mm256_set1_epi16(1);
+            let counts =
+                counts.map(|count| _mm256_and_si256(count, _mm256_cmpgt_epi16(count, one)));
+            _mm256_storeu_si256(weights.as_mut_ptr().cast::<__m256i>(), counts[0]);
+            _mm256_storeu_si256(weights[16..].as_mut_ptr().cast::<__m256i>(), counts[1]);
+            let sums = [0, 1, 2].map(|band| {
+                let lanes = &BAND_LANES[band];
+                let low = _mm256_madd_epi16(counts[0], load(&lanes[..16]));
+                let high = _mm256_madd_epi16(counts[1], load(&lanes[16..]));
+                std::arch::x86_64::_mm256_add_epi32(low, high)
+            });
+            let pairs = _mm256_hadd_epi32(sums[0], sums[1]);
+            let last = _mm256_hadd_epi32(sums[2], sums[2]);
+            let quads = _mm256_hadd_epi32(pairs, last);
+            let both = _mm_add_epi32(
+                _mm256_castsi256_si128(quads),
+                _mm256_extracti128_si256::<1>(quads),
+            );
+            [
+                _mm_cvtsi128_si32(both) as u32,
+                _mm_extract_epi32::<1>(both) as u32,
+                _mm_extract_epi32::<2>(both) as u32,
+            ]
+        };
+        (weights, totals)
+    }
+
     #[inline(always)]
     fn run<R>(self, job: impl FnOnce() -> R) -> R {
         // SAFETY: `self` proves the CPU has the features `run_avx2` enables.
@@ -419,6 +505,10 @@ impl Simd for Avx2 {
     }
 
     fn column_triads(self, _: &[u32; 32]) -> ColumnTriads {
+        match self {}
+    }
+
+    fn weights(self, _: &[u16; 32]) -> ([u16; 32], [u32; 3]) {
         match self {}
     }
 

@@ -43,6 +43,9 @@ pub static LAYOUTS_WITHIN: [u8; 512] = layouts_within();
 /// (a digit settled in a band has one).
 pub static LAYOUT_WEIGHT: [u8; 512] = layout_weight();
 
+/// The nine triad bits of each of the six [`LAYOUTS`].
+pub static LAYOUT_TRIADS: [u16; 6] = layout_triad_bits();
+
 /// For nine triad bits, the triads some layout within them uses (bits
 /// 0..9) and those every layout uses (bits 16..25): one lookup gives both,
 /// and one set of bit counters adds them up for the nine digits.
@@ -119,6 +122,16 @@ const fn triad_counts() -> [u32; 512] {
     while triads < 512 {
         table[triads] = some[triads] | every[triads] << 16;
         triads += 1;
+    }
+    table
+}
+
+const fn layout_triad_bits() -> [u16; 6] {
+    let mut table = [0u16; 6];
+    let mut layout = 0;
+    while layout < 6 {
+        table[layout] = layout_triads(layout) as u16;
+        layout += 1;
     }
     table
 }
@@ -266,6 +279,7 @@ mod tests {
         assert_eq!(TRIAD_COUNTS[0b110_110_001] >> 16, 0b000_000_001);
         for (k, &layout) in LAYOUTS.iter().enumerate() {
             assert_eq!(layout.count_ones(), 9, "three triads of three cells");
+            assert_eq!(usize::from(LAYOUT_TRIADS[k]), triads(layout));
             assert_eq!(PERMUTATIONS[triads(layout)], layout);
             assert_eq!(LAYOUTS_WITHIN[triads(layout)], 1 << k);
         }
