@@ -44,19 +44,11 @@
 //! the fewest. Only when every layout is settled does it branch on a cell.
 
 use super::simd::{Avx2, Portable, Simd};
+use super::stack_rule::count_bits;
 use super::tables::{
     BAND, KEEP, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, ROW_INFO, TRIAD_COUNTS, columns_of,
     spread_columns,
 };
-
-/// Adds a nine-bit set to saturating bit counters: `counts[k]` holds the
-/// positions seen more than `k` times.
-fn count(counts: &mut [u32; 4], bits: u32) {
-    counts[3] |= counts[2] & bits;
-    counts[2] |= counts[1] & bits;
-    counts[1] |= counts[0] & bits;
-    counts[0] |= bits;
-}
 
 /// The index of `digit`'s word in `band`: a band's nine words are
 /// consecutive, so a placement clears a cell from all of them at once.
@@ -541,7 +533,7 @@ impl Board {
             // 16..25) use it: the counters saturate at four.
             let mut counts = [0u32; 4];
             for digit in 0..9 {
-                count(&mut counts, TRIAD_COUNTS[self.triads_of(digit, band)]);
+                count_bits(&mut counts, TRIAD_COUNTS[self.triads_of(digit, band)]);
             }
             if counts[2] & 0x1ff != 0x1ff || counts[3] >> 16 != 0 {
                 return Err(Dead);

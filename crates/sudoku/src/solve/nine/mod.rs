@@ -267,11 +267,10 @@ impl<'a, S: Sink> Explorer<'a, S> {
             return Err(Stop::Restart);
         }
         let branch = loop {
-            if board.propagate(simd, self.effort).is_err() {
-                self.effort = Effort::Full;
-                return Ok(());
-            }
-            match board.branch(simd, self.effort) {
+            let step = board
+                .propagate(simd, self.effort)
+                .and_then(|()| board.branch(simd, self.effort));
+            match step {
                 Err(Dead) => {
                     self.effort = Effort::Full;
                     return Ok(());

@@ -22,7 +22,7 @@
 //! vector of eight digits costs what one digit does; the portable path
 //! runs the same code on each digit in turn and gets the same answers.
 
-use std::ops::{BitAnd, BitOr, BitXor};
+use std::ops::{BitAnd, BitOr, BitOrAssign, BitXor};
 
 /// Bitwise operations on lanes of 32 bits: one `u32`, or more at once.
 pub trait Lanes:
@@ -140,6 +140,28 @@ fn rotate_two<L: Lanes>(columns: L) -> L {
     columns.shr::<2>() & L::splat(0o111) | columns.shl::<1>() & L::splat(0o666)
 }
 
+/// The columns a band word touches, as nine bits.
+#[inline(always)]
+fn touched_columns<L: Lanes>(word: L) -> L {
+    (word | word.shr::<9>() | word.shr::<18>()) & L::splat(0x1ff)
+}
+
+/// A digit's three band words, from `candidates` (word `band * 9 + digit`).
+#[inline(always)]
+fn band_words(candidates: &[u32; 32], digit: usize) -> [u32; 3] {
+    [0, 1, 2].map(|band| candidates[(band * 9 + digit) & 31])
+}
+
+/// The band words of digits `digit` and `digit + 1`, paired.
+#[inline(always)]
+fn paired_band_words(candidates: &[u32; 32], digit: usize) -> [Pair; 3] {
+    let (low, high) = (
+        band_words(candidates, digit),
+        band_words(candidates, digit + 1),
+    );
+    [0, 1, 2].map(|band| Pair::new(low[band], high[band]))
+}
+
 /// A 9-bit column set over the three rows of a band.
 #[inline(always)]
 fn spread<L: Lanes>(columns: L) -> L {
@@ -157,7 +179,7 @@ fn spread<L: Lanes>(columns: L) -> L {
 #[inline(always)]
 pub fn stack_rule<L: Lanes>(words: [L; 3], open: [L; 3]) -> ([L; 3], [L; 3]) {
     let nine = L::splat(0x1ff);
-    let columns = words.map(|word| (word | word.shr::<9>() | word.shr::<18>()) & nine);
+    let columns = words.map(touched_columns);
     let (one, two) = (columns.map(rotate_one), columns.map(rotate_two));
     let kept = [
         columns[0] & (one[1] & two[2] | two[1] & one[2]),
@@ -187,8 +209,7 @@ pub fn stack_rule<L: Lanes>(words: [L; 3], open: [L; 3]) -> ([L; 3], [L; 3]) {
 /// touch — and those it must: the only column of its stack in that band.
 #[inline(always)]
 pub fn column_triads<L: Lanes>(words: [L; 3]) -> (L, L) {
-    let nine = L::splat(0x1ff);
-    let columns = words.map(|word| (word | word.shr::<9>() | word.shr::<18>()) & nine);
+    let columns = words.map(touched_columns);
     let can = columns[0] | columns[1].shl::<9>() | columns[2].shl::<18>();
     let first = L::splat(0o111_111_111);
     let (a, b, c) = (can & first, can.shr::<1>() & first, can.shr::<2>() & first);
@@ -197,9 +218,10 @@ pub fn column_triads<L: Lanes>(words: [L; 3]) -> (L, L) {
 }
 
 /// Adds `bits` to saturating bit counters: `counts[k]` holds the positions
-/// seen more than `k` times.
+/// seen more than `k` times (the row triad rule counts in `u32`, the
+/// column triad sets in `u64`).
 #[inline(always)]
-pub fn count_bits(counts: &mut [u64; 4], bits: u64) {
+pub fn count_bits<T: Copy + BitAnd<Output = T> + BitOrAssign>(counts: &mut [T; 4], bits: T) {
     counts[3] |= counts[2] & bits;
     counts[2] |= counts[1] & bits;
     counts[1] |= counts[0] & bits;
@@ -214,9 +236,7 @@ pub fn column_triads_for_pair(
     digit: usize,
     counts: &mut [u64; 4],
 ) -> [(u32, u32); 2] {
-    let at = |band: usize, lane: usize| (band * 9 + digit + lane) & 31;
-    let words = [0, 1, 2].map(|band| Pair::new(candidates[at(band, 0)], candidates[at(band, 1)]));
-    let (can, must) = column_triads(words);
+    let (can, must) = column_triads(paired_band_words(candidates, digit));
     let ([can0, can1], [must0, must1]) = (can.lanes(), must.lanes());
     count_bits(counts, u64::from(can0) | u64::from(must0) << 32);
     count_bits(counts, u64::from(can1) | u64::from(must1) << 32);
@@ -231,7 +251,7 @@ pub fn column_triads_for_digit(
     digit: usize,
     counts: &mut [u64; 4],
 ) -> (u32, u32) {
-    let (can, must) = column_triads([0, 1, 2].map(|band| candidates[(band * 9 + digit) & 31]));
+    let (can, must) = column_triads(band_words(candidates, digit));
     count_bits(counts, u64::from(can) | u64::from(must) << 32);
     (can, must)
 }
@@ -246,8 +266,7 @@ pub fn stack_rule_for_pair(
     singles: &mut [u32; 32],
 ) -> u32 {
     let at = |band: usize, lane: usize| (band * 9 + digit + lane) & 31;
-    let words = [0, 1, 2].map(|band| Pair::new(candidates[at(band, 0)], candidates[at(band, 1)]));
-    let (kept, sole) = stack_rule(words, open.map(Pair::splat));
+    let (kept, sole) = stack_rule(paired_band_words(candidates, digit), open.map(Pair::splat));
     let mut found = 0;
     for band in 0..3 {
         for (lane, (kept, sole)) in kept[band]
@@ -275,7 +294,7 @@ pub fn stack_rule_for_digit(
     singles: &mut [u32; 32],
 ) -> u32 {
     let at = |band: usize| (band * 9 + digit) & 31;
-    let (kept, sole) = stack_rule([0, 1, 2].map(|band| candidates[at(band)]), open);
+    let (kept, sole) = stack_rule(band_words(candidates, digit), open);
     let mut found = 0;
     for band in 0..3 {
         candidates[at(band)] = kept[band];
