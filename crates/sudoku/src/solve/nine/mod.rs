@@ -7,8 +7,8 @@
 //! band (or, once those are settled, on a cell), trying each option in
 //! turn. A guess is an option tried while another remains; the last one
 //! follows from refuting the others and is not counted. The first descent
-//! is light (no stack pass below the root) until a choice fails, see
-//! [`Explorer`].
+//! is light (no column triad rule, no stack pass below the root) until a
+//! choice fails, see [`Explorer`].
 //!
 //! The search runs on AVX2 where the CPU has it, detected at run time at
 //! each entry point ([`simd`]); [`NineSolver::portable`] forces the plain
@@ -174,8 +174,8 @@ enum Stop {
 
 /// One search: the sink, the budget and the running costs.
 ///
-/// It starts with [`Effort::Light`]: a first descent without the stack
-/// pass below the root, the fastest way down to a solution when nothing
+/// It starts with [`Effort::Light`]: a first descent without the column
+/// triad rule and the stack pass below the root, the fastest way down to a solution when nothing
 /// needs refuting (puzzles with many solutions). The first failed choice
 /// switches to [`Effort::Full`] for good. Choices made on light inference
 /// could leave an unsatisfiable board that takes long to refute (without
