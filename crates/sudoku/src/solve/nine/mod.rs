@@ -207,13 +207,8 @@ impl<'a, S: Sink> Explorer<'a, S> {
             sink,
             budget,
             stats: SearchStats::default(),
-            // A random descent from the empty grid meets failures the light
-            // effort would not see coming.
-            effort: if shuffle.is_some() {
-                Effort::Full
-            } else {
-                Effort::Light
-            },
+            // Set by `start` from the board.
+            effort: Effort::Full,
             shuffle,
             found: false,
             restart_at: RESTART_AFTER,
@@ -238,6 +233,13 @@ impl<'a, S: Sink> Explorer<'a, S> {
     /// without a solution; `Err` stops the whole search (the callback had
     /// enough, or the budget ran out).
     fn start(&mut self, board: Board, avx2: Option<Avx2>) -> Result<(), Stop> {
+        // A random descent from the empty grid meets failures the light
+        // effort would not see coming.
+        self.effort = if self.shuffle.is_some() {
+            Effort::Full
+        } else {
+            board.light_effort()
+        };
         match self.run(board, avx2) {
             Err(Stop::Restart) => {
                 self.effort = Effort::Full;
