@@ -33,5 +33,5 @@ for set in ${SETS:-tdoku_17_clue_49158 tdoku_serg_benchmark tdoku_magictour_top1
   theirs=$(instructions "$theirs_solver" "$sample")
   awk -v s="$set" -v n="$n" -v b="$base" -v o="$ours" -v t="$theirs" 'BEGIN {
     fo = (o - b) / n; ft = (t - b) / n
-    printf "%-30s %8d %13.1fk %13.1fk %7.2f\n", s, n, fo / 1000, ft / 1000, fo / ft }'
+    printf "%-30s %8d %13.2fk %13.2fk %7.3f\n", s, n, fo / 1000, ft / 1000, fo / ft }'
 done

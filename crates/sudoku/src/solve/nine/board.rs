@@ -13,12 +13,14 @@
 //! * **naked singles**, per band: counters over the nine digits give the
 //!   open cells with one candidate, and those with none;
 //! * **stacks** (once the first two are done; with [`Effort::Light`] only
-//!   at the root, and not there with many givens): the same rule for columns against bands, and a column
-//!   left with one cell is placed — one bitwise formula over all digits
-//!   ([`super::stack_rule`]), eight at a time on AVX2;
+//!   at the root, and not there with [`MANY_GIVENS`]): the same rule for
+//!   columns against bands, and a column left with one cell is placed —
+//!   one bitwise formula over all digits ([`super::stack_rule`]), eight at
+//!   a time on AVX2;
 //! * **triad rule** (at the fixpoint, before choosing a branch: on every
-//!   band for the givens, then on the band of the last layout choice): a
-//!   triad holds exactly three digits. Counting, per triad, the digits with
+//!   band for the givens unless [`MANY_GIVENS`] on a light descent, then
+//!   on the band of the last layout choice): a triad holds exactly three
+//!   digits. Counting, per triad, the digits with
 //!   a layout through it and those with every layout through it finds
 //!   contradictions, keeps other digits out of a triad three digits need
 //!   (a naked triple) and pins the only three digits that can use one (a
@@ -60,10 +62,11 @@ const fn at(digit: usize, band: usize) -> usize {
 /// [`Board::stacks_pay`]); measured on the four benchmark sets.
 const STACKS_MIN_OPEN: u32 = 25;
 
-/// The givens from which a light descent skips the stack pass at its root
-/// too: puzzles that many givens leave to singles, or have many solutions
-/// (the serg set, 34 or 35 givens: 15.5k → 15.0k instructions); on unique
-/// puzzles with 30 to 36 givens it costs within 1.5%.
+/// The givens from which a light descent skips the stack pass and the triad
+/// rule at its root too: puzzles that many givens leave to singles, or have
+/// many solutions (the serg set, 34 or 35 givens: 15.5k → 14.6k
+/// instructions, same guesses); on unique puzzles with 30 to 36 givens it
+/// costs within 1%.
 const MANY_GIVENS: u32 = 30;
 
 /// The board cannot be completed.
@@ -73,12 +76,22 @@ pub struct Dead;
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Effort {
     /// No column triad rule, and no stack pass below the root (nor at the
-    /// root, unless `root_stacks`): for a first descent, while no choice
-    /// has failed. A puzzle with many solutions is filled in without
-    /// paying for refutations it never needs.
-    Light { root_stacks: bool },
+    /// root, nor the triad rule there, unless `root_inference`): for a
+    /// first descent, while no choice has failed. A puzzle with many
+    /// solutions is filled in without paying for refutations it never
+    /// needs.
+    Light { root_inference: bool },
     /// Everything, at every node.
     Full,
+}
+
+impl Effort {
+    /// Whether the root gets the stack pass and the triad rule.
+    fn at_root(self) -> bool {
+        self != Effort::Light {
+            root_inference: false,
+        }
+    }
 }
 
 /// Candidates by digit and band, and the cells still open.
@@ -227,12 +240,12 @@ impl Board {
     }
 
     /// The light effort for a search from this board, as it comes from
-    /// [`Board::new`]: a stack pass at the root unless the givens are
-    /// [`MANY_GIVENS`] or more.
+    /// [`Board::new`]: a stack pass and the triad rule at the root unless
+    /// the givens are [`MANY_GIVENS`] or more.
     pub fn light_effort(&self) -> Effort {
         let open: u32 = self.open.iter().map(|cells| cells.count_ones()).sum();
         Effort::Light {
-            root_stacks: 81 - open < MANY_GIVENS,
+            root_inference: 81 - open < MANY_GIVENS,
         }
     }
 
@@ -394,15 +407,16 @@ impl Board {
     }
 
     /// Whether a stack pass is worth its cost: not below the root with
-    /// [`Effort::Light`] (nor at the root without `root_stacks`), not once every layout is settled (cell branches),
-    /// nor with fewer than [`STACKS_MIN_OPEN`] open cells, where singles
-    /// soon find what it would.
+    /// [`Effort::Light`] (nor at the root without `root_inference`), not
+    /// once every layout is settled (cell branches), nor with fewer than
+    /// [`STACKS_MIN_OPEN`] open cells, where singles soon find what it
+    /// would.
     #[inline(always)]
     fn stacks_pay(&self, effort: Effort) -> bool {
         let open: u32 = self.open.iter().map(|cells| cells.count_ones()).sum();
         open >= STACKS_MIN_OPEN
             && match self.chosen {
-                Chosen::Nothing => effort != Effort::Light { root_stacks: false },
+                Chosen::Nothing => effort.at_root(),
                 Chosen::Layout(_) => effort == Effort::Full,
                 Chosen::Cell => false,
             }
@@ -452,7 +466,9 @@ impl Board {
         // unrefuted until the cells run out.
         let bands = match self.chosen {
             Chosen::Layout(band) => 1 << band,
-            Chosen::Nothing => 7,
+            Chosen::Nothing if effort.at_root() => 7,
+            // Many givens on a light descent: not even there.
+            Chosen::Nothing => 0,
             // Every layout is still settled: no need to look.
             Chosen::Cell => return Ok(self.branch_cell()),
         };
