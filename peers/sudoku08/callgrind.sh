@@ -2,8 +2,9 @@
 # Instructions per puzzle (valgrind --tool=callgrind) for fdoku's 9×9 solver
 # and the sudoku crate 0.8, counting to 2, on the four benchmark sets:
 # (instructions of a solving run - instructions of a parse-only run) / puzzles,
-# on PUZZLES (default 400) evenly spaced puzzles of each set (every
-# (lines / PUZZLES)-th line from the first; a smaller set whole).
+# on whole sets (about half a minute), or with PUZZLES=N on N evenly spaced
+# puzzles of each set (every (lines / N)-th line from the first; a smaller set
+# whole).
 # The build targets x86-64-v3 unless RUSTFLAGS is set: `RUSTFLAGS=` measures
 # the default build, where fdoku picks its AVX2 path at run time.
 # SOLVERS="fdoku fdoku-portable" compares fdoku with its portable path.
@@ -24,9 +25,11 @@ instructions() {
 printf '%-30s %8s %14s %14s %7s\n' set puzzles "$ours_solver instr" "$theirs_solver instr" ratio
 for set in ${SETS:-tdoku_17_clue_49158 tdoku_serg_benchmark tdoku_magictour_top1465 tdoku_forum_hardest_1106}; do
   lines=$(grep -c '^.\{81\}' "$data/$set.txt")
-  step=$((lines / ${PUZZLES:-400} > 1 ? lines / ${PUZZLES:-400} : 1))
+  wanted=${PUZZLES:-all}
+  [ "$wanted" = all ] && wanted=$lines
+  step=$((lines / wanted > 1 ? lines / wanted : 1))
   grep '^.\{81\}' "$data/$set.txt" \
-    | awk -v step="$step" -v max="${PUZZLES:-400}" 'NR % step == 1 % step && ++k <= max' >"$sample"
+    | awk -v step="$step" -v max="$wanted" 'NR % step == 1 % step && ++k <= max' >"$sample"
   n=$(wc -l <"$sample")
   base=$(instructions parse "$sample")
   ours=$(instructions "$ours_solver" "$sample")
