@@ -21,7 +21,7 @@
 //! everything (solutions, counts, guesses): `tests/nine_kernels.rs`.
 
 #[cfg(target_arch = "x86_64")]
-use super::stack_rule::{Lanes, column_triads, stack_rule};
+use super::stack_rule::{Lanes, column_triads, map3, stack_rule};
 use super::stack_rule::{
     column_triads_for_digit, column_triads_for_pair, stack_rule_for_digit, stack_rule_for_pair,
 };
@@ -260,7 +260,7 @@ impl Simd for Avx2 {
             _mm256_movemask_ps, _mm256_setzero_si256, _mm256_storeu_si256,
         };
         let mut singles = [0; 32];
-        let words = [0, 9, 18].map(|start| {
+        let words = map3([0, 9, 18], |start| {
             let Some(lanes) = candidates.get(start..start + 8) else {
                 unreachable!("eight words from word 18 end at 26")
             };
@@ -268,7 +268,7 @@ impl Simd for Avx2 {
             // makes one); `lanes` is eight u32, one unaligned 32-byte load.
             Lanes8(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>()) })
         });
-        let (kept, sole) = stack_rule(words, open.map(Lanes8::splat));
+        let (kept, sole) = stack_rule(words, map3(open, Lanes8::splat));
         let mut found = 0;
         for (band, start) in [0, 9, 18].into_iter().enumerate() {
             let (Some(words), Some(cells)) = (
@@ -302,7 +302,7 @@ impl Simd for Avx2 {
             _mm256_unpackhi_epi32, _mm256_unpacklo_epi32,
         };
         let mut triads = ColumnTriads::default();
-        let words = [0, 9, 18].map(|start| {
+        let words = map3([0, 9, 18], |start| {
             let Some(lanes) = candidates.get(start..start + 8) else {
                 unreachable!("eight words from word 18 end at 26")
             };
@@ -332,7 +332,12 @@ impl Simd for Avx2 {
         // SAFETY: as above (register moves).
         let swap_pairs = |x: Lanes8| Lanes8(unsafe { _mm256_shuffle_epi32::<0x4e>(x.0) });
         let [a1, a2, a3, a4] = four;
-        let [b1, b2, b3, b4] = four.map(swap_pairs);
+        let [b1, b2, b3, b4] = [
+            swap_pairs(a1),
+            swap_pairs(a2),
+            swap_pairs(a3),
+            swap_pairs(a4),
+        ];
         let eight = [
             a1 | b1,
             a2 | b2 | a1 & b1,
@@ -340,8 +345,8 @@ impl Simd for Avx2 {
             a4 | b4 | a3 & b1 | a2 & b2 | a1 & b3,
         ];
         // SAFETY: as above (register moves).
-        triads.counts =
-            eight.map(|x| unsafe { _mm_cvtsi128_si64(_mm256_castsi256_si128(x.0)) } as u64);
+        let low = |x: Lanes8| unsafe { _mm_cvtsi128_si64(_mm256_castsi256_si128(x.0)) } as u64;
+        triads.counts = [low(eight[0]), low(eight[1]), low(eight[2]), low(eight[3])];
         (triads.can[8], triads.must[8]) =
             column_triads_for_digit(candidates, 8, &mut triads.counts);
         triads
@@ -383,11 +388,11 @@ impl Simd for Avx2 {
                 }
             }
             let one = _mm256_set1_epi16(1);
-            let counts =
-                counts.map(|count| _mm256_and_si256(count, _mm256_cmpgt_epi16(count, one)));
+            let chosen = |count| _mm256_and_si256(count, _mm256_cmpgt_epi16(count, one));
+            let counts = [chosen(counts[0]), chosen(counts[1])];
             _mm256_storeu_si256(weights.as_mut_ptr().cast::<__m256i>(), counts[0]);
             _mm256_storeu_si256(weights[16..].as_mut_ptr().cast::<__m256i>(), counts[1]);
-            let sums = [0, 1, 2].map(|band| {
+            let sums = map3([0, 1, 2], |band| {
                 let lanes = &BAND_LANES[band];
                 let low = _mm256_madd_epi16(counts[0], load(&lanes[..16]));
                 let high = _mm256_madd_epi16(counts[1], load(&lanes[16..]));
