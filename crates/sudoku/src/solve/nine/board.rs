@@ -695,11 +695,40 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
-    use super::Board;
+    use super::{Board, Effort, MANY_GIVENS};
 
     #[test]
     fn a_board_is_small_enough_to_copy_without_memcpy() {
         // x86-64 copies up to eight 32-byte vectors inline.
         assert_eq!(size_of::<Board>(), 212);
+    }
+
+    #[test]
+    fn a_light_root_goes_without_stacks_and_triads_from_many_givens_on() {
+        // The first `count` cells of a solution grid (rows of a shifted
+        // pattern: every row, column and box holds each digit once).
+        let solution: Vec<u8> = (0..81)
+            .map(|cell| ((cell / 9 * 3 + cell / 27 + cell % 9) % 9 + 1) as u8)
+            .collect();
+        let light = |count: usize| {
+            let mut givens = [0; 81];
+            givens[..count].copy_from_slice(&solution[..count]);
+            let board = Board::new(&givens, None).unwrap_or_else(|_| panic!("no clash"));
+            board.light_effort()
+        };
+        let many = MANY_GIVENS as usize;
+        assert!(
+            light(many - 1)
+                == Effort::Light {
+                    root_inference: true
+                }
+        );
+        assert!(
+            light(many)
+                == Effort::Light {
+                    root_inference: false
+                }
+        );
+        assert!(light(0).at_root() && !light(81).at_root());
     }
 }
