@@ -20,17 +20,17 @@
 //! * **triad rule** (at the fixpoint, before choosing a branch: on every
 //!   band for the givens unless [`MANY_GIVENS`] on a light descent, then
 //!   on the band of the last layout choice): a triad holds exactly three
-//!   digits. Counting, per triad, the digits with
-//!   a layout through it and those with every layout through it finds
-//!   contradictions, keeps other digits out of a triad three digits need
-//!   (a naked triple) and pins the only three digits that can use one (a
-//!   hidden triple). On the hardest sets it saves a fifth to a quarter of
-//!   the guesses for a few table lookups;
-//! * **column triad rule** (with the triad rule, with [`Effort::Full`]):
-//!   the same for the triads where a column meets a box, on
-//!   every band at once; the digits' sets are bitwise formulas too, counted
-//!   with AVX2 by folding the vector. It saves another eighth of the
-//!   guesses on the hardest sets.
+//!   digits. Counting, per triad, the digits with a layout through it and
+//!   those with every layout through it finds contradictions, keeps other
+//!   digits out of a triad three digits need (a naked triple) and pins the
+//!   only three digits that can use one (a hidden triple). On the hardest
+//!   sets it saves a fifth to a quarter of the guesses for a few table
+//!   lookups;
+//! * **column triad rule** (with [`Effort::Full`], when the triad rule
+//!   found nothing): the same for the triads where a column meets a box,
+//!   on every band at once; the digits' sets are bitwise formulas too,
+//!   counted with AVX2 by folding the vector. It saves another eighth of
+//!   the guesses on the hardest sets.
 //!
 //! Placing a digit clears the cell from the other digits, and the digit
 //! from the cell's row, box and column. During propagation a copy of each
@@ -243,10 +243,15 @@ impl Board {
     /// [`Board::new`]: a stack pass and the triad rule at the root unless
     /// the givens are [`MANY_GIVENS`] or more.
     pub fn light_effort(&self) -> Effort {
-        let open: u32 = self.open.iter().map(|cells| cells.count_ones()).sum();
         Effort::Light {
-            root_inference: 81 - open < MANY_GIVENS,
+            root_inference: 81 - self.open_cells() < MANY_GIVENS,
         }
+    }
+
+    /// How many cells are not placed yet.
+    #[inline(always)]
+    fn open_cells(&self) -> u32 {
+        self.open.iter().map(|cells| cells.count_ones()).sum()
     }
 
     /// Removes `digit` (1..=9) from the candidates of `cell` (0..81).
@@ -413,8 +418,7 @@ impl Board {
     /// would.
     #[inline(always)]
     fn stacks_pay(&self, effort: Effort) -> bool {
-        let open: u32 = self.open.iter().map(|cells| cells.count_ones()).sum();
-        open >= STACKS_MIN_OPEN
+        self.open_cells() >= STACKS_MIN_OPEN
             && match self.chosen {
                 Chosen::Nothing => effort.at_root(),
                 Chosen::Layout(_) => effort == Effort::Full,

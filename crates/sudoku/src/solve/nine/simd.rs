@@ -7,38 +7,24 @@
 //! for `Avx2` that is a `#[target_feature]` function, so the body inlined
 //! into it — everything the search does there — is compiled for those
 //! features (`tzcnt`, `blsr`, `andn`, `shlx`, `popcnt`, 256-bit compares),
-//! while the same source runs on any CPU through `Portable`. The only
-//! hand-written vector code is [`Simd::changed`], four compares and move
-//! masks against a 27-step loop, [`Simd::band_values`], which groups
-//! the givens of a new board with thirty byte compares, and the lanes
-//! [`Simd::stacks`] runs the stack rule on: eight digits at once.
+//! while the same source runs on any CPU through `Portable`. The
+//! hand-written vector code: [`Simd::changed`], four compares and move
+//! masks against a 27-step loop; [`Simd::band_values`], which groups the
+//! givens of a new board with thirty byte compares; the lanes
+//! [`Simd::stacks`] and [`Simd::column_triads`] run their formulas on,
+//! eight digits at once, and the fold that counts the column triads; and
+//! [`Simd::weights`], the layouts of all 27 words with masked compares.
 //!
 //! An `Avx2` value exists only where [`Avx2::detect`] found the features
 //! (std caches the CPUID answer; `NineSolver::new` looks once per solver,
 //! the other entry points once per call), which is what makes running its
-//! code sound. On other
-//! architectures `Avx2` has no values at all. The two paths must agree on
-//! everything (solutions, counts, guesses): `tests/nine_kernels.rs`.
+//! code sound. On other architectures `Avx2` has no values at all. The two
+//! paths must agree on everything (solutions, counts, guesses):
+//! `tests/nine_kernels.rs`.
 
+use super::stack_rule::{ColumnTriads, Pair, column_triads_for, stack_rule_for};
 #[cfg(target_arch = "x86_64")]
 use super::stack_rule::{Lanes, column_triads, map3, stack_rule};
-use super::stack_rule::{
-    column_triads_for_digit, column_triads_for_pair, stack_rule_for_digit, stack_rule_for_pair,
-};
-
-/// The column triads every digit can and must use, and their counts (see
-/// [`Simd::column_triads`]).
-#[derive(Default)]
-pub struct ColumnTriads {
-    /// Per digit, bit `band * 9 + column`.
-    pub can: [u32; 9],
-    /// Per digit, the same bits.
-    pub must: [u32; 9],
-    /// Saturating counters over the digits: `counts[k]` holds the column
-    /// triads more than `k` digits can use (low 32 bits) and must (high).
-    pub counts: [u64; 4],
-}
-
 #[cfg(target_arch = "x86_64")]
 use super::tables::LAYOUT_TRIADS;
 use super::tables::LAYOUT_WEIGHT;
@@ -106,9 +92,9 @@ impl Simd for Portable {
     #[inline(always)]
     fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]) {
         let mut singles = [0; 32];
-        let mut found = stack_rule_for_digit(candidates, open, 8, &mut singles);
+        let mut found = stack_rule_for::<u32>(candidates, open, 8, &mut singles);
         for digit in [0, 2, 4, 6] {
-            found |= stack_rule_for_pair(candidates, open, digit, &mut singles);
+            found |= stack_rule_for::<Pair>(candidates, open, digit, &mut singles);
         }
         (found, singles)
     }
@@ -117,13 +103,9 @@ impl Simd for Portable {
     fn column_triads(self, candidates: &[u32; 32]) -> ColumnTriads {
         let mut triads = ColumnTriads::default();
         for digit in [0, 2, 4, 6] {
-            [
-                (triads.can[digit], triads.must[digit]),
-                (triads.can[digit + 1], triads.must[digit + 1]),
-            ] = column_triads_for_pair(candidates, digit, &mut triads.counts);
+            column_triads_for::<Pair>(candidates, digit, &mut triads);
         }
-        (triads.can[8], triads.must[8]) =
-            column_triads_for_digit(candidates, 8, &mut triads.counts);
+        column_triads_for::<u32>(candidates, 8, &mut triads);
         triads
     }
 
@@ -169,6 +151,25 @@ impl Avx2 {
             && is_x86_feature_detected!("lzcnt")
             && is_x86_feature_detected!("popcnt");
         all.then_some(Avx2(()))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+impl Avx2 {
+    /// Digits 0..8 of each band's words (words 0, 9 and 18 onwards) in the
+    /// lanes of one vector per band.
+    #[inline(always)]
+    fn band_vectors(self, candidates: &[u32; 32]) -> [Lanes8; 3] {
+        use std::arch::x86_64::{__m256i, _mm256_loadu_si256};
+        map3([0, 9, 18], |start| {
+            let Some(lanes) = candidates.get(start..start + 8) else {
+                unreachable!("eight words from word 18 end at 26")
+            };
+            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
+            // makes one); `lanes` is eight u32, one unaligned 32-byte load.
+            Lanes8(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>()) })
+        })
     }
 }
 
@@ -256,18 +257,11 @@ impl Simd for Avx2 {
     #[inline(always)]
     fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]) {
         use std::arch::x86_64::{
-            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-            _mm256_movemask_ps, _mm256_setzero_si256, _mm256_storeu_si256,
+            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_movemask_ps,
+            _mm256_setzero_si256, _mm256_storeu_si256,
         };
         let mut singles = [0; 32];
-        let words = map3([0, 9, 18], |start| {
-            let Some(lanes) = candidates.get(start..start + 8) else {
-                unreachable!("eight words from word 18 end at 26")
-            };
-            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
-            // makes one); `lanes` is eight u32, one unaligned 32-byte load.
-            Lanes8(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>()) })
-        });
+        let words = self.band_vectors(candidates);
         let (kept, sole) = stack_rule(words, map3(open, Lanes8::splat));
         let mut found = 0;
         for (band, start) in [0, 9, 18].into_iter().enumerate() {
@@ -287,7 +281,7 @@ impl Simd for Avx2 {
             };
             found |= (!empty as u32 & 0xff) << start;
         }
-        found |= stack_rule_for_digit(candidates, open, 8, &mut singles);
+        found |= stack_rule_for::<u32>(candidates, open, 8, &mut singles);
         (found, singles)
     }
 
@@ -297,19 +291,12 @@ impl Simd for Avx2 {
     #[inline(always)]
     fn column_triads(self, candidates: &[u32; 32]) -> ColumnTriads {
         use std::arch::x86_64::{
-            __m256i, _mm_cvtsi128_si64, _mm256_castsi256_si128, _mm256_loadu_si256,
-            _mm256_permute2x128_si256, _mm256_shuffle_epi32, _mm256_storeu_si256,
-            _mm256_unpackhi_epi32, _mm256_unpacklo_epi32,
+            __m256i, _mm_cvtsi128_si64, _mm256_castsi256_si128, _mm256_permute2x128_si256,
+            _mm256_shuffle_epi32, _mm256_storeu_si256, _mm256_unpackhi_epi32,
+            _mm256_unpacklo_epi32,
         };
         let mut triads = ColumnTriads::default();
-        let words = map3([0, 9, 18], |start| {
-            let Some(lanes) = candidates.get(start..start + 8) else {
-                unreachable!("eight words from word 18 end at 26")
-            };
-            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
-            // makes one); `lanes` is eight u32, one unaligned 32-byte load.
-            Lanes8(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>()) })
-        });
+        let words = self.band_vectors(candidates);
         let (can, must) = column_triads(words);
         // SAFETY: as above; the stores write eight u32 into the first eight
         // of nine; the rest only moves lanes between registers.
@@ -347,8 +334,7 @@ impl Simd for Avx2 {
         // SAFETY: as above (register moves).
         let low = |x: Lanes8| unsafe { _mm_cvtsi128_si64(_mm256_castsi256_si128(x.0)) } as u64;
         triads.counts = [low(eight[0]), low(eight[1]), low(eight[2]), low(eight[3])];
-        (triads.can[8], triads.must[8]) =
-            column_triads_for_digit(candidates, 8, &mut triads.counts);
+        column_triads_for::<u32>(candidates, 8, &mut triads);
         triads
     }
 
@@ -421,8 +407,8 @@ impl Simd for Avx2 {
     }
 }
 
-/// Eight lanes of 32 bits in an AVX2 register, made only inside
-/// [`Avx2::stacks`] (so only where the CPU has AVX2).
+/// Eight lanes of 32 bits in an AVX2 register, made only by [`Avx2`]'s
+/// methods (so only where the CPU has AVX2).
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
 struct Lanes8(std::arch::x86_64::__m256i);

@@ -1,5 +1,5 @@
-//! The stack pass as one bitwise formula, run on one digit (`u32`) or on
-//! eight at once (an AVX2 register, see [`super::simd`]).
+//! The stack pass as one bitwise formula, run on one digit (`u32`), two
+//! ([`Pair`]) or eight at once (an AVX2 register, see [`super::simd`]).
 //!
 //! For one digit, the columns it can still use in each band (nine bits per
 //! band) form, per stack, a 3×3 matrix: band × column of the stack. The
@@ -65,19 +65,13 @@ impl Lanes for u32 {
 /// formulas here mask after every right shift; no left shift takes their
 /// 27-bit values past bit 31.
 #[derive(Clone, Copy)]
-pub struct Pair(pub u64);
+pub struct Pair(u64);
 
 impl Pair {
     /// Lane 0 from `low`, lane 1 from `high`.
     #[inline(always)]
-    pub fn new(low: u32, high: u32) -> Pair {
+    fn new(low: u32, high: u32) -> Pair {
         Pair(u64::from(low) | u64::from(high) << 32)
-    }
-
-    /// The two lanes.
-    #[inline(always)]
-    pub fn lanes(self) -> [u32; 2] {
-        [self.0 as u32, (self.0 >> 32) as u32]
     }
 }
 
@@ -156,20 +150,56 @@ fn touched_columns<L: Lanes>(word: L) -> L {
     (word | word.shr::<9>() | word.shr::<18>()) & L::splat(0x1ff)
 }
 
-/// A digit's three band words, from `candidates` (word `band * 9 + digit`).
-#[inline(always)]
-fn band_words(candidates: &[u32; 32], digit: usize) -> [u32; 3] {
-    map3([0, 1, 2], |band| candidates[(band * 9 + digit) & 31])
+/// Lanes held in plain integers, one digit each: a `u32`, or a [`Pair`]
+/// of consecutive digits. The portable path runs every digit this way, the
+/// AVX2 path its ninth digit.
+pub trait Unpacked: Lanes {
+    /// How many digits one value holds.
+    const WIDTH: usize;
+    /// The band words (word `band * 9 + digit`) of digits `digit` onwards,
+    /// one per lane.
+    fn band_words(candidates: &[u32; 32], digit: usize) -> [Self; 3];
+    /// Lane `lane`.
+    fn lane(self, lane: usize) -> u32;
 }
 
-/// The band words of digits `digit` and `digit + 1`, paired.
+/// Word `band * 9 + digit` of `candidates`.
 #[inline(always)]
-fn paired_band_words(candidates: &[u32; 32], digit: usize) -> [Pair; 3] {
-    let (low, high) = (
-        band_words(candidates, digit),
-        band_words(candidates, digit + 1),
-    );
-    map3([0, 1, 2], |band| Pair::new(low[band], high[band]))
+fn word(candidates: &[u32; 32], band: usize, digit: usize) -> u32 {
+    candidates[(band * 9 + digit) & 31]
+}
+
+impl Unpacked for u32 {
+    const WIDTH: usize = 1;
+
+    #[inline(always)]
+    fn band_words(candidates: &[u32; 32], digit: usize) -> [u32; 3] {
+        map3([0, 1, 2], |band| word(candidates, band, digit))
+    }
+
+    #[inline(always)]
+    fn lane(self, _: usize) -> u32 {
+        self
+    }
+}
+
+impl Unpacked for Pair {
+    const WIDTH: usize = 2;
+
+    #[inline(always)]
+    fn band_words(candidates: &[u32; 32], digit: usize) -> [Pair; 3] {
+        map3([0, 1, 2], |band| {
+            Pair::new(
+                word(candidates, band, digit),
+                word(candidates, band, digit + 1),
+            )
+        })
+    }
+
+    #[inline(always)]
+    fn lane(self, lane: usize) -> u32 {
+        (self.0 >> (32 * (lane & 1))) as u32
+    }
 }
 
 /// A 9-bit column set over the three rows of a band.
@@ -238,81 +268,57 @@ pub fn count_bits<T: Copy + BitAnd<Output = T> + BitOrAssign>(counts: &mut [T; 4
     counts[0] |= bits;
 }
 
-/// [`column_triads`] for digits `digit` and `digit + 1` at once, in a
-/// [`Pair`]; as [`column_triads_for_digit`] otherwise.
-#[inline(always)]
-pub fn column_triads_for_pair(
-    candidates: &[u32; 32],
-    digit: usize,
-    counts: &mut [u64; 4],
-) -> [(u32, u32); 2] {
-    let (can, must) = column_triads(paired_band_words(candidates, digit));
-    let ([can0, can1], [must0, must1]) = (can.lanes(), must.lanes());
-    count_bits(counts, u64::from(can0) | u64::from(must0) << 32);
-    count_bits(counts, u64::from(can1) | u64::from(must1) << 32);
-    [(can0, must0), (can1, must1)]
+/// The column triads every digit can and must use, and their counts (see
+/// [`column_triads`]).
+#[derive(Default)]
+pub struct ColumnTriads {
+    /// Per digit, bit `band * 9 + column`.
+    pub can: [u32; 9],
+    /// Per digit, the same bits.
+    pub must: [u32; 9],
+    /// Saturating counters over the digits: `counts[k]` holds the column
+    /// triads more than `k` digits can use (low 32 bits) and must (high).
+    pub counts: [u64; 4],
 }
 
-/// [`column_triads`] for one digit of `candidates`, its counts added to
-/// `counts` (can in the low 32 bits, must in the high).
+/// [`column_triads`] for the digits of `candidates` from `digit` on (as
+/// many as `W` holds): their sets into `triads`, their counts added.
 #[inline(always)]
-pub fn column_triads_for_digit(
+pub fn column_triads_for<W: Unpacked>(
     candidates: &[u32; 32],
     digit: usize,
-    counts: &mut [u64; 4],
-) -> (u32, u32) {
-    let (can, must) = column_triads(band_words(candidates, digit));
-    count_bits(counts, u64::from(can) | u64::from(must) << 32);
-    (can, must)
-}
-
-/// [`stack_rule`] for digits `digit` and `digit + 1` of `candidates` at
-/// once, in a [`Pair`]; as [`stack_rule_for_digit`] otherwise.
-#[inline(always)]
-pub fn stack_rule_for_pair(
-    candidates: &mut [u32; 32],
-    open: [u32; 3],
-    digit: usize,
-    singles: &mut [u32; 32],
-) -> u32 {
-    let at = |band: usize, lane: usize| (band * 9 + digit + lane) & 31;
-    let (kept, sole) = stack_rule(
-        paired_band_words(candidates, digit),
-        map3(open, Pair::splat),
-    );
-    let mut found = 0;
-    for band in 0..3 {
-        for (lane, (kept, sole)) in kept[band]
-            .lanes()
-            .into_iter()
-            .zip(sole[band].lanes())
-            .enumerate()
-        {
-            candidates[at(band, lane)] = kept;
-            singles[at(band, lane)] = sole;
-            found |= u32::from(sole != 0) << at(band, lane);
-        }
+    triads: &mut ColumnTriads,
+) {
+    let (can, must) = column_triads(W::band_words(candidates, digit));
+    for lane in 0..W::WIDTH {
+        let (can, must) = (can.lane(lane), must.lane(lane));
+        count_bits(&mut triads.counts, u64::from(can) | u64::from(must) << 32);
+        // Digits stop at 8: the `min` only spares a bounds check.
+        let index = (digit + lane).min(8);
+        (triads.can[index], triads.must[index]) = (can, must);
     }
-    found
 }
 
-/// [`stack_rule`] for one digit of `candidates` (word `band * 9 + digit`):
-/// updates its words, writes its singles to `singles` at the same places,
-/// and returns the bits of the words with singles.
+/// [`stack_rule`] for the digits of `candidates` from `digit` on (as many
+/// as `W` holds; word `band * 9 + digit`): updates their words, writes
+/// their singles to `singles` at the same places, and returns the bits of
+/// the words with singles.
 #[inline(always)]
-pub fn stack_rule_for_digit(
+pub fn stack_rule_for<W: Unpacked>(
     candidates: &mut [u32; 32],
     open: [u32; 3],
     digit: usize,
     singles: &mut [u32; 32],
 ) -> u32 {
-    let at = |band: usize| (band * 9 + digit) & 31;
-    let (kept, sole) = stack_rule(band_words(candidates, digit), open);
+    let (kept, sole) = stack_rule(W::band_words(candidates, digit), map3(open, W::splat));
     let mut found = 0;
     for band in 0..3 {
-        candidates[at(band)] = kept[band];
-        singles[at(band)] = sole[band];
-        found |= u32::from(sole[band] != 0) << at(band);
+        for lane in 0..W::WIDTH {
+            let at = (band * 9 + digit + lane) & 31;
+            candidates[at] = kept[band].lane(lane);
+            singles[at] = sole[band].lane(lane);
+            found |= u32::from(singles[at] != 0) << at;
+        }
     }
     found
 }
@@ -411,7 +417,7 @@ mod tests {
         }
         let before = candidates;
         let mut singles = [0; 32];
-        let found = stack_rule_for_digit(&mut candidates, [(1 << 27) - 1; 3], 2, &mut singles);
+        let found = stack_rule_for::<u32>(&mut candidates, [(1 << 27) - 1; 3], 2, &mut singles);
         assert_eq!(found, 0);
         for (index, (&after, &was)) in candidates.iter().zip(&before).enumerate() {
             if index % 9 != 2 || index >= 27 {
