@@ -53,8 +53,9 @@ pub trait Simd: Copy {
 
     /// For each word's triads (`triads[band * 9 + digit]`, 0 past 27), its
     /// layouts left when two or more, else 0 ([`LAYOUT_WEIGHT`]), and each
-    /// band's total.
-    fn weights(self, triads: &[u16; 32]) -> ([u16; 32], [u32; 3]);
+    /// band's total: of those layouts, or with `unsettled` of the words
+    /// with any (each counts 1).
+    fn weights(self, triads: &[u16; 32], unsettled: bool) -> ([u16; 32], [u32; 3]);
 
     /// Runs `job` in a function of its own, compiled for this instruction
     /// set: what `job` calls `#[inline(always)]` is compiled with it too.
@@ -110,7 +111,7 @@ impl Simd for Portable {
     }
 
     #[inline(always)]
-    fn weights(self, triads: &[u16; 32]) -> ([u16; 32], [u32; 3]) {
+    fn weights(self, triads: &[u16; 32], unsettled: bool) -> ([u16; 32], [u32; 3]) {
         let mut weights = [0; 32];
         let mut totals = [0; 3];
         for (band, total) in totals.iter_mut().enumerate() {
@@ -118,7 +119,11 @@ impl Simd for Portable {
                 let index = (band * 9 + digit) & 31;
                 let weight = LAYOUT_WEIGHT[usize::from(triads[index]) & 0x1ff];
                 weights[index] = u16::from(weight);
-                *total += u32::from(weight);
+                *total += if unsettled {
+                    u32::from(weight != 0)
+                } else {
+                    u32::from(weight)
+                };
             }
         }
         (weights, totals)
@@ -341,12 +346,13 @@ impl Simd for Avx2 {
     /// Layouts counted with six masked compares per 16 words; the band
     /// totals with multiply-adds against lane masks and horizontal adds.
     #[inline(always)]
-    fn weights(self, triads: &[u16; 32]) -> ([u16; 32], [u32; 3]) {
+    fn weights(self, triads: &[u16; 32], unsettled: bool) -> ([u16; 32], [u32; 3]) {
         use std::arch::x86_64::{
             __m256i, _mm_add_epi32, _mm_cvtsi128_si32, _mm_extract_epi32, _mm256_and_si256,
             _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16,
             _mm256_extracti128_si256, _mm256_hadd_epi32, _mm256_loadu_si256, _mm256_madd_epi16,
-            _mm256_set1_epi16, _mm256_setzero_si256, _mm256_storeu_si256, _mm256_sub_epi16,
+            _mm256_min_epi16, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_storeu_si256,
+            _mm256_sub_epi16,
         };
         /// Per band, 1 in the lanes of its nine words.
         static BAND_LANES: [[u16; 32]; 3] = {
@@ -378,6 +384,14 @@ impl Simd for Avx2 {
             let counts = [chosen(counts[0]), chosen(counts[1])];
             _mm256_storeu_si256(weights.as_mut_ptr().cast::<__m256i>(), counts[0]);
             _mm256_storeu_si256(weights[16..].as_mut_ptr().cast::<__m256i>(), counts[1]);
+            let counts = if unsettled {
+                [
+                    _mm256_min_epi16(counts[0], one),
+                    _mm256_min_epi16(counts[1], one),
+                ]
+            } else {
+                counts
+            };
             let sums = map3([0, 1, 2], |band| {
                 let lanes = &BAND_LANES[band];
                 let low = _mm256_madd_epi16(counts[0], load(&lanes[..16]));
@@ -499,7 +513,7 @@ impl Simd for Avx2 {
         match self {}
     }
 
-    fn weights(self, _: &[u16; 32]) -> ([u16; 32], [u32; 3]) {
+    fn weights(self, _: &[u16; 32], _: bool) -> ([u16; 32], [u32; 3]) {
         match self {}
     }
 
