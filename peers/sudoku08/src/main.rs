@@ -7,6 +7,8 @@
 //!   use `RUSTFLAGS="-C target-cpu=x86-64-v3"`, like the anchors.
 //! * then the time to generate a minimal unique puzzle, without and with
 //!   180° symmetry, against `Sudoku::generate_with_symmetry`.
+//! * `peer-sudoku08 FILE…` — the same table for the given files (one
+//!   puzzle per line), without the generation timings.
 //! * `peer-sudoku08 --only fdoku|fdoku-portable|sudoku|parse FILE` — one
 //!   pass with one solver (`fdoku-portable`: fdoku without AVX2, whatever
 //!   the CPU), or only the parsing, for `valgrind --tool=callgrind`:
@@ -90,12 +92,20 @@ fn main() {
         return;
     }
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let files: Vec<PathBuf> = if args.is_empty() {
+        SETS.iter().map(|name| data.join(name)).collect()
+    } else {
+        args.iter().map(PathBuf::from).collect()
+    };
     println!(
         "{:<30} {:>7}  {:>12} {:>12} {:>7} {:>14}",
         "collection", "puzzles", "fdoku µs", "sudoku µs", "ratio", "fdoku guesses"
     );
-    for name in SETS {
-        let (ours, theirs) = load(&data.join(name));
+    for file in &files {
+        let name = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let (ours, theirs) = load(file);
         // Same answers first: unique or not, for every puzzle.
         let mut guesses = 0;
         for (p, s) in ours.iter().zip(&theirs) {
@@ -125,6 +135,9 @@ fn main() {
         );
     }
 
+    if !args.is_empty() {
+        return;
+    }
     // Generation: minimal unique puzzles, without and with 180° symmetry.
     println!();
     println!(
