@@ -104,6 +104,25 @@ impl Budget {
         None
     }
 
+    /// The node count after `nodes` at which a search that polls sparingly
+    /// should ask [`Budget::exhausted`] next: the next multiple of 64, or the
+    /// node limit when that comes first. Such a search sees the cancel flag
+    /// within 64 nodes.
+    ///
+    /// ```
+    /// use fdoku_fd::Budget;
+    /// assert_eq!(Budget::unlimited().next_check(1), 64);
+    /// assert_eq!(Budget::unlimited().with_node_limit(10).next_check(1), 10);
+    /// assert_eq!(Budget::unlimited().next_check(64), 128);
+    /// ```
+    pub fn next_check(&self, nodes: u64) -> u64 {
+        let next = (nodes / 64 + 1) * 64;
+        match self.node_limit {
+            Some(limit) if limit > nodes => next.min(limit),
+            _ => next,
+        }
+    }
+
     /// Whether the budget is spent after `nodes` nodes. The clock is read
     /// only every 64 nodes, so polling stays cheap.
     pub fn exhausted(&self, nodes: u64) -> Option<StopReason> {

@@ -193,6 +193,9 @@ struct Explorer<'a, S> {
     found: bool,
     /// The node count at which to start over (see [`RESTART_AFTER`]).
     restart_at: u64,
+    /// The node count at which to ask the budget, and whether to start
+    /// over, next: one compare a node instead of both questions.
+    check_at: u64,
 }
 
 /// Nodes after which a search begun with light effort starts over with
@@ -212,7 +215,25 @@ impl<'a, S: Sink> Explorer<'a, S> {
             shuffle,
             found: false,
             restart_at: RESTART_AFTER,
+            check_at: 1,
         }
+    }
+
+    /// At [`Explorer::check_at`]: stops when the budget is spent, or for a
+    /// restart; else sets the next check.
+    fn check(&mut self) -> Result<(), Stop> {
+        let nodes = self.stats.nodes;
+        if let Some(reason) = self.budget.exhausted(nodes) {
+            return Err(Stop::Budget(reason));
+        }
+        if nodes == self.restart_at && !self.found {
+            return Err(Stop::Restart);
+        }
+        self.check_at = self.budget.next_check(nodes);
+        if self.restart_at > nodes {
+            self.check_at = self.check_at.min(self.restart_at);
+        }
+        Ok(())
     }
 
     /// The next option to try among `options` (bits): the lowest, or a
@@ -244,6 +265,7 @@ impl<'a, S: Sink> Explorer<'a, S> {
             Err(Stop::Restart) => {
                 self.effort = Effort::Full;
                 self.restart_at = u64::MAX;
+                self.check_at = self.stats.nodes + 1;
                 self.run(board, avx2)
             }
             done => done,
@@ -262,11 +284,8 @@ impl<'a, S: Sink> Explorer<'a, S> {
     #[inline(always)]
     fn explore(&mut self, simd: impl Simd, board: &mut Board) -> Result<(), Stop> {
         self.stats.nodes += 1;
-        if let Some(reason) = self.budget.exhausted(self.stats.nodes) {
-            return Err(Stop::Budget(reason));
-        }
-        if self.stats.nodes == self.restart_at && !self.found {
-            return Err(Stop::Restart);
+        if self.stats.nodes >= self.check_at {
+            self.check()?;
         }
         let branch = loop {
             let step = board
@@ -321,5 +340,45 @@ impl Search for NineSolver<'_> {
         let mut stats = explorer.stats;
         stats.micros = started.elapsed().as_micros() as u64;
         stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use fdoku_fd::{Budget, StopReason};
+
+    use super::{NineSolver, Search};
+    use crate::Rules;
+    use crate::format::parse_line;
+
+    /// A hard puzzle (the first of the forum's hardest): hundreds of nodes.
+    const HARD: &str =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
+    fn search(budget: &Budget) -> (u64, Option<StopReason>) {
+        let rules = Rules::classic(9).unwrap_or_else(|_| unreachable!());
+        let puzzle = parse_line(HARD, &rules).unwrap_or_else(|_| panic!("a valid puzzle"));
+        let solver = NineSolver::new(&puzzle).unwrap_or_else(|| panic!("classic 9×9"));
+        let stats = solver.search(&mut |_: &[u8]| true, budget);
+        (stats.nodes, stats.stopped)
+    }
+
+    #[test]
+    fn the_search_stops_at_the_node_limit_exactly() {
+        let (nodes, stopped) = search(&Budget::unlimited());
+        assert!(nodes > 100 && stopped.is_none(), "{nodes} nodes");
+        for limit in [1, 5, 63, 64, 65, 100] {
+            let budget = Budget::unlimited().with_node_limit(limit);
+            assert_eq!(search(&budget), (limit, Some(StopReason::NodeLimit)));
+        }
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_the_search_at_its_first_node() {
+        let budget = Budget::unlimited().with_cancel_flag(Arc::new(AtomicBool::new(true)));
+        assert_eq!(search(&budget), (1, Some(StopReason::Cancelled)));
     }
 }
