@@ -51,7 +51,7 @@
 use super::simd::{Avx2, Portable, Simd};
 use super::stack_rule::count_bits;
 use super::tables::{
-    BAND, KEEP, LAYOUTS, LAYOUTS_WITHIN, PERMUTATIONS, ROW_INFO, TRIAD_COUNTS, columns_of,
+    BAND, LAYOUTS, LAYOUTS_WITHIN, PEERS_AT, PERMUTATIONS, ROW_INFO, TRIAD_COUNTS, columns_of,
     spread_columns,
 };
 
@@ -172,12 +172,23 @@ impl Branch {
     }
 }
 
-/// A band word's sole cells in its rows (low 27 bits) and its triads
-/// (bits 27..36), from [`ROW_INFO`].
+/// A band word's sole cells in its rows (low 27 bits), its triads (bits
+/// 27..36) and the peers of its sole cells (from [`PEERS_AT`]), from
+/// [`ROW_INFO`].
 fn row_info(word: u32) -> u64 {
     ROW_INFO[0][(word & 0x1ff) as usize]
         | ROW_INFO[1][(word >> 9 & 0x1ff) as usize]
         | ROW_INFO[2][(word >> 18 & 0x1ff) as usize]
+}
+
+/// The peers of `cells` in their band (the rest of their rows and boxes),
+/// or `Dead` when two of them share a row.
+fn peers_of(cells: u32) -> Result<u32, Dead> {
+    let info = row_info(cells);
+    if info as u32 & BAND != cells {
+        return Err(Dead);
+    }
+    Ok((info >> PEERS_AT) as u32)
 }
 
 impl Board {
@@ -231,15 +242,14 @@ impl Board {
             }
             for band in 0..3 {
                 let cells = own[band];
-                let mut word =
-                    BAND & !(occupied[band] & !cells) & !spread_columns(seen & !columns_of(cells));
-                let mut rest = cells;
-                while rest != 0 {
-                    word &= KEEP[rest.trailing_zeros() as usize & 31];
-                    rest &= rest - 1;
-                }
-                // Two givens of a digit in one row or box remove each other.
-                if word & cells != cells {
+                let info = row_info(cells);
+                let word = BAND
+                    & !(occupied[band] & !cells)
+                    & !spread_columns(seen & !columns_of(cells))
+                    & !(info >> PEERS_AT) as u32;
+                // Two givens of a digit in one row are not sole there; in
+                // one box, they remove each other.
+                if word & info as u32 != cells {
                     return Err(Dead);
                 }
                 board.candidates[at(digit, band)] = word;
@@ -271,14 +281,15 @@ impl Board {
         self.dirty |= 1 << index;
     }
 
-    /// Places `digit` on `cells` of `band` (cells that should not see each
-    /// other; if they do, the next band update finds the contradiction).
+    /// Places `digit` on `cells` of `band`, at most one a row, clearing
+    /// their `peers` (from [`row_info`]; cells that see each other remove
+    /// each other, and the next band update finds the contradiction).
     #[inline(always)]
-    fn place(&mut self, digit: usize, band: usize, cells: u32) {
+    fn place(&mut self, digit: usize, band: usize, cells: u32, peers: u32) {
         for word in self.band_mut(band) {
             *word &= !cells;
         }
-        self.place_sole(digit, band, cells);
+        self.place_sole(digit, band, cells, peers);
     }
 
     /// The nine words of `band` (0..3).
@@ -291,14 +302,9 @@ impl Board {
 
     /// [`Board::place`] for cells where `digit` is the only candidate left.
     #[inline(always)]
-    fn place_sole(&mut self, digit: usize, band: usize, cells: u32) {
+    fn place_sole(&mut self, digit: usize, band: usize, cells: u32, peers: u32) {
         self.open[band] &= !cells;
-        let mut keep = self.candidates[at(digit, band)] | cells;
-        let mut rest = cells;
-        while rest != 0 {
-            keep &= KEEP[rest.trailing_zeros() as usize & 31];
-            rest &= rest - 1;
-        }
+        let keep = (self.candidates[at(digit, band)] | cells) & !peers;
         let column = !spread_columns(columns_of(cells));
         for other in 0..3 {
             self.candidates[at(digit, other)] &= column;
@@ -370,7 +376,9 @@ impl Board {
         let info = if bits == before { info } else { row_info(bits) };
         let sole = info as u32 & self.open[band];
         if sole != 0 {
-            self.place(digit, band, sole);
+            // The peers of the rows' sole cells placed before too: they
+            // are gone already.
+            self.place(digit, band, sole, (info >> PEERS_AT) as u32);
         }
         Ok(())
     }
@@ -400,7 +408,7 @@ impl Board {
             for digit in 0..9 {
                 let cells = self.candidates[at(digit, band)] & singles;
                 if cells != 0 {
-                    self.place_sole(digit, band, cells);
+                    self.place_sole(digit, band, cells, peers_of(cells)?);
                 }
             }
             placed = true;
@@ -453,7 +461,7 @@ impl Board {
                 if cells & !self.open[band] != 0 {
                     return Err(Dead);
                 }
-                self.place(digit, band, cells);
+                self.place(digit, band, cells, peers_of(cells)?);
             }
         }
         Ok(())
@@ -672,7 +680,8 @@ impl Board {
     pub fn take(&mut self, branch: &Branch, option: usize) {
         match *branch {
             Branch::Cell { band, cell, .. } => {
-                self.place(option, band, 1 << cell);
+                let cells = 1 << cell;
+                self.place(option, band, cells, (row_info(cells) >> PEERS_AT) as u32);
                 self.chosen = Chosen::Cell;
                 // The band's words lost the cell, the digit's its column.
                 self.dirty = 0x1ff << (9 * band) | 0x40201 << option;

@@ -52,15 +52,16 @@ pub static LAYOUT_TRIADS: [u16; 6] = layout_triad_bits();
 pub static TRIAD_COUNTS: [u32; 512] = triad_counts();
 
 /// For each row `r` of a band and that row's nine bits: the row's bits
-/// again when exactly one is set (at `9 * r`), and the boxes it touches (at
-/// `27 + 3 * r`). Or-ing the three rows' entries gives a band word's sole
-/// cells in its rows (low 27 bits) and its triads (bits 27..36) at once.
+/// again when exactly one is set (at `9 * r`), the boxes it touches (at
+/// `27 + 3 * r`), and when one is set, that cell's peers in the band — the
+/// rest of its row and of its box (at [`PEERS_AT`]). Or-ing the three rows'
+/// entries gives a band word's sole cells in its rows (low 27 bits), its
+/// triads (bits 27..36) and what placing the digit on its sole cells
+/// clears, at once.
 pub static ROW_INFO: [[u64; 512]; 3] = row_info();
 
-/// For each cell of a band, the band with the cell's row and box removed,
-/// the cell itself kept: what placing a digit there leaves of that digit
-/// (padded to 32 entries so a trailing-zero count indexes it unchecked).
-pub static KEEP: [u32; 32] = keep();
+/// Where the peers of a row's sole cell start in a [`ROW_INFO`] entry.
+pub const PEERS_AT: u32 = 37;
 
 /// For a row's nine bits, the boxes (3 bits) where it has any.
 const fn triads_of_row() -> [u8; 512] {
@@ -224,23 +225,19 @@ const fn row_info() -> [[u64; 512]; 3] {
     while r < 3 {
         let mut row = 0;
         while row < 512 {
-            table[r][row] = (sole[row] as u64) << (9 * r) | (triads[row] as u64) << (27 + 3 * r);
+            let peers = if sole[row] == 0 {
+                0
+            } else {
+                let cell = 9 * r + (row as u32).trailing_zeros() as usize;
+                let box_bits = spread_columns(7 << (cell % 9 / 3 * 3));
+                (0x1ff << (9 * r) | box_bits) & !(1 << cell)
+            };
+            table[r][row] = (sole[row] as u64) << (9 * r)
+                | (triads[row] as u64) << (27 + 3 * r)
+                | (peers as u64) << PEERS_AT;
             row += 1;
         }
         r += 1;
-    }
-    table
-}
-
-const fn keep() -> [u32; 32] {
-    let mut table = [0u32; 32];
-    let mut cell = 0;
-    while cell < 27 {
-        let (row, column) = (cell / 9, cell % 9);
-        let row_bits = 0x1ff << (row * 9);
-        let box_bits = spread_columns(7 << (column / 3 * 3));
-        table[cell] = (BAND & !row_bits & !box_bits) | 1 << cell;
-        cell += 1;
     }
     table
 }
@@ -293,25 +290,24 @@ mod tests {
     }
 
     #[test]
-    fn keep_clears_row_and_box_but_not_the_cell() {
-        // Cell 10 is row 1, column 1: box 0.
-        let keep = KEEP[10];
-        assert_eq!(keep & (1 << 10), 1 << 10);
-        assert_eq!(keep & 0x1ff << 9, 1 << 10);
-        assert_eq!(keep & spread_columns(7), 1 << 10);
-        assert_eq!(keep.count_ones(), 27 - 9 - 6 + 1);
+    fn a_sole_cell_clears_its_row_and_box_but_not_itself() {
+        // Row 1 of the band, column 1 alone: cell 10, box 0.
+        let peers = (ROW_INFO[1][0b10] >> PEERS_AT) as u32;
+        assert_eq!(peers & (1 << 10), 0);
+        assert_eq!(peers | 1 << 10, 0x1ff << 9 | spread_columns(7));
+        assert_eq!(peers.count_ones(), 9 + 6 - 1);
+        // Two cells in a row: neither is sole, nothing is cleared.
+        assert_eq!(ROW_INFO[1][0b11] >> PEERS_AT, 0);
     }
 
     #[test]
     fn rows_map_to_their_boxes() {
-        assert_eq!(ROW_INFO[0][0b100_000_010], 0b101 << 27);
-        assert_eq!(ROW_INFO[1][0b100_000_010], 0b101 << 30);
-        assert_eq!(ROW_INFO[0][0b000_010_000], 0b010 << 27 | 0b000_010_000);
-        assert_eq!(
-            ROW_INFO[2][0b000_010_000],
-            0b010 << 33 | 0b000_010_000 << 18
-        );
-        assert_eq!(ROW_INFO[1][0b000_010_001], 0b011 << 30);
+        let info = |r: usize, row: usize| ROW_INFO[r][row] & ((1 << PEERS_AT) - 1);
+        assert_eq!(info(0, 0b100_000_010), 0b101 << 27);
+        assert_eq!(info(1, 0b100_000_010), 0b101 << 30);
+        assert_eq!(info(0, 0b000_010_000), 0b010 << 27 | 0b000_010_000);
+        assert_eq!(info(2, 0b000_010_000), 0b010 << 33 | 0b000_010_000 << 18);
+        assert_eq!(info(1, 0b000_010_001), 0b011 << 30);
         assert_eq!(columns_of(1 << 4 | 1 << 13 | 1 << 26), 1 << 4 | 1 << 8);
     }
 }
