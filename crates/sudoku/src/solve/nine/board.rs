@@ -51,7 +51,7 @@
 use super::simd::{Avx2, Portable, Simd};
 use super::stack_rule::count_bits;
 use super::tables::{
-    BAND, LAYOUTS, LAYOUTS_WITHIN, PEERS_AT, PERMUTATIONS, ROW_INFO, TRIAD_COUNTS, columns_of,
+    BAND, LAYOUTS, LAYOUTS_WITHIN, PEERS_AT, PERMUTATIONS, TRIAD_COUNTS, columns_of, row_info,
     spread_columns,
 };
 
@@ -172,15 +172,6 @@ impl Branch {
     }
 }
 
-/// A band word's sole cells in its rows (low 27 bits), its triads (bits
-/// 27..36) and the peers of its sole cells (from [`PEERS_AT`]), from
-/// [`ROW_INFO`].
-fn row_info(word: u32) -> u64 {
-    ROW_INFO[0][(word & 0x1ff) as usize]
-        | ROW_INFO[1][(word >> 9 & 0x1ff) as usize]
-        | ROW_INFO[2][(word >> 18 & 0x1ff) as usize]
-}
-
 /// The peers of `cells` in their band (the rest of their rows and boxes),
 /// or `Dead` when two of them share a row.
 fn peers_of(cells: u32) -> Result<u32, Dead> {
@@ -227,34 +218,7 @@ impl Board {
                 simd.band_values(&padded)
             }
         };
-        let occupied = values.map(|band| BAND & !band[0]);
-        for digit in 0..9 {
-            let own = values.map(|band| band[digit + 1]);
-            let columns = own.iter().map(|&g| columns_of(g));
-            // Two givens of a digit in one column (in different bands).
-            let (mut seen, mut twice) = (0, 0);
-            for c in columns {
-                twice |= seen & c;
-                seen |= c;
-            }
-            if twice != 0 {
-                return Err(Dead);
-            }
-            for band in 0..3 {
-                let cells = own[band];
-                let info = row_info(cells);
-                let word = BAND
-                    & !(occupied[band] & !cells)
-                    & !spread_columns(seen & !columns_of(cells))
-                    & !(info >> PEERS_AT) as u32;
-                // Two givens of a digit in one row are not sole there; in
-                // one box, they remove each other.
-                if word & info as u32 != cells {
-                    return Err(Dead);
-                }
-                board.candidates[at(digit, band)] = word;
-            }
-        }
+        board.candidates = simd.given_candidates(&values).ok_or(Dead)?;
         board.open = values.map(|band| band[0]);
         Ok(board)
     }

@@ -29,6 +29,7 @@
 //! ```
 
 mod board;
+mod givens;
 mod simd;
 mod stack_rule;
 mod tables;

@@ -22,6 +22,9 @@
 //! paths must agree on everything (solutions, counts, guesses):
 //! `tests/nine_kernels.rs`.
 
+use super::givens::digit_words;
+#[cfg(target_arch = "x86_64")]
+use super::givens::{Arithmetic, given_words};
 use super::stack_rule::{ColumnTriads, Pair, column_triads_for, stack_rule_for};
 #[cfg(target_arch = "x86_64")]
 use super::stack_rule::{Lanes, column_triads, map3, stack_rule};
@@ -38,6 +41,12 @@ pub trait Simd: Copy {
     /// of the band (bit `cell % 27`) that hold it; a cell with another
     /// value is in none.
     fn band_values(self, grid: &[u8; 81]) -> [[u32; 10]; 3];
+
+    /// The candidates the givens grouped in `values` (see
+    /// [`Simd::band_values`]) leave each digit in each band (word `band * 9
+    /// + digit`, the padding 0), or `None` when two givens of a digit share
+    /// a row, a box or a column ([`super::givens`]).
+    fn given_candidates(self, values: &[[u32; 10]; 3]) -> Option<[u32; 32]>;
 
     /// The stack pass ([`stack_rule`]) on every digit of `candidates`, all
     /// from the same words: updates them, and returns the bits of the words
@@ -88,6 +97,21 @@ impl Simd for Portable {
             }
         }
         values
+    }
+
+    #[inline(always)]
+    fn given_candidates(self, values: &[[u32; 10]; 3]) -> Option<[u32; 32]> {
+        let mut candidates = [0; 32];
+        for digit in 0..9 {
+            let (words, clash) = digit_words(values, digit);
+            if clash {
+                return None;
+            }
+            for (band, word) in words.into_iter().enumerate() {
+                candidates[(band * 9 + digit) & 31] = word;
+            }
+        }
+        Some(candidates)
     }
 
     #[inline(always)]
@@ -255,6 +279,36 @@ impl Simd for Avx2 {
             }
         }
         values
+    }
+
+    /// Digits 0..8 of the three bands as three vectors of eight lanes
+    /// (values 1..9), digit 8 on its own.
+    #[inline(always)]
+    fn given_candidates(self, values: &[[u32; 10]; 3]) -> Option<[u32; 32]> {
+        use std::arch::x86_64::{
+            __m256i, _mm256_loadu_si256, _mm256_storeu_si256, _mm256_testz_si256,
+        };
+        let own = map3(*values, |band| {
+            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
+            // makes one); values 1..9 are eight u32, one unaligned 32-byte
+            // load.
+            Lanes8(unsafe { _mm256_loadu_si256(band[1..9].as_ptr().cast::<__m256i>()) })
+        });
+        let (words, clash) = given_words(own, map3(*values, |band| Lanes8::splat(band[0])));
+        let mut candidates = [0; 32];
+        for (band, start) in [0, 9, 18].into_iter().enumerate() {
+            let Some(lanes) = candidates.get_mut(start..start + 8) else {
+                unreachable!("eight words from word 18 end at 26")
+            };
+            // SAFETY: as above; `lanes` is eight u32, one unaligned 32-byte
+            // store.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), words[band].0) };
+        }
+        let (last, last_clash) = digit_words(values, 8);
+        (candidates[8], candidates[17], candidates[26]) = (last[0], last[1], last[2]);
+        // SAFETY: as above (registers only).
+        let none = unsafe { _mm256_testz_si256(clash.0, clash.0) } == 1;
+        (none && !last_clash).then_some(candidates)
     }
 
     /// Digits 0..8 of the three bands as three vectors of eight lanes
@@ -434,12 +488,28 @@ struct Lanes8(std::arch::x86_64::__m256i);
 #[allow(unsafe_code)]
 mod lanes8 {
     use std::arch::x86_64::{
-        _mm256_and_si256, _mm256_andnot_si256, _mm256_or_si256, _mm256_set1_epi32,
-        _mm256_slli_epi32, _mm256_srli_epi32, _mm256_xor_si256,
+        _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi32, _mm256_or_si256,
+        _mm256_set1_epi32, _mm256_setzero_si256, _mm256_slli_epi32, _mm256_srli_epi32,
+        _mm256_sub_epi32, _mm256_xor_si256,
     };
     use std::ops::{BitAnd, BitOr, BitXor};
 
-    use super::{Lanes, Lanes8};
+    use super::{Arithmetic, Lanes, Lanes8};
+
+    impl Arithmetic for Lanes8 {
+        #[inline(always)]
+        fn decrement(self) -> Lanes8 {
+            // SAFETY: see the module.
+            Lanes8(unsafe { _mm256_sub_epi32(self.0, _mm256_set1_epi32(1)) })
+        }
+
+        #[inline(always)]
+        fn nonzero(self) -> Lanes8 {
+            // SAFETY: see the module.
+            let zero = unsafe { _mm256_cmpeq_epi32(self.0, _mm256_setzero_si256()) };
+            Lanes8(zero) ^ Lanes8::splat(u32::MAX)
+        }
+    }
 
     impl BitAnd for Lanes8 {
         type Output = Lanes8;
@@ -502,6 +572,10 @@ impl Simd for Avx2 {
     }
 
     fn band_values(self, _: &[u8; 81]) -> [[u32; 10]; 3] {
+        match self {}
+    }
+
+    fn given_candidates(self, _: &[[u32; 10]; 3]) -> Option<[u32; 32]> {
         match self {}
     }
 

@@ -146,7 +146,7 @@ pub fn map3<T: Copy, U>(items: [T; 3], f: impl Fn(T) -> U) -> [U; 3] {
 
 /// The columns a band word touches, as nine bits.
 #[inline(always)]
-fn touched_columns<L: Lanes>(word: L) -> L {
+pub fn touched_columns<L: Lanes>(word: L) -> L {
     (word | word.shr::<9>() | word.shr::<18>()) & L::splat(0x1ff)
 }
 
@@ -204,7 +204,7 @@ impl Unpacked for Pair {
 
 /// A 9-bit column set over the three rows of a band.
 #[inline(always)]
-fn spread<L: Lanes>(columns: L) -> L {
+pub fn spread<L: Lanes>(columns: L) -> L {
     columns | columns.shl::<9>() | columns.shl::<18>()
 }
 

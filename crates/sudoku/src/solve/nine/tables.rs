@@ -58,10 +58,20 @@ pub static TRIAD_COUNTS: [u32; 512] = triad_counts();
 /// entries gives a band word's sole cells in its rows (low 27 bits), its
 /// triads (bits 27..36) and what placing the digit on its sole cells
 /// clears, at once.
-pub static ROW_INFO: [[u64; 512]; 3] = row_info();
+pub static ROW_INFO: [[u64; 512]; 3] = row_info_table();
 
 /// Where the peers of a row's sole cell start in a [`ROW_INFO`] entry.
 pub const PEERS_AT: u32 = 37;
+
+/// A band word's sole cells in its rows (low 27 bits), its triads (bits
+/// 27..36) and the peers of its sole cells (from [`PEERS_AT`]), from
+/// [`ROW_INFO`].
+#[inline(always)]
+pub fn row_info(word: u32) -> u64 {
+    ROW_INFO[0][(word & 0x1ff) as usize]
+        | ROW_INFO[1][(word >> 9 & 0x1ff) as usize]
+        | ROW_INFO[2][(word >> 18 & 0x1ff) as usize]
+}
 
 /// For a row's nine bits, the boxes (3 bits) where it has any.
 const fn triads_of_row() -> [u8; 512] {
@@ -217,7 +227,7 @@ const fn sole_in_row() -> [u16; 512] {
     table
 }
 
-const fn row_info() -> [[u64; 512]; 3] {
+const fn row_info_table() -> [[u64; 512]; 3] {
     let triads = triads_of_row();
     let sole = sole_in_row();
     let mut table = [[0u64; 512]; 3];
