@@ -314,12 +314,12 @@ impl<'a, S: Sink> Explorer<'a, S> {
             let option = self.next_option(options);
             options &= !(1 << option);
             if options == 0 {
-                board.take(&branch, option);
+                board.take(simd, &branch, option);
                 return simd.run(|| self.explore(simd, board));
             }
             self.stats.guesses += 1;
             let mut child = *board;
-            child.take(&branch, option);
+            child.take(simd, &branch, option);
             simd.run(|| self.explore(simd, &mut child))?;
         }
         Ok(())

@@ -42,6 +42,10 @@ pub trait Simd: Copy {
     /// value is in none.
     fn band_values(self, grid: &[u8; 81]) -> [[u32; 10]; 3];
 
+    /// Clears `cells` from `words` (a band's); returns the bits of the
+    /// words that had any of them.
+    fn clear_cells(self, words: &mut [u32; 9], cells: u32) -> u32;
+
     /// The candidates the givens grouped in `values` (see
     /// [`Simd::band_values`]) leave each digit in each band (word `band * 9
     /// + digit`, the padding 0), or `None` when two givens of a digit share
@@ -97,6 +101,16 @@ impl Simd for Portable {
             }
         }
         values
+    }
+
+    #[inline(always)]
+    fn clear_cells(self, words: &mut [u32; 9], cells: u32) -> u32 {
+        let mut hit = 0;
+        for (digit, word) in words.iter_mut().enumerate() {
+            hit |= u32::from(*word & cells != 0) << digit;
+            *word &= !cells;
+        }
+        hit
     }
 
     #[inline(always)]
@@ -279,6 +293,35 @@ impl Simd for Avx2 {
             }
         }
         values
+    }
+
+    /// The first eight words in one vector (a compare and a move mask
+    /// give the bits), the ninth on its own.
+    #[inline(always)]
+    fn clear_cells(self, words: &mut [u32; 9], cells: u32) -> u32 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps,
+            _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32,
+            _mm256_setzero_si256, _mm256_storeu_si256,
+        };
+        let (eight, _) = words
+            .split_first_chunk_mut::<8>()
+            .unwrap_or_else(|| unreachable!("nine words"));
+        // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect` makes
+        // one); `eight` is eight u32, one unaligned 32-byte load and store.
+        let untouched = unsafe {
+            let lanes = _mm256_loadu_si256(eight.as_ptr().cast::<__m256i>());
+            let cells = _mm256_set1_epi32(cells as i32);
+            let none = _mm256_cmpeq_epi32(_mm256_and_si256(lanes, cells), _mm256_setzero_si256());
+            _mm256_storeu_si256(
+                eight.as_mut_ptr().cast::<__m256i>(),
+                _mm256_andnot_si256(cells, lanes),
+            );
+            _mm256_movemask_ps(_mm256_castsi256_ps(none)) as u32
+        };
+        let ninth = u32::from(words[8] & cells != 0) << 8;
+        words[8] &= !cells;
+        !untouched & 0xff | ninth
     }
 
     /// Digits 0..8 of the three bands as three vectors of eight lanes
@@ -576,6 +619,10 @@ impl Simd for Avx2 {
     }
 
     fn given_candidates(self, _: &[[u32; 10]; 3]) -> Option<[u32; 32]> {
+        match self {}
+    }
+
+    fn clear_cells(self, _: &mut [u32; 9], _: u32) -> u32 {
         match self {}
     }
 
