@@ -274,14 +274,14 @@ impl Board {
         let word = self.candidates[index];
         let column = spread_columns(columns_of(cells));
         // Marked dirty: the words that lose candidates (the digit's own
-        // only when it loses peers).
+        // only when it loses peers, or cells that see each other).
         let mut dirty = 0;
         for other in 0..3 {
             let at = at(digit, other) & 31;
             dirty |= u32::from(self.candidates[at] & column != 0) << at;
             self.candidates[at] &= !column;
         }
-        let own = u32::from(word & peers != 0) << index;
+        let own = u32::from((word | cells) & peers != 0) << index;
         self.dirty |= dirty & !(1 << index) | own;
         self.candidates[index] = (word | cells) & !peers;
     }
