@@ -52,7 +52,7 @@
 //! layout is settled does it branch on a cell.
 
 use super::simd::{Avx2, Portable, Simd};
-use super::stack_rule::count_bits;
+use super::stack_rule::{StackPass, count_bits};
 use super::tables::{
     BAND, LAYOUTS, LAYOUTS_WITHIN, PEERS_AT, PERMUTATIONS, TRIAD_COUNTS, columns_of, row_info,
     spread_columns,
@@ -112,8 +112,8 @@ impl Effort {
 pub struct Board {
     /// `candidates[band * 9 + digit]` (see [`at`]), bit `row_in_band * 9 +
     /// column`.
-    /// Padded to 32 words (the padding stays 0) so that [`Simd::changed`]
-    /// compares whole vectors.
+    /// Padded to 32 words (the padding stays 0): an index masked with `& 31`
+    /// needs no bounds check.
     candidates: [u32; 32],
     /// The words changed since their last band update (by a branch, or all of
     /// them on a new board): bit [`at`]`(digit, band)`.
@@ -412,9 +412,12 @@ impl Board {
     /// the singles are placed.
     #[inline(always)]
     fn stacks(&mut self, simd: impl Simd) -> Result<(), Dead> {
-        let before = self.candidates;
-        let (found, singles) = simd.stacks(&mut self.candidates, self.open);
-        self.dirty |= simd.changed(&self.candidates, &before);
+        let StackPass {
+            changed,
+            found,
+            singles,
+        } = simd.stacks(&mut self.candidates, self.open);
+        self.dirty |= changed;
         for band in 0..3 {
             let mut digits = found >> (9 * band) & 0x1ff;
             while digits != 0 {

@@ -177,8 +177,8 @@ enum Stop {
 ///
 /// It starts with [`Effort::Light`]: a first descent without the column
 /// triad rule and the stack pass below the root, the fastest way down to a
-/// solution when nothing needs refuting (puzzles with many solutions). The first failed choice
-/// switches to [`Effort::Full`] for good. Choices made on light inference
+/// solution when nothing needs refuting (puzzles with many solutions). The
+/// first failed choice switches to [`Effort::Full`] for good. Choices made on light inference
 /// could leave an unsatisfiable board that takes long to refute (without
 /// the triad rule too, a few nearly empty grids took millions of nodes): a
 /// search that reaches [`RESTART_AFTER`] nodes without a solution starts

@@ -8,12 +8,14 @@
 //! into it — everything the search does there — is compiled for those
 //! features (`tzcnt`, `blsr`, `andn`, `shlx`, `popcnt`, 256-bit compares),
 //! while the same source runs on any CPU through `Portable`. The
-//! hand-written vector code: [`Simd::changed`], four compares and move
-//! masks against a 27-step loop; [`Simd::band_values`], which groups the
-//! givens of a new board with thirty byte compares; the lanes
-//! [`Simd::stacks`] and [`Simd::column_triads`] run their formulas on,
-//! eight digits at once, and the fold that counts the column triads; and
-//! [`Simd::weights`], the layouts of all 27 words with masked compares.
+//! hand-written vector code: [`Simd::clear_cells`], a band clear that
+//! reports the words it changed with one compare and move mask;
+//! [`Simd::band_values`], which groups the givens of a new board with
+//! thirty byte compares, and [`Simd::given_candidates`], their candidates
+//! eight digits at once; the lanes [`Simd::stacks`] and
+//! [`Simd::column_triads`] run their formulas on, eight digits at once, and
+//! the fold that counts the column triads; and [`Simd::weights`], the
+//! layouts of all 27 words with masked compares.
 //!
 //! An `Avx2` value exists only where [`Avx2::detect`] found the features
 //! (std caches the CPUID answer; `NineSolver::new` looks once per solver,
@@ -25,7 +27,7 @@
 use super::givens::digit_words;
 #[cfg(target_arch = "x86_64")]
 use super::givens::{Arithmetic, given_words};
-use super::stack_rule::{ColumnTriads, Pair, column_triads_for, stack_rule_for};
+use super::stack_rule::{ColumnTriads, Pair, StackPass, column_triads_for, stack_rule_for};
 #[cfg(target_arch = "x86_64")]
 use super::stack_rule::{Lanes, column_triads, map3, stack_rule};
 #[cfg(target_arch = "x86_64")]
@@ -34,9 +36,6 @@ use super::tables::LAYOUT_WEIGHT;
 
 /// An instruction set to compile the search for.
 pub trait Simd: Copy {
-    /// The words that differ between `a` and `b`, as bits.
-    fn changed(self, a: &[u32; 32], b: &[u32; 32]) -> u32;
-
     /// For each band of a grid (81 values) and each value 0..=9, the cells
     /// of the band (bit `cell % 27`) that hold it; a cell with another
     /// value is in none.
@@ -53,10 +52,9 @@ pub trait Simd: Copy {
     fn given_candidates(self, values: &[[u32; 10]; 3]) -> Option<[u32; 32]>;
 
     /// The stack pass ([`stack_rule`]) on every digit of `candidates`, all
-    /// from the same words: updates them, and returns the bits of the words
-    /// with hidden singles in columns and those singles (at the same
-    /// places).
-    fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]);
+    /// from the same words: updates them, and returns the words it changed,
+    /// those with hidden singles in columns and the singles.
+    fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> StackPass;
 
     /// For every digit, the column triads it can and must use
     /// ([`column_triads`]), and for each column triad how many digits can
@@ -81,15 +79,6 @@ pub trait Simd: Copy {
 pub struct Portable;
 
 impl Simd for Portable {
-    #[inline(always)]
-    fn changed(self, a: &[u32; 32], b: &[u32; 32]) -> u32 {
-        let mut changed = 0;
-        for (index, (x, y)) in a.iter().zip(b).enumerate() {
-            changed |= u32::from(x != y) << index;
-        }
-        changed
-    }
-
     #[inline(always)]
     fn band_values(self, grid: &[u8; 81]) -> [[u32; 10]; 3] {
         let mut values = [[0; 10]; 3];
@@ -129,13 +118,13 @@ impl Simd for Portable {
     }
 
     #[inline(always)]
-    fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]) {
-        let mut singles = [0; 32];
-        let mut found = stack_rule_for::<u32>(candidates, open, 8, &mut singles);
+    fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> StackPass {
+        let mut pass = StackPass::default();
+        stack_rule_for::<u32>(candidates, open, 8, &mut pass);
         for digit in [0, 2, 4, 6] {
-            found |= stack_rule_for::<Pair>(candidates, open, digit, &mut singles);
+            stack_rule_for::<Pair>(candidates, open, digit, &mut pass);
         }
-        (found, singles)
+        pass
     }
 
     #[inline(always)]
@@ -240,29 +229,6 @@ unsafe fn run_avx2<R>(job: impl FnOnce() -> R) -> R {
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 impl Simd for Avx2 {
-    /// Four 256-bit compares and move masks (the portable loop compiles to
-    /// a long reduction even with AVX2 enabled).
-    #[inline(always)]
-    fn changed(self, a: &[u32; 32], b: &[u32; 32]) -> u32 {
-        use std::arch::x86_64::{
-            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-            _mm256_movemask_ps,
-        };
-        let mut same = 0;
-        for (chunk, (a, b)) in a.chunks_exact(8).zip(b.chunks_exact(8)).enumerate() {
-            // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect`
-            // makes one); `a` and `b` are eight u32 each, exactly one
-            // unaligned 32-byte load.
-            let equal = unsafe {
-                let a = _mm256_loadu_si256(a.as_ptr().cast::<__m256i>());
-                let b = _mm256_loadu_si256(b.as_ptr().cast::<__m256i>());
-                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)))
-            };
-            same |= (equal as u32 & 0xff) << (chunk * 8);
-        }
-        !same
-    }
-
     /// Per band, one 32-byte load and ten byte compares and move masks
     /// against an 81-step loop. The last band is loaded from cell 49 (the
     /// last 32 cells) and its masks shifted down by 5.
@@ -357,34 +323,38 @@ impl Simd for Avx2 {
     /// Digits 0..8 of the three bands as three vectors of eight lanes
     /// (words 0, 9 and 18 onwards), digit 8 on its own.
     #[inline(always)]
-    fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> (u32, [u32; 32]) {
+    fn stacks(self, candidates: &mut [u32; 32], open: [u32; 3]) -> StackPass {
         use std::arch::x86_64::{
             __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_movemask_ps,
             _mm256_setzero_si256, _mm256_storeu_si256,
         };
-        let mut singles = [0; 32];
+        let mut pass = StackPass::default();
         let words = self.band_vectors(candidates);
         let (kept, sole) = stack_rule(words, map3(open, Lanes8::splat));
-        let mut found = 0;
         for (band, start) in [0, 9, 18].into_iter().enumerate() {
-            let (Some(words), Some(cells)) = (
+            let (Some(lanes), Some(cells)) = (
                 candidates.get_mut(start..start + 8),
-                singles.get_mut(start..start + 8),
+                pass.singles.get_mut(start..start + 8),
             ) else {
                 unreachable!("eight words from word 18 end at 26")
             };
-            // SAFETY: as above; `words` and `cells` are eight u32 each, one
-            // unaligned 32-byte store each.
-            let empty = unsafe {
-                _mm256_storeu_si256(words.as_mut_ptr().cast::<__m256i>(), kept[band].0);
+            // SAFETY: as above; `lanes` and `cells` are eight u32 each, one
+            // unaligned 32-byte store each; the rest is registers.
+            let (same, empty) = unsafe {
+                _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), kept[band].0);
                 _mm256_storeu_si256(cells.as_mut_ptr().cast::<__m256i>(), sole[band].0);
+                let same = _mm256_cmpeq_epi32(kept[band].0, words[band].0);
                 let zero = _mm256_cmpeq_epi32(sole[band].0, _mm256_setzero_si256());
-                _mm256_movemask_ps(_mm256_castsi256_ps(zero))
+                (
+                    _mm256_movemask_ps(_mm256_castsi256_ps(same)),
+                    _mm256_movemask_ps(_mm256_castsi256_ps(zero)),
+                )
             };
-            found |= (!empty as u32 & 0xff) << start;
+            pass.changed |= (!same as u32 & 0xff) << start;
+            pass.found |= (!empty as u32 & 0xff) << start;
         }
-        found |= stack_rule_for::<u32>(candidates, open, 8, &mut singles);
-        (found, singles)
+        stack_rule_for::<u32>(candidates, open, 8, &mut pass);
+        pass
     }
 
     /// Digits 0..8 in the lanes of one vector each for can and must,
@@ -610,10 +580,6 @@ mod lanes8 {
 
 #[cfg(not(target_arch = "x86_64"))]
 impl Simd for Avx2 {
-    fn changed(self, _: &[u32; 32], _: &[u32; 32]) -> u32 {
-        match self {}
-    }
-
     fn band_values(self, _: &[u8; 81]) -> [[u32; 10]; 3] {
         match self {}
     }
@@ -626,7 +592,7 @@ impl Simd for Avx2 {
         match self {}
     }
 
-    fn stacks(self, _: &mut [u32; 32], _: [u32; 3]) -> (u32, [u32; 32]) {
+    fn stacks(self, _: &mut [u32; 32], _: [u32; 3]) -> StackPass {
         match self {}
     }
 

@@ -299,28 +299,38 @@ pub fn column_triads_for<W: Unpacked>(
     }
 }
 
+/// What a stack pass did to the words (bit or index `band * 9 + digit`).
+#[derive(Default)]
+pub struct StackPass {
+    /// The words it removed candidates from.
+    pub changed: u32,
+    /// The words with hidden singles in columns.
+    pub found: u32,
+    /// Those singles.
+    pub singles: [u32; 32],
+}
+
 /// [`stack_rule`] for the digits of `candidates` from `digit` on (as many
-/// as `W` holds; word `band * 9 + digit`): updates their words, writes
-/// their singles to `singles` at the same places, and returns the bits of
-/// the words with singles.
+/// as `W` holds; word `band * 9 + digit`): updates their words, and adds
+/// what it changed and found to `pass`.
 #[inline(always)]
 pub fn stack_rule_for<W: Unpacked>(
     candidates: &mut [u32; 32],
     open: [u32; 3],
     digit: usize,
-    singles: &mut [u32; 32],
-) -> u32 {
+    pass: &mut StackPass,
+) {
     let (kept, sole) = stack_rule(W::band_words(candidates, digit), map3(open, W::splat));
-    let mut found = 0;
     for band in 0..3 {
         for lane in 0..W::WIDTH {
             let at = (band * 9 + digit + lane) & 31;
-            candidates[at] = kept[band].lane(lane);
-            singles[at] = sole[band].lane(lane);
-            found |= u32::from(singles[at] != 0) << at;
+            let word = kept[band].lane(lane);
+            pass.changed |= u32::from(candidates[at] != word) << at;
+            candidates[at] = word;
+            pass.singles[at] = sole[band].lane(lane);
+            pass.found |= u32::from(pass.singles[at] != 0) << at;
         }
     }
-    found
 }
 
 #[cfg(test)]
@@ -416,9 +426,9 @@ mod tests {
             candidates[band * 9 + 2] &= !spread(7 & !column);
         }
         let before = candidates;
-        let mut singles = [0; 32];
-        let found = stack_rule_for::<u32>(&mut candidates, [(1 << 27) - 1; 3], 2, &mut singles);
-        assert_eq!(found, 0);
+        let mut pass = StackPass::default();
+        stack_rule_for::<u32>(&mut candidates, [(1 << 27) - 1; 3], 2, &mut pass);
+        assert_eq!(pass.found, 0);
         for (index, (&after, &was)) in candidates.iter().zip(&before).enumerate() {
             if index % 9 != 2 || index >= 27 {
                 assert_eq!(after, was, "word {index}");
