@@ -254,8 +254,7 @@ impl Board {
     #[inline(always)]
     fn place(&mut self, simd: impl Simd, digit: usize, band: usize, cells: u32, peers: u32) {
         let hit = simd.clear_cells(self.band_mut(band), cells) & !(1 << digit);
-        self.dirty |= hit << (9 * band);
-        self.place_sole(digit, band, cells, peers);
+        self.place_sole(digit, band, cells, peers, hit << (9 * band));
     }
 
     /// The nine words of `band` (0..3).
@@ -266,24 +265,35 @@ impl Board {
         words
     }
 
-    /// [`Board::place`] for cells where `digit` is the only candidate left.
+    /// [`Board::place`] for cells where `digit` is the only candidate left,
+    /// `marks` the words the other digits' cleared cells changed.
     #[inline(always)]
-    fn place_sole(&mut self, digit: usize, band: usize, cells: u32, peers: u32) {
+    fn place_sole(&mut self, digit: usize, band: usize, cells: u32, peers: u32, marks: u32) {
+        let index = at(digit, band);
+        let word = self.candidates[index] | cells;
+        // The digit's own word is marked only when it loses peers (or cells
+        // that see each other).
+        let own = u32::from(word & peers != 0) << index;
+        self.settle(digit, band, cells, word & !peers, marks | own);
+    }
+
+    /// The end of every placement of `digit` on `cells` of `band`: `word`
+    /// is the digit's word there now, and the cells' columns are cleared
+    /// from its other words. Marked dirty: `marks`, and the column words
+    /// that lose candidates.
+    #[inline(always)]
+    fn settle(&mut self, digit: usize, band: usize, cells: u32, word: u32, marks: u32) {
         self.open[band] &= !cells;
         let index = at(digit, band);
-        let word = self.candidates[index];
         let column = spread_columns(columns_of(cells));
-        // Marked dirty: the words that lose candidates (the digit's own
-        // only when it loses peers, or cells that see each other).
         let mut dirty = 0;
         for other in 0..3 {
             let at = at(digit, other) & 31;
             dirty |= u32::from(self.candidates[at] & column != 0) << at;
             self.candidates[at] &= !column;
         }
-        let own = u32::from((word | cells) & peers != 0) << index;
-        self.dirty |= dirty & !(1 << index) | own;
-        self.candidates[index] = (word | cells) & !peers;
+        self.dirty |= dirty & !(1 << index) | marks;
+        self.candidates[index] = word;
     }
 
     /// Propagates to a fixpoint: updates the [`Board::dirty`] words (each
@@ -334,15 +344,20 @@ impl Board {
         if bits == 0 {
             return Err(Dead);
         }
-        self.candidates[index] = bits;
         // When the rule removed cells, rows may have one cell left.
         let info = if bits == before { info } else { row_info(bits) };
         let sole = info as u32 & self.open[band];
-        if sole != 0 {
-            // The peers of the rows' sole cells placed before too: they
-            // are gone already.
-            self.place(simd, digit, band, sole, (info >> PEERS_AT) as u32);
+        if sole == 0 {
+            self.candidates[index] = bits;
+            return Ok(());
         }
+        // Hidden singles. Their peers are gone already: the rule kept only
+        // layouts through a row's one triad, so no other row of its box has
+        // cells; the peers of sole cells placed before went with them. So
+        // `bits` stays the word (stored once the band's other words are
+        // cleared: a wide load of a word just stored waits for the store).
+        let hit = simd.clear_cells(self.band_mut(band), sole) & !(1 << digit);
+        self.settle(digit, band, sole, bits, hit << (9 * band));
         Ok(())
     }
 
@@ -371,7 +386,7 @@ impl Board {
             for digit in 0..9 {
                 let cells = self.candidates[at(digit, band)] & singles;
                 if cells != 0 {
-                    self.place_sole(digit, band, cells, peers_of(cells)?);
+                    self.place_sole(digit, band, cells, peers_of(cells)?, 0);
                 }
             }
             placed = true;
