@@ -251,10 +251,12 @@ impl Board {
     /// Places `digit` on `cells` of `band`, at most one a row, clearing
     /// their `peers` (from [`row_info`]; cells that see each other remove
     /// each other, and the next band update finds the contradiction).
+    /// Returns the words that lost candidates (bit [`at`]`(digit, band)`).
     #[inline(always)]
-    fn place(&mut self, simd: impl Simd, digit: usize, band: usize, cells: u32, peers: u32) {
+    #[must_use]
+    fn place(&mut self, simd: impl Simd, digit: usize, band: usize, cells: u32, peers: u32) -> u32 {
         let hit = simd.clear_cells(self.band_mut(band), cells) & !(1 << digit);
-        self.place_sole(digit, band, cells, peers, hit << (9 * band));
+        self.place_sole(digit, band, cells, peers, hit << (9 * band))
     }
 
     /// The nine words of `band` (0..3).
@@ -268,32 +270,37 @@ impl Board {
     /// [`Board::place`] for cells where `digit` is the only candidate left,
     /// `marks` the words the other digits' cleared cells changed.
     #[inline(always)]
-    fn place_sole(&mut self, digit: usize, band: usize, cells: u32, peers: u32, marks: u32) {
+    #[must_use]
+    fn place_sole(&mut self, digit: usize, band: usize, cells: u32, peers: u32, marks: u32) -> u32 {
         let index = at(digit, band);
         let word = self.candidates[index] | cells;
         // The digit's own word is marked only when it loses peers (or cells
         // that see each other).
         let own = u32::from(word & peers != 0) << index;
-        self.settle(digit, band, cells, word & !peers, marks | own);
+        self.settle(digit, band, cells, word & !peers, marks | own)
     }
 
     /// The end of every placement of `digit` on `cells` of `band`: `word`
     /// is the digit's word there now, and the cells' columns are cleared
-    /// from its other words. Marked dirty: `marks`, and the column words
-    /// that lose candidates.
+    /// from its other words. Returns the words changed: `marks`, and the
+    /// column words that lose candidates.
     #[inline(always)]
-    fn settle(&mut self, digit: usize, band: usize, cells: u32, word: u32, marks: u32) {
+    #[must_use]
+    fn settle(&mut self, digit: usize, band: usize, cells: u32, word: u32, marks: u32) -> u32 {
         self.open[band] &= !cells;
         let index = at(digit, band);
+        // In the cells' own band their columns are in their boxes: peers.
         let column = spread_columns(columns_of(cells));
-        let mut dirty = 0;
-        for other in 0..3 {
-            let at = at(digit, other) & 31;
+        let mut dirty = marks;
+        let next = if index >= 18 { index - 18 } else { index + 9 };
+        let after = if index >= 9 { index - 9 } else { index + 18 };
+        for other in [next, after] {
+            let at = other & 31;
             dirty |= u32::from(self.candidates[at] & column != 0) << at;
             self.candidates[at] &= !column;
         }
-        self.dirty |= dirty & !(1 << index) | marks;
         self.candidates[index] = word;
+        dirty
     }
 
     /// Propagates to a fixpoint: updates the [`Board::dirty`] words (each
@@ -301,14 +308,17 @@ impl Board {
     pub fn propagate(&mut self, simd: impl Simd, effort: Effort) -> Result<(), Dead> {
         simd.run(|| {
             loop {
-                while self.dirty != 0 {
+                // Kept out of `self` meanwhile: in a register.
+                let mut dirty = std::mem::take(&mut self.dirty);
+                while dirty != 0 {
                     // One loop over the 27 words, not one per band: each
                     // loop's exit is a branch the CPU mispredicts.
-                    let mut words = self.dirty;
+                    let mut words = dirty;
                     while words != 0 {
                         let index = words.trailing_zeros() as usize;
                         let band = index / 9;
-                        self.update_band(simd, index - 9 * band, band)?;
+                        dirty &= !(1 << index);
+                        dirty |= self.update_band(simd, index - 9 * band, band)?;
                         words &= words - 1;
                     }
                 }
@@ -329,10 +339,11 @@ impl Board {
         })
     }
 
+    /// The band rule on `digit`'s word in `band`, and its hidden singles
+    /// placed; returns the words that placing them changed.
     #[inline(always)]
-    fn update_band(&mut self, simd: impl Simd, digit: usize, band: usize) -> Result<(), Dead> {
+    fn update_band(&mut self, simd: impl Simd, digit: usize, band: usize) -> Result<u32, Dead> {
         let index = at(digit, band);
-        self.dirty &= !(1 << index);
         let before = self.candidates[index];
         // The triads and the rows with one cell, before the permutation
         // rule: it keeps the same layouts, and never removes a row's only
@@ -349,7 +360,7 @@ impl Board {
         let sole = info as u32 & self.open[band];
         if sole == 0 {
             self.candidates[index] = bits;
-            return Ok(());
+            return Ok(0);
         }
         // Hidden singles. Their peers are gone already: the rule kept only
         // layouts through a row's one triad, so no other row of its box has
@@ -357,8 +368,7 @@ impl Board {
         // `bits` stays the word (stored once the band's other words are
         // cleared: a wide load of a word just stored waits for the store).
         let hit = simd.clear_cells(self.band_mut(band), sole) & !(1 << digit);
-        self.settle(digit, band, sole, bits, hit << (9 * band));
-        Ok(())
+        Ok(self.settle(digit, band, sole, bits, hit << (9 * band)))
     }
 
     /// Places every naked single; `Ok(true)` if there was one. The counters
@@ -386,7 +396,7 @@ impl Board {
             for digit in 0..9 {
                 let cells = self.candidates[at(digit, band)] & singles;
                 if cells != 0 {
-                    self.place_sole(digit, band, cells, peers_of(cells)?, 0);
+                    self.dirty |= self.place_sole(digit, band, cells, peers_of(cells)?, 0);
                 }
             }
             placed = true;
@@ -444,7 +454,7 @@ impl Board {
                 if cells & !self.open[band] != 0 {
                     return Err(Dead);
                 }
-                self.place(simd, digit, band, cells, peers_of(cells)?);
+                self.dirty |= self.place(simd, digit, band, cells, peers_of(cells)?);
             }
         }
         Ok(())
@@ -665,7 +675,7 @@ impl Board {
         match *branch {
             Branch::Cell { band, cell, .. } => {
                 let cells = 1 << cell;
-                self.place(
+                self.dirty |= self.place(
                     simd,
                     option,
                     band,
