@@ -322,7 +322,7 @@ impl Board {
                         words &= words - 1;
                     }
                 }
-                if self.naked_singles()? {
+                if self.naked_singles(simd)? {
                     continue;
                 }
                 if self.open == [0; 3] {
@@ -375,21 +375,15 @@ impl Board {
     /// of the three bands are taken together (a placement in one band can
     /// only remove candidates in the others, which the next round sees).
     #[inline(always)]
-    fn naked_singles(&mut self) -> Result<bool, Dead> {
-        let (mut one, mut two) = ([0u32; 3], [0u32; 3]);
-        for band in 0..3 {
-            for &word in &self.candidates[band * 9..band * 9 + 9] {
-                two[band] |= one[band] & word;
-                one[band] |= word;
-            }
-        }
+    fn naked_singles(&mut self, simd: impl Simd) -> Result<bool, Dead> {
+        let counters = simd.band_counters(&self.candidates);
         let mut placed = false;
-        for band in 0..3 {
+        for (band, (one, two)) in counters.into_iter().enumerate() {
             let open = self.open[band];
-            if open & !one[band] != 0 {
+            if open & !one != 0 {
                 return Err(Dead);
             }
-            let singles = open & !two[band];
+            let singles = open & !two;
             if singles == 0 {
                 continue;
             }
@@ -734,6 +728,37 @@ mod tests {
             let mut vector = words;
             assert_eq!(avx2.run(|| avx2.clear_cells(&mut vector, cells)), hit);
             assert_eq!(vector, portable);
+        }
+    }
+
+    #[test]
+    fn band_counters_count_each_cells_candidates_on_both_paths() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..500 {
+            let mut candidates = [0u32; 32];
+            for word in &mut candidates[..27] {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Sparser words in later rounds: cells with 0, 1 and 2.
+                *word =
+                    (state >> 11) as u32 & (state >> 37) as u32 >> (round % 3) & ((1 << 27) - 1);
+            }
+            let expected: [(u32, u32); 3] = std::array::from_fn(|band| {
+                let (mut one, mut two) = (0, 0);
+                for cell in 0..27 {
+                    let count = (0..9)
+                        .filter(|digit| candidates[band * 9 + digit] >> cell & 1 == 1)
+                        .count();
+                    one |= u32::from(count >= 1) << cell;
+                    two |= u32::from(count >= 2) << cell;
+                }
+                (one, two)
+            });
+            assert_eq!(Portable.band_counters(&candidates), expected);
+            if let Some(avx2) = Avx2::detect() {
+                assert_eq!(avx2.run(|| avx2.band_counters(&candidates)), expected);
+            }
         }
     }
 

@@ -10,6 +10,8 @@
 //! while the same source runs on any CPU through `Portable`. The
 //! hand-written vector code: [`Simd::clear_cells`], a band clear that
 //! reports the words it changed with one compare and move mask;
+//! [`Simd::band_counters`], the naked singles' counters, each band's words
+//! folded in half three times (two bands per vector);
 //! [`Simd::band_values`], which groups the givens of a new board with
 //! thirty byte compares, and [`Simd::given_candidates`], their candidates
 //! eight digits at once; the lanes [`Simd::stacks`] and
@@ -27,9 +29,9 @@
 use super::givens::digit_words;
 #[cfg(target_arch = "x86_64")]
 use super::givens::{Arithmetic, given_words};
-use super::stack_rule::{ColumnTriads, Pair, StackPass, column_triads_for, stack_rule_for};
+use super::stack_rule::{ColumnTriads, Pair, StackPass, column_triads_for, map3, stack_rule_for};
 #[cfg(target_arch = "x86_64")]
-use super::stack_rule::{Lanes, column_triads, map3, stack_rule};
+use super::stack_rule::{Lanes, column_triads, stack_rule};
 #[cfg(target_arch = "x86_64")]
 use super::tables::LAYOUT_TRIADS;
 use super::tables::LAYOUT_WEIGHT;
@@ -44,6 +46,10 @@ pub trait Simd: Copy {
     /// Clears `cells` from `words` (a band's); returns the bits of the
     /// words that had any of them.
     fn clear_cells(self, words: &mut [u32; 9], cells: u32) -> u32;
+
+    /// Per band, the cells with at least one candidate and those with at
+    /// least two, over its nine words (the naked singles' counters).
+    fn band_counters(self, candidates: &[u32; 32]) -> [(u32, u32); 3];
 
     /// The candidates the givens grouped in `values` (see
     /// [`Simd::band_values`]) leave each digit in each band (word `band * 9
@@ -100,6 +106,18 @@ impl Simd for Portable {
             *word &= !cells;
         }
         hit
+    }
+
+    #[inline(always)]
+    fn band_counters(self, candidates: &[u32; 32]) -> [(u32, u32); 3] {
+        map3([0, 9, 18], |start| {
+            let (mut one, mut two) = (0, 0);
+            for &word in &candidates[start..start + 9] {
+                two |= one & word;
+                one |= word;
+            }
+            (one, two)
+        })
     }
 
     #[inline(always)]
@@ -288,6 +306,79 @@ impl Simd for Avx2 {
         let ninth = u32::from(words[8] & cells != 0) << 8;
         words[8] &= !cells;
         !untouched & 0xff | ninth
+    }
+
+    /// Each band's first eight words folded in half three times (at least
+    /// one: or; at least two: either half's, or and of the halves), bands
+    /// 0 and 1 side by side in one vector after the first fold; the ninth
+    /// word added on its own.
+    #[inline(always)]
+    fn band_counters(self, candidates: &[u32; 32]) -> [(u32, u32); 3] {
+        use std::arch::x86_64::{
+            __m128i, __m256i, _mm_and_si128, _mm_cvtsi128_si32, _mm_or_si128, _mm_shuffle_epi32,
+            _mm256_and_si256, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_or_si256,
+            _mm256_permute2x128_si256, _mm256_shuffle_epi32,
+        };
+        let [zero, one, two] = self.band_vectors(candidates).map(|lanes| lanes.0);
+        // SAFETY: `self` proves the CPU has AVX2 (only `Avx2::detect` makes
+        // one); the intrinsics touch registers only.
+        let (wide, narrow) = unsafe {
+            let fold = |(one, two): (__m256i, __m256i), half: fn(__m256i) -> __m256i| {
+                let (one_half, two_half) = (half(one), half(two));
+                (
+                    _mm256_or_si256(one, one_half),
+                    _mm256_or_si256(
+                        _mm256_or_si256(two, two_half),
+                        _mm256_and_si256(one, one_half),
+                    ),
+                )
+            };
+            let fold_narrow = |(one, two): (__m128i, __m128i), half: fn(__m128i) -> __m128i| {
+                let (one_half, two_half) = (half(one), half(two));
+                (
+                    _mm_or_si128(one, one_half),
+                    _mm_or_si128(_mm_or_si128(two, two_half), _mm_and_si128(one, one_half)),
+                )
+            };
+            // Bands 0 and 1: their low halves in one vector, high in another.
+            let (low, high) = (
+                _mm256_permute2x128_si256::<0x20>(zero, one),
+                _mm256_permute2x128_si256::<0x31>(zero, one),
+            );
+            let wide = (_mm256_or_si256(low, high), _mm256_and_si256(low, high));
+            let wide = fold(wide, |x| _mm256_shuffle_epi32::<0b01_00_11_10>(x));
+            let wide = fold(wide, |x| _mm256_shuffle_epi32::<0b10_11_00_01>(x));
+            let (low, high) = (
+                _mm256_castsi256_si128(two),
+                _mm256_extracti128_si256::<1>(two),
+            );
+            let narrow = (_mm_or_si128(low, high), _mm_and_si128(low, high));
+            let narrow = fold_narrow(narrow, |x| _mm_shuffle_epi32::<0b01_00_11_10>(x));
+            let narrow = fold_narrow(narrow, |x| _mm_shuffle_epi32::<0b10_11_00_01>(x));
+            (wide, narrow)
+        };
+        // SAFETY: as above.
+        let first = |x: __m128i| unsafe { _mm_cvtsi128_si32(x) } as u32;
+        // SAFETY: as above.
+        let (low, high) = unsafe {
+            (
+                (
+                    _mm256_castsi256_si128(wide.0),
+                    _mm256_castsi256_si128(wide.1),
+                ),
+                (
+                    _mm256_extracti128_si256::<1>(wide.0),
+                    _mm256_extracti128_si256::<1>(wide.1),
+                ),
+            )
+        };
+        let folded = [low, high, narrow].map(|(one, two)| (first(one), first(two)));
+        let mut counters = [(0, 0); 3];
+        for (band, (counter, (one, two))) in counters.iter_mut().zip(folded).enumerate() {
+            let ninth = candidates[band * 9 + 8];
+            *counter = (one | ninth, two | one & ninth);
+        }
+        counters
     }
 
     /// Digits 0..8 of the three bands as three vectors of eight lanes
