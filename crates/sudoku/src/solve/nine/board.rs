@@ -54,7 +54,7 @@
 use super::simd::{Avx2, Portable, Simd};
 use super::stack_rule::{StackPass, count_bits};
 use super::tables::{
-    BAND, LAYOUTS, LAYOUTS_WITHIN, PEERS_AT, PERMUTATIONS, TRIAD_COUNTS, columns_of, row_info,
+    BAND, LAYOUTS, LAYOUTS_WITHIN, PEERS_AT, PERMUTATIONS, TRIAD_COUNTS, placed_columns, row_info,
     spread_columns,
 };
 
@@ -302,7 +302,7 @@ impl Board {
         self.open[band] &= !cells;
         let index = at(digit, band);
         // In the cells' own band their columns are in their boxes: peers.
-        let column = spread_columns(columns_of(cells));
+        let column = spread_columns(placed_columns(cells));
         let mut dirty = marks;
         for other in OTHER_BANDS[index & 31] {
             let at = usize::from(other) & 31;

@@ -22,9 +22,13 @@ pub const fn spread_columns(columns: u32) -> u32 {
     columns * 0x40201
 }
 
-/// The columns a band's 27 bits touch, as 9 bits.
-pub const fn columns_of(bits: u32) -> u32 {
-    (bits | bits >> 9 | bits >> 18) & 0x1ff
+/// The columns of a band's cells in distinct columns, as 9 bits: the sum
+/// of the three rows, which is their union when no two share a column (one
+/// multiply: the third row of `cells * 0x40201` adds all three). Cells of
+/// one digit in one column of a band share a box — a contradiction, which
+/// the band update finds whatever this returns.
+pub const fn placed_columns(cells: u32) -> u32 {
+    cells.wrapping_mul(0x40201) >> 18 & 0x1ff
 }
 
 /// For nine triad bits, the union of the permutation matrices they contain,
@@ -318,6 +322,8 @@ mod tests {
         assert_eq!(info(0, 0b000_010_000), 0b010 << 27 | 0b000_010_000);
         assert_eq!(info(2, 0b000_010_000), 0b010 << 33 | 0b000_010_000 << 18);
         assert_eq!(info(1, 0b000_010_001), 0b011 << 30);
-        assert_eq!(columns_of(1 << 4 | 1 << 13 | 1 << 26), 1 << 4 | 1 << 8);
+        assert_eq!(placed_columns(1 << 4 | 1 << 12 | 1 << 26), 0b1_0001_1000);
+        assert_eq!(placed_columns(1 << 20), 1 << 2);
+        assert_eq!(placed_columns(0), 0);
     }
 }
