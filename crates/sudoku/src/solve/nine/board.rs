@@ -269,8 +269,23 @@ impl Board {
     #[inline(always)]
     #[must_use]
     fn place(&mut self, simd: impl Simd, digit: usize, band: usize, cells: u32, peers: u32) -> u32 {
+        let marks = self.clear_other_digits(simd, digit, band, cells);
+        self.place_sole(digit, band, cells, peers, marks)
+    }
+
+    /// Clears `cells` from the words of `band` (the digit's own too: the
+    /// caller writes it after); returns the other digits' words that had
+    /// them.
+    #[inline(always)]
+    fn clear_other_digits(
+        &mut self,
+        simd: impl Simd,
+        digit: usize,
+        band: usize,
+        cells: u32,
+    ) -> u32 {
         let hit = simd.clear_cells(self.band_mut(band), cells) & !(1 << digit);
-        self.place_sole(digit, band, cells, peers, hit << (9 * band))
+        hit << (9 * band)
     }
 
     /// The nine words of `band` (0..3).
@@ -379,8 +394,8 @@ impl Board {
         // cells; the peers of sole cells placed before went with them. So
         // `bits` stays the word (stored once the band's other words are
         // cleared: a wide load of a word just stored waits for the store).
-        let hit = simd.clear_cells(self.band_mut(band), sole) & !(1 << digit);
-        Ok(self.settle(digit, band, sole, bits, hit << (9 * band)))
+        let marks = self.clear_other_digits(simd, digit, band, sole);
+        Ok(self.settle(digit, band, sole, bits, marks))
     }
 
     /// Places every naked single; `Ok(true)` if there was one. The counters

@@ -683,6 +683,10 @@ impl Simd for Avx2 {
         match self {}
     }
 
+    fn band_counters(self, _: &[u32; 32]) -> [(u32, u32); 3] {
+        match self {}
+    }
+
     fn stacks(self, _: &mut [u32; 32], _: [u32; 3]) -> StackPass {
         match self {}
     }

@@ -322,6 +322,10 @@ mod tests {
         assert_eq!(info(0, 0b000_010_000), 0b010 << 27 | 0b000_010_000);
         assert_eq!(info(2, 0b000_010_000), 0b010 << 33 | 0b000_010_000 << 18);
         assert_eq!(info(1, 0b000_010_001), 0b011 << 30);
+    }
+
+    #[test]
+    fn placed_columns_are_the_columns_of_cells_in_distinct_columns() {
         assert_eq!(placed_columns(1 << 4 | 1 << 12 | 1 << 26), 0b1_0001_1000);
         assert_eq!(placed_columns(1 << 20), 1 << 2);
         assert_eq!(placed_columns(0), 0);
