@@ -295,19 +295,13 @@ fn block_input_and_output_round_trip() {
 #[test]
 fn the_shipped_examples_are_all_unique() {
     let o = fdoku(
-        &[
-            "solve",
-            "--count",
-            "-f",
-            "jsonl",
-            "examples/seed-puzzles.txt",
-        ],
+        &["solve", "--count", "-f", "jsonl", "examples/puzzles.txt"],
         b"",
     );
     let r = records(&o);
     assert_eq!(r.len(), 5);
     let lines: Vec<String> = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/seed-puzzles.txt"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/puzzles.txt"),
     )
     .unwrap()
     .lines()
@@ -318,14 +312,14 @@ fn the_shipped_examples_are_all_unique() {
         assert_eq!(rec["status"], "unique", "{rec}");
         assert!(solves(line, rec["solution"].as_str().unwrap()));
     }
-    // Seed 000's printed solution.
+    // The solution printed by the Haskell FD article the first puzzle comes from.
     assert_eq!(
         r[0]["solution"],
         "567483291938126547412795368689372154743651829125849673254938716371264985896517432"
     );
     for file in [
-        "examples/seed001-diagonal.json",
-        "examples/seed001-windoku.json",
+        "examples/diagonal.json",
+        "examples/windoku.json",
         "examples/killer-4x4.json",
     ] {
         let o = fdoku(&["solve", "--count", "-f", "jsonl", file], b"");

@@ -1,8 +1,9 @@
-//! Seed 000's experiment: the same Sudoku, solved with an all_different that
-//! only checks, then with one that propagates singletons, then stronger.
-//! The seed measured 6.5 s → 0.18 s (36×) for the first step; here the node
-//! counts show where that comes from, and every strength finds the seed's
-//! printed solution and proves it unique.
+//! The experiment of the 2008 Haskell FD Sudoku article: the same Sudoku,
+//! solved with an all_different that only checks, then with one that
+//! propagates singletons, then stronger. The article measured 6.5 s → 0.18 s
+//! (36×) for the first step; here the node counts show where that comes from,
+//! and every strength finds the article's printed solution and proves it
+//! unique.
 
 use fdoku_fd::{SearchConfig, Solver, Strength, VarOrder, check};
 use fdoku_models::sudoku9::Sudoku9;
@@ -13,12 +14,12 @@ const SOLUTION: &str =
     "567483291938126547412795368689372154743651829125849673254938716371264985896517432";
 
 #[test]
-fn every_strength_finds_the_seed_solution_with_less_search_as_it_grows() {
+fn every_strength_finds_the_printed_solution_with_less_search_as_it_grows() {
     let mut nodes = Vec::new();
     for strength in Strength::ALL {
         let sudoku = Sudoku9::parse(PUZZLE, strength).unwrap();
         let config = SearchConfig {
-            var_order: VarOrder::Input, // the seed's `labelling` takes cells in order
+            var_order: VarOrder::Input, // the article's `labelling` takes cells in order
             ..SearchConfig::default()
         };
         let mut solver = Solver::with_config(&sudoku.model, config);
@@ -31,7 +32,7 @@ fn every_strength_finds_the_seed_solution_with_less_search_as_it_grows() {
     let [check_only, forward, hall, domain] = nodes[..] else {
         unreachable!()
     };
-    // Singleton propagation cuts the search by far more than the seed's 36×.
+    // Singleton propagation cuts the search by far more than the article's 36×.
     assert!(check_only > 1000 * forward, "{nodes:?}");
     assert!(forward >= hall && hall >= domain, "{nodes:?}");
     assert_eq!(domain, 1, "domain consistency solves it without a guess");

@@ -1,4 +1,6 @@
-//! Seed 000's Sudoku model on the engine: `cargo run -p fdoku-fd --example seed000_sudoku`.
+//! A 9×9 Sudoku model on the engine, solved for all its solutions under each
+//! all_different strength, with the search statistics of each:
+//! `cargo run -p fdoku-fd --example sudoku_strengths`.
 use fdoku_fd::{Model, SearchConfig, Solver, Strength, check};
 
 fn main() {
