@@ -37,7 +37,7 @@ pub enum Command {
     Hint(HintArgs),
     /// Serve the browser page and its JSON API (docs/api.md) on 127.0.0.1:7878.
     Serve(ServeArgs),
-    /// Experiments on generated puzzles (seed 001's, at scale).
+    /// Search-effort experiments: variants and propagation strengths on many puzzles.
     #[command(subcommand)]
     Study(StudyCommand),
     /// Solve the 50 grids of Project Euler problem 96 and print the answer.
@@ -435,7 +435,7 @@ pub struct GenerateArgs {
 pub enum StudyCommand {
     /// Search effort per variant (classic, diagonal, extra blocks) under each all_different strength.
     Variants(StudyVariantsArgs),
-    /// Seeds 000 and 003: how much each kind of pruning and search leaves to do.
+    /// How much search each kind of pruning leaves, from checking only to domain consistency.
     Propagation(StudyPropagationArgs),
 }
 

@@ -28,10 +28,10 @@ use crate::model::Var;
 #[serde(rename_all = "snake_case")]
 pub enum Strength {
     /// Only tests fixed values: fails when two fixed values clash, prunes
-    /// nothing (seed 000's first `different`).
+    /// nothing (a bare consistency check).
     Check,
     /// A fixed value leaves the domains of all peers (forward checking,
-    /// seed 002; seed 000's singleton propagation).
+    /// singleton propagation).
     Forward,
     /// Hall intervals: bounds consistency (Puget; López-Ortiz et al. 2003).
     Hall,
@@ -110,7 +110,8 @@ impl LinearOp {
     }
 }
 
-/// A feature-model relation over 0/1 variables, with seed 002's meanings.
+/// A feature-model relation over 0/1 variables (mandatory, optional,
+/// alternative, or, requires, excludes).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "rule")]
 pub enum FeatureRule {

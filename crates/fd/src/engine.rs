@@ -2,8 +2,8 @@
 //!
 //! Each propagator subscribes to events on its variables (fixed, bounds, any
 //! change). When a variable changes, the engine tells every subscriber; those
-//! that want to run are queued — **at most once** each (seed 004's
-//! `addConstraint` ignores a constraint already pending) — in one FIFO per
+//! that want to run are queued — **at most once** each (a constraint
+//! already pending is not queued again) — in one FIFO per
 //! [`Priority`], cheap ones first. The engine pops and runs propagators until
 //! the queue is empty (a fixpoint) or some domain empties (a failure; the
 //! queue is flushed and the failing constraint's weight grows, for dom/wdeg).

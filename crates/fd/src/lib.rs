@@ -12,7 +12,7 @@
 //!   [`TraceEvent`] trace;
 //! * [`check()`] — an independent checker for full assignments.
 //!
-//! Seed 000's Sudoku model, in the same few lines:
+//! A 9×9 Sudoku model, in a few lines:
 //!
 //! ```
 //! use fdoku_fd::{Model, Solver};
@@ -34,10 +34,10 @@
 //!     m.all_different(&boxed);
 //! }
 //! let mut solver = Solver::new(&m);
-//! let solution = solver.solve().solution.expect("the seed's puzzle has a solution");
+//! let solution = solver.solve().solution.expect("the puzzle has a solution");
 //! assert!(fdoku_fd::check(&m, solution.values()).is_ok());
 //! let first_row: Vec<i32> = solution.values()[..9].to_vec();
-//! assert_eq!(first_row, [5, 6, 7, 4, 8, 3, 2, 9, 1]); // as printed in seed 000
+//! assert_eq!(first_row, [5, 6, 7, 4, 8, 3, 2, 9, 1]); // the published solution
 //! assert_eq!(solver.count(None).count, 1);
 //! ```
 

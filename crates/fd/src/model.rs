@@ -127,7 +127,7 @@ impl Model {
         self.var_names[var.index()] = Some(name.into());
     }
 
-    /// Restricts `var` to the single value `value` (seed 000's `hasValue`).
+    /// Restricts `var` to the single value `value` (e.g. a Sudoku given).
     pub fn fix(&mut self, var: Var, value: i32) {
         self.domains[var.index()].fix(value);
     }

@@ -1,8 +1,8 @@
 //! The domain store: current domains, and a trail that undoes them on backtrack.
 //!
 //! Search opens a *level* before every decision. The first time a variable
-//! changes inside a level its old domain is pushed on the trail (seed 004's
-//! backtrack points that "save only the variables that are changed"); later
+//! changes inside a level its old domain is pushed on the trail (backtrack
+//! points that save only the variables that changed); later
 //! changes in the same level push nothing. Closing the level pops the trail
 //! back to where the level began. Every level gets a fresh stamp (a 64-bit
 //! counter: it cannot wrap), so "already saved in this level" is one

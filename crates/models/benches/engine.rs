@@ -4,7 +4,7 @@
 //! Prints, for every all_different strength and for the default variable
 //! order (dom/wdeg) and smallest-domain (MRV), the best of several runs of
 //! 12-queens (count all 14,200 solutions) and of Norvig's top95 through
-//! seed 000's Sudoku model (first solution, and count to 2 — the uniqueness
+//! the plain 9×9 Sudoku model (first solution, and count to 2 — the uniqueness
 //! question), with nodes next to time: nodes do not depend on the machine.
 //! Anchors on this kind of 2-core machine (from the issue): Gecode counts
 //! 12-queens in 0.55 s with 232k nodes; on top95 Gecode (domain) takes

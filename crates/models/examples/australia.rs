@@ -1,4 +1,4 @@
-//! Colour the map of Australia with three colours (seed 002):
+//! Colour the map of Australia with three colours:
 //! `cargo run -p fdoku-models --example australia`.
 use fdoku_fd::{Solver, check};
 use fdoku_models::coloring::MapSpec;

@@ -1,4 +1,4 @@
-//! Every configuration of seed 002's phone feature model:
+//! Every configuration of the mobile-phone feature model:
 //! `cargo run -p fdoku-models --example phone`.
 use fdoku_fd::{Solver, check};
 use fdoku_models::features::FeatureSpec;

@@ -1,4 +1,4 @@
-//! Solve a file of 9×9 puzzles (one per line) through seed 000's engine model:
+//! Solve a file of 9×9 puzzles (one per line) through the plain 9×9 engine model:
 //! `cargo run --release -p fdoku-models --example top95 -- ../shared/data/norvig_top95.txt [domain] [smallest-domain]`.
 use fdoku_fd::{SearchConfig, Solver, Strength, VarOrder, check};
 use fdoku_models::sudoku9::Sudoku9;

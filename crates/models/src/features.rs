@@ -1,6 +1,6 @@
 //! Feature models: which combinations of product features are allowed.
 //!
-//! Seed 002's rules over on/off features (0/1 variables):
+//! The usual feature-model rules over on/off features (0/1 variables):
 //!
 //! | rule | meaning |
 //! |---|---|
@@ -30,7 +30,7 @@
 //! ```
 //!
 //! `features` lists every feature once; `root` (optional) is switched on, as
-//! seed 002 does with its "Mobile Phone" variable; every name in `rules` must
+//! a product's top feature always is; every name in `rules` must
 //! be a feature.
 //!
 //! ```

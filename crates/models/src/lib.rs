@@ -4,9 +4,9 @@
 //! into the problem's terms:
 //!
 //! * [`queens`] — N queens on an N×N board, three `all_different`s;
-//! * [`coloring`] — map colouring from a JSON map (seed 002's Australia);
-//! * [`features`] — feature models from JSON (seed 002's phone);
-//! * [`sudoku9`] — seed 000's 9×9 Sudoku model: 81 variables, 27 `all_different`s.
+//! * [`coloring`] — map colouring from a JSON map (e.g. Australia);
+//! * [`features`] — feature models from JSON (e.g. a mobile phone);
+//! * [`sudoku9`] — the plain 9×9 Sudoku model: 81 variables, 27 `all_different`s.
 //!
 //! ```
 //! use fdoku_fd::{Solver, Strength};

@@ -1,8 +1,8 @@
-//! Seed 000's Sudoku model: 81 variables over 1..9, the givens, and 27
+//! The plain 9×9 Sudoku model: 81 variables over 1..9, the givens, and 27
 //! `all_different` constraints (9 rows, 9 columns, 9 boxes).
 //!
-//! This is the plain model the seed wrote, kept to re-run its experiment
-//! and to benchmark the engine; the full Sudoku toolkit (every size and
+//! This is the model of the 2008 Haskell FD Sudoku article, kept to re-run
+//! its experiment and to benchmark the engine; the full Sudoku toolkit (every size and
 //! variant, fast solvers) builds its own models on the engine.
 //!
 //! ```

@@ -12,8 +12,8 @@
 //! * [`logic`] — the logic solver: human techniques as finders, each step
 //!   as data with an English sentence, the simplest-first path;
 //! * [`rate`] — SE-style ER/EP/ED, HoDoKu-style score and level, fdoku's level;
-//! * [`study`] — summaries of search effort over samples (seed 001's
-//!   experiment, redone by `fdoku study`);
+//! * [`study`] — summaries of search effort over samples (the
+//!   experiments `fdoku study` runs);
 //! * [`check_solution`] — the independent checker.
 
 mod check;

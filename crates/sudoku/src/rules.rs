@@ -3,8 +3,8 @@
 //! An N×N grid is filled with 1..=N so that every *house* holds each digit
 //! once. Rows and columns are always houses; the regions are r×c boxes
 //! (N = r·c), irregular jigsaw regions, or absent (a killer without boxes).
-//! Variants add houses — the two long diagonals (seed 001's "diagonal"), the
-//! windoku windows (seed 001's four extra blocks), any extra region — and
+//! Variants add houses — the two long diagonals ("diagonal Sudoku"), the
+//! windoku windows (four extra 3×3 blocks), any extra region — and
 //! killer cages, whose digits differ and add up to a sum.
 //!
 //! Every solver and checker works on [`Rules::houses`], so a new variant is
@@ -19,7 +19,7 @@
 //! assert_eq!(houses.len(), 27 + 2 + 4);
 //! let window = houses.iter().find(|h| h.kind == HouseKind::Window).unwrap();
 //! let names: Vec<String> = window.cells.iter().map(|&c| cell_name(9, c)).collect();
-//! assert_eq!(names[..3], ["r2c2", "r2c3", "r2c4"]); // seed 001's block at (2, 2)
+//! assert_eq!(names[..3], ["r2c2", "r2c3", "r2c4"]); // the window at row 2, column 2
 //! ```
 
 use std::ops::ControlFlow;

@@ -1,13 +1,13 @@
-//! Tools for the seeds' experiments.
+//! Tools for search-effort experiments over samples of puzzles (`fdoku study`).
 //!
 //! * [`Summary`] — search effort over a sample of puzzles: mean, median,
 //!   90th percentile, maximum and a 95% confidence interval of the mean
-//!   (normal approximation: mean ± 1.96·s/√n) — what seed 001's tables
-//!   lacked.
-//! * [`Choices`] — seed 003's pruning ladder: every cell's candidates, one
-//!   `prune` pass (each row, then column, then box drops the digits of its
-//!   fixed cells from the others), pruning to a fixpoint, and the size of
-//!   the search space left.
+//!   (normal approximation: mean ± 1.96·s/√n) — what small published
+//!   tables of search steps lack.
+//! * [`Choices`] — the pruning ladder of a classic functional Sudoku solver:
+//!   every cell's candidates, one `prune` pass (each row, then column, then
+//!   box drops the digits of its fixed cells from the others), pruning to a
+//!   fixpoint, and the size of the search space left.
 //!
 //! ```
 //! use fdoku_sudoku::study::Summary;
@@ -85,8 +85,8 @@ impl Summary {
     }
 }
 
-/// Every cell's candidates (bit `d - 1` for digit `d`), as seed 003's
-/// `choices` starts them: a given is fixed, a blank may be anything.
+/// Every cell's candidates (bit `d - 1` for digit `d`), as the functional
+/// solver's `choices` starts them: a given is fixed, a blank may be anything.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choices {
     cells: Vec<u32>,
@@ -132,8 +132,8 @@ impl Choices {
         self.cells != before
     }
 
-    /// `prune` until nothing changes (seed 003's `fix prune`); returns the
-    /// number of passes that changed something.
+    /// `prune` until nothing changes (the functional solver's `fix prune`);
+    /// returns the number of passes that changed something.
     pub fn prune_to_fixpoint(&mut self) -> usize {
         let mut passes = 0;
         while self.prune() {
@@ -147,8 +147,8 @@ impl Choices {
         self.cells.iter().all(|m| m.count_ones() == 1)
     }
 
-    /// The search space seed 003's `collapse` would enumerate, as log10 of
-    /// the number of grids (the product of the cells' candidate counts);
+    /// The search space the functional solver's `collapse` would enumerate, as
+    /// log10 of the number of grids (the product of the cells' candidate counts);
     /// `None` when a cell has no candidate left.
     pub fn log10_grids(&self) -> Option<f64> {
         self.cells

@@ -1498,7 +1498,7 @@ function wire() {
   window.addEventListener('hashchange', () => { loadFromHash(); });
 }
 
-// The puzzle of seed 004 (the Visual Prolog article), shown at start.
+// The puzzle of the Visual Prolog constraint-programming article, shown at start.
 const DEFAULT_PUZZLE = '..17...8.75.9...4.........38.5.9.1...4.....5...7.5.2.45.........1...5.62.2...35..';
 
 async function start() {

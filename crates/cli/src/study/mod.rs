@@ -1,9 +1,9 @@
-//! `fdoku study`: the seeds' experiments at scale.
+//! `fdoku study`: search-effort experiments on many puzzles.
 //!
-//! * [`variants`] — seed 001: search effort per variant under each
-//!   all_different strength.
-//! * [`propagation`] — seeds 000 and 003: what each kind of pruning and
-//!   search leaves to do.
+//! * [`variants`] — search effort per variant (classic, diagonal, extra
+//!   blocks) under each all_different strength.
+//! * [`propagation`] — what each kind of pruning and search leaves to do,
+//!   from checking only to domain consistency.
 //!
 //! Both run on generated puzzles (or files) in parallel; every result is
 //! collected in input order, so nothing depends on the thread count.

@@ -1,8 +1,8 @@
-//! `fdoku study propagation`: seeds 003 and 000 on one puzzle set — how big
-//! a search space seed 003's pruning ladder leaves (no pruning, one prune,
-//! prune to a fixpoint), then the search nodes and time of seed 000's two
-//! solvers (constraints only checked, singletons propagated; first open
-//! cell) and seed 003's fewest-choices search, with domain consistency for
+//! `fdoku study propagation`: on one puzzle set, how big a search space a
+//! functional solver's pruning ladder leaves (no pruning, one prune, prune to
+//! a fixpoint), then the search nodes and time of an FD solver whose
+//! constraints are only checked or propagate singletons (first open cell
+//! first), of the fewest-choices search, and of domain consistency for
 //! reference.
 
 use std::io::Write;
@@ -17,7 +17,7 @@ use super::{emit, generated, searches};
 use crate::cli::StudyPropagationArgs;
 use crate::workers::pool;
 
-/// One rung of seed 003's pruning ladder over the puzzle set.
+/// One rung of the pruning ladder over the puzzle set.
 #[derive(Serialize)]
 struct Rung {
     stage: &'static str,
@@ -76,17 +76,17 @@ struct PropagationReport {
 /// The searches compared, as (name, strength, variable order).
 const SEARCHES: [(&str, Strength, VarOrder); 4] = [
     (
-        "checks only, first open cell (seed 000)",
+        "checks only, first open cell",
         Strength::Check,
         VarOrder::Input,
     ),
     (
-        "singletons propagated, first open cell (seed 000, 003)",
+        "singletons propagated, first open cell",
         Strength::Forward,
         VarOrder::Input,
     ),
     (
-        "singletons propagated, fewest choices (seed 003)",
+        "singletons propagated, fewest choices",
         Strength::Forward,
         VarOrder::SmallestDomain,
     ),
@@ -161,7 +161,7 @@ pub fn propagation(args: &StudyPropagationArgs, out: &mut dyn Write) -> anyhow::
     Ok(crate::error::batch_exit_code(failed, false))
 }
 
-/// Seed 003's ladder: the choices as given, after one prune, at the fixpoint.
+/// The ladder: the choices as given, after one prune, at the fixpoint.
 fn ladder(puzzles: &[Puzzle]) -> Vec<Rung> {
     let mut stages: [Vec<Choices>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for p in puzzles {
@@ -200,7 +200,7 @@ fn print_propagation(
     writeln!(
         out,
         "{:<28} {:>8} {:>15} {:>24}",
-        "seed 003's pruning", "solved", "contradictions", "grids to try (log10)"
+        "pruning", "solved", "contradictions", "grids to try (log10)"
     )?;
     for r in &report.pruning {
         writeln!(

@@ -1,10 +1,11 @@
 //! `x ≠ y + c`, with singleton propagation.
 //!
-//! Seed 000's first `different` only *checked* two fixed values; its improved
-//! version also removes a fixed value from the other variable — a 36× speed-up
-//! on its puzzle. This is the improved one: when `x` is fixed to `a`, `y` loses
-//! `a − c`; when `y` is fixed to `b`, `x` loses `b + c`. With `x ∈ {3}`,
-//! `y ∈ {1, 2}` and `x ≠ y + 1`, `y` loses 2 and becomes `{1}`.
+//! The 2008 Haskell FD Sudoku article's first `different` only *checked* two
+//! fixed values; its improved version also removes a fixed value from the
+//! other variable — a 36× speed-up on its puzzle. This is the improved one:
+//! when `x` is fixed to `a`, `y` loses `a − c`; when `y` is fixed to `b`, `x`
+//! loses `b + c`. With `x ∈ {3}`, `y ∈ {1, 2}` and `x ≠ y + 1`, `y` loses 2
+//! and becomes `{1}`.
 
 use crate::model::Var;
 use crate::propagator::{Priority, PropCtx, PropResult, Propagator};

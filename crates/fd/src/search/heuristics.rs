@@ -2,8 +2,8 @@
 //!
 //! * [`VarOrder::Input`] — the first unfixed variable in model order (seed
 //!   000's `labelling`);
-//! * [`VarOrder::SmallestDomain`] — fewest values left, "first fail" / MRV
-//!   (seeds 001, 002, 003); ties go to the earlier variable;
+//! * [`VarOrder::SmallestDomain`] — fewest values left, "first fail" / MRV;
+//!   ties go to the earlier variable;
 //! * [`VarOrder::DomWdeg`] — smallest domain size divided by weighted degree:
 //!   each variable starts with the number of constraints on it and gains 1
 //!   each time it is blamed for a failure (Boussemart et al. 2004), so search
@@ -14,7 +14,7 @@
 //! * [`ValOrder::Min`] / [`ValOrder::Max`] — smallest or largest value first;
 //! * [`ValOrder::Random`] — a uniformly random value from a seeded
 //!   Xoshiro256++ generator: the same seed gives the same search everywhere;
-//! * [`ValOrder::MostPruning`] — seed 002's "value that prunes the most":
+//! * [`ValOrder::MostPruning`] — the "value that prunes the most":
 //!   each value is tried and propagated, and the one that removes the most
 //!   values from other domains goes first (values that fail go last).
 

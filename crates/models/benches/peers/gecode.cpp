@@ -36,7 +36,7 @@ public:
   Space* copy() override { return new Queens(*this); }
 };
 
-// Seed 000's Sudoku model: 81 variables, the givens, 27 distinct.
+// The plain 9×9 Sudoku model: 81 variables, the givens, 27 distinct.
 class Sudoku : public Space {
 public:
   IntVarArray cells;

@@ -2,7 +2,7 @@
 //!
 //! One variable per cell over 1..N, the givens fixed, one `all_different`
 //! per house (at the chosen strength), and per killer cage an
-//! `all_different` plus a linear sum. This is seed 000's model, generalised
+//! `all_different` plus a linear sum. This is the plain FD model, generalised
 //! to every size and variant, and it is the reference the bitmask solver is
 //! checked against.
 //!

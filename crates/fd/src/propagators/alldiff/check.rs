@@ -1,6 +1,7 @@
 //! all_different at strength **check**: fail when two fixed values clash.
 //!
-//! Seed 000's first `different` only re-tested fixed values, so labelling had
+//! The first `different` of the 2008 Haskell FD Sudoku article only re-tested
+//! fixed values, so labelling had
 //! to try every digit and backtrack on the clash: nearly brute force.
 
 use super::Scope;

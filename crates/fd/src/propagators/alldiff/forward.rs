@@ -1,6 +1,7 @@
 //! all_different at strength **forward**: a fixed value leaves every peer.
 //!
-//! Seed 002's forward propagation (and seed 000's improved `different`): when
+//! Forward propagation, as in the C# CSP solver sudoku-csp and the improved
+//! `different` of the 2008 Haskell FD Sudoku article: when
 //! `x` becomes 4, 4 is removed from the other variables; any of them left with
 //! one value is fixed in turn and handled in the same run. Incrementally, only
 //! the variables fixed since the last run are looked at.

@@ -1,8 +1,9 @@
 //! all_different at strength **hall**: Hall sets of one value, and Hall
 //! intervals — bounds consistency.
 //!
-//! Seed 004's permutation rule says: if N variables can only take N values
-//! between them, nobody else may take those values. For N = 1 that is a
+//! The permutation rule of constraint-programming Sudoku solvers says: if N
+//! variables can only take N values between them, nobody else may take those
+//! values. For N = 1 that is a
 //! fixed value leaving every peer (the [`super::forward`] rule). For larger N
 //! this strength looks at *intervals*: if `k` variables all have their bounds
 //! inside `[a, b]` and `b − a + 1 = k`, they use up the whole interval (a

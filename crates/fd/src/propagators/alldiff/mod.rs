@@ -11,7 +11,7 @@
 //!   then `3..3` is one too, and `w ∈ {4}`. This is bounds consistency.
 //! * **domain** ([`regin`], [`regin_wide`]) keeps exactly the values that
 //!   appear in some solution (a matching in the variable–value graph), which
-//!   also catches Hall *sets* with holes such as `{1, 3}` (seed 004's
+//!   also catches Hall *sets* with holes such as `{1, 3}` (the full
 //!   permutation rule).
 
 mod check;
