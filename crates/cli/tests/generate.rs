@@ -5,6 +5,7 @@
 mod common;
 
 use common::{fdoku, fdoku_stdin, json_lines, stdout};
+use fdoku_sudoku::format::{self, Format, read_puzzles};
 
 #[test]
 fn the_same_seed_gives_the_same_puzzles_on_one_or_two_threads() {
@@ -295,4 +296,44 @@ fn jigsaw_puzzles_come_with_their_regions_and_solve_uniquely() {
         3
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn block_output_draws_the_cages_and_regions() {
+    for kind in ["--killer", "--jigsaw"] {
+        let run = |format: &str| {
+            let o = fdoku(&[
+                "generate", kind, "--size", "6", "-n", "2", "--seed", "5", "-f", format,
+            ]);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            stdout(&o)
+        };
+        let block = run("block");
+        let mut expected = String::new();
+        for item in read_puzzles(
+            "descriptions",
+            &run("line"),
+            Format::Json,
+            &Default::default(),
+        ) {
+            let puzzle = item.puzzle.expect("a description that reads back");
+            expected.push_str(&format::block(puzzle.givens(), puzzle.rules()));
+            expected.push('\n');
+        }
+        let drawn: String = block
+            .lines()
+            .filter(|l| !l.starts_with("# puzzle "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(drawn, expected, "{kind}");
+        assert!(drawn.contains('┃'), "{kind}: region borders\n{block}");
+        if kind == "--killer" {
+            assert!(drawn.contains('─'), "cage outlines\n{block}");
+        }
+    }
 }

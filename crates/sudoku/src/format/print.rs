@@ -1,4 +1,7 @@
-//! Writing grids: one line, or a block with boxes drawn.
+//! Writing grids: one line, or a block — plain rows with the boxes marked,
+//! or, for rules plain rows cannot carry, a box-drawing picture.
+
+mod drawing;
 
 use crate::puzzle::{digit_char, grid_line};
 use crate::rules::{Layout, Rules};
@@ -8,8 +11,11 @@ pub fn line(values: &[u8]) -> String {
     grid_line(values)
 }
 
-/// A grid as rows, with `|` and `-+-` lines between boxes (jigsaw and
-/// box-less grids get plain rows).
+/// A grid as a block.
+///
+/// Standard boxes (with or without the diagonals and windoku windows,
+/// which the variant carries) and box-less grids print as plain rows, with
+/// `|` and `-+-` lines between boxes — the block format reads them back:
 ///
 /// ```
 /// use fdoku_sudoku::{Rules, format::block};
@@ -18,11 +24,49 @@ pub fn line(values: &[u8]) -> String {
 /// let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
 /// assert_eq!(block(&grid, &rules), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
 /// ```
+///
+/// Jigsaw regions, killer cages and extra regions are drawn: every cell is
+/// three characters wide (` 5 `, ` . ` when empty) between one-character
+/// borders, and each border says what it separates — heavy `┃` `━`:
+/// different regions (and cages); dashed `╏` `╍`: different regions, one
+/// cage (the cage crosses the region border); light `│` `─`: one region,
+/// different cages; blank: one region, one cage. Without cages every
+/// region border is heavy. A cage's sum stands on the border above its
+/// first cell in reading order. Cells of the diagonals, windoku windows and
+/// extra regions are shaded (`░5░`); lines under the drawing say what the
+/// shading marks, list each extra region's cells, and list the cells of any
+/// region or cage that is not one connected piece.
+///
+/// ```
+/// use fdoku_sudoku::{Cage, Rules, format::block};
+///
+/// let rules = Rules::classic(4).unwrap()
+///     .with_cage(Cage { cells: vec![0, 1, 2], sum: 6 }).unwrap()
+///     .with_cage(Cage { cells: vec![3, 7], sum: 6 }).unwrap();
+/// let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+/// assert_eq!(block(&grid, &rules), "\
+/// ┏6━━━━━━┳━━━┯6━━┓
+/// ┃ 1   2 ╏ 3 │ 4 ┃
+/// ┠───────╂───┤   ┃
+/// ┃ 3   4 ┃ 1 │ 2 ┃
+/// ┣━━━━━━━╋━━━┷━━━┫
+/// ┃ 2   1 ┃ 4   3 ┃
+/// ┃       ┃       ┃
+/// ┃ 4   3 ┃ 2   1 ┃
+/// ┗━━━━━━━┻━━━━━━━┛
+/// ");
+/// ```
 pub fn block(values: &[u8], rules: &Rules) -> String {
+    let drawn = matches!(rules.layout(), Layout::Jigsaw(_))
+        || !rules.cages().is_empty()
+        || !rules.extra_regions().is_empty();
+    if drawn {
+        return drawing::draw(values, rules);
+    }
     let n = rules.size();
     let (box_rows, box_cols) = match rules.layout() {
         Layout::Boxes { rows, cols } => (*rows, *cols),
-        _ => (n, n),
+        Layout::Jigsaw(_) | Layout::None => (n, n),
     };
     let mut out = String::new();
     for r in 0..n {
