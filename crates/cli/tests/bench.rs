@@ -2,8 +2,12 @@
 //! puzzles' known answers, bad lines are named and skipped, and a missing
 //! default data directory is a clear usage error.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
+
+use common::arg;
 
 fn fdoku(args: &[&str], data: Option<&str>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_fdoku"));
@@ -66,19 +70,22 @@ fn bench_reports_the_known_statuses_and_names_bad_lines() {
 
 #[test]
 fn bench_counts_the_data_sets_correctly() {
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    // The full magictour set: from the FDOKU_DATA corpus.
+    let Some(magictour) = fdoku_testdata::corpus("tdoku_magictour_top1465.txt") else {
+        return;
+    };
+    let top95 = fdoku_testdata::fixture("norvig_top95.txt");
     let o = fdoku(
         &[
             "bench",
             "--passes",
             "1",
             "--json",
-            "../shared/data/tdoku_magictour_top1465.txt",
-            "../shared/data/norvig_top95.txt",
+            arg(&magictour),
+            arg(&top95),
         ],
         None,
     );
-    assert!(data.is_dir(), "the shared data sits beside the repository");
     assert_eq!(
         o.status.code(),
         Some(0),

@@ -6,7 +6,8 @@ mod common;
 use std::path::PathBuf;
 use std::process::Output;
 
-use common::fdoku_stdin as fdoku;
+use common::{arg, fdoku_stdin as fdoku};
+use fdoku_testdata::{corpus, fixture, read_fixture};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8")
@@ -49,7 +50,11 @@ const TOP95_FIRST: &str =
 
 #[test]
 fn euler96_answer_is_24702() {
-    let o = fdoku(&["euler96", "../shared/data/euler96.txt"], b"");
+    // Project Euler's grids are CC BY-NC-SA: read from FDOKU_DATA only.
+    let Some(euler) = corpus("euler96.txt") else {
+        return;
+    };
+    let o = fdoku(&["euler96", arg(&euler)], b"");
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(text(&o.stdout).lines().next(), Some("24702"));
 }
@@ -93,11 +98,8 @@ fn jsonl_gives_one_record_per_input_in_order_even_with_bad_lines() {
 
 #[test]
 fn threads_do_not_change_the_output() {
-    let data = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/data/tdoku_forum_hardest_1106.txt"),
-    )
-    .unwrap();
+    // The forum's first 60 hardest puzzles.
+    let data = read_fixture("tdoku_forum_hardest_sample.txt");
     let sample: String = data.lines().take(60).map(|l| format!("{l}\n")).collect();
     let strip = |o: Output| -> Vec<serde_json::Value> {
         records(&o)
@@ -126,16 +128,9 @@ fn threads_do_not_change_the_output() {
 
 #[test]
 fn serg_puzzles_report_two_solutions() {
-    let data = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/data/tdoku_serg_benchmark.txt"),
-    )
-    .unwrap();
-    let sample: String = data
-        .lines()
-        .step_by(250)
-        .map(|l| format!("{l}\n"))
-        .collect();
+    // Every 250th of serg's puzzles: every 5th of the fixture.
+    let data = read_fixture("tdoku_serg_every50.txt");
+    let sample: String = data.lines().step_by(5).map(|l| format!("{l}\n")).collect();
     let o = fdoku(
         &["solve", "--count", "--limit", "2", "-f", "jsonl"],
         sample.as_bytes(),
@@ -217,14 +212,8 @@ fn a_binary_file_is_an_error_with_a_position() {
 
 #[test]
 fn a_missing_file_is_reported_and_the_others_solved() {
-    let o = fdoku(
-        &[
-            "solve",
-            "no/such/file.txt",
-            "../shared/data/norvig_hardest11.txt",
-        ],
-        b"",
-    );
+    let hardest = fixture("norvig_hardest11.txt");
+    let o = fdoku(&["solve", "no/such/file.txt", arg(&hardest)], b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("cannot read no/such/file.txt"));
     assert_eq!(text(&o.stdout).lines().count(), 11);
@@ -276,7 +265,10 @@ fn variants_and_killer_through_json() {
 
 #[test]
 fn block_input_and_output_round_trip() {
-    let o = fdoku(&["solve", "-f", "block", "../shared/data/euler96.txt"], b"");
+    let Some(euler) = corpus("euler96.txt") else {
+        return;
+    };
+    let o = fdoku(&["solve", "-f", "block", arg(&euler)], b"");
     assert!(o.status.success());
     let out = text(&o.stdout);
     assert_eq!(out.matches("# puzzle").count(), 50);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fdoku, stdout};
+use common::{arg, fdoku, stdout};
 
 #[test]
 fn study_variants_reports_every_variant_and_strength_the_same_on_any_thread_count() {
@@ -54,11 +54,12 @@ fn study_variants_reports_every_variant_and_strength_the_same_on_any_thread_coun
 
 #[test]
 fn study_propagation_climbs_seed_003s_ladder() {
+    let top95 = fdoku_testdata::fixture("norvig_top95.txt");
     let run = |threads: &str| {
         let o = fdoku(&[
             "study",
             "propagation",
-            "../shared/data/norvig_top95.txt",
+            arg(&top95),
             "--node-limit",
             "2000",
             "--json",

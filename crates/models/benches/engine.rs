@@ -3,8 +3,9 @@
 //! Times are CPU time of the benchmark thread, best of several runs.
 //! Prints, for every all_different strength and for the default variable
 //! order (dom/wdeg) and smallest-domain (MRV), the best of several runs of
-//! 12-queens (count all 14,200 solutions) and of Norvig's top95 through
-//! the plain 9×9 Sudoku model (first solution, and count to 2 — the uniqueness
+//! 12-queens (count all 14,200 solutions) and of Norvig's top95 (committed
+//! whole as the fixture `tests/data/norvig_top95.txt`) through the plain
+//! 9×9 Sudoku model (first solution, and count to 2 — the uniqueness
 //! question), with nodes next to time: nodes do not depend on the machine.
 //! Anchors on this kind of 2-core machine (from the issue): Gecode counts
 //! 12-queens in 0.55 s with 232k nodes; on top95 Gecode (domain) takes
@@ -19,8 +20,6 @@ use fdoku_fd::stats::thread_cpu_time;
 use fdoku_fd::{SearchConfig, SearchStatus, Solver, Stats, Strength, ValOrder, VarOrder, check};
 use fdoku_models::queens::Queens;
 use fdoku_models::sudoku9::Sudoku9;
-
-const TOP95: &str = "../../../shared/data/norvig_top95.txt";
 
 /// The best of `runs` runs of `job`, in CPU time where available, else
 /// wall-clock. Each run repeats the job until it has lasted 0.25 s, because
@@ -188,9 +187,8 @@ fn main() {
             }
         }
     }
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(TOP95);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let path = fdoku_testdata::fixture("norvig_top95.txt");
+    let text = fdoku_testdata::read_fixture("norvig_top95.txt");
     let puzzles: Vec<String> = text.lines().map(str::to_owned).collect();
     assert_eq!(puzzles.len(), 95);
     let probing = SearchConfig {

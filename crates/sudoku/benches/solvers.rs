@@ -1,13 +1,13 @@
 //! Sudoku solver benchmark: `cargo bench -p fdoku-sudoku --bench solvers`.
 //!
-//! For each collection in `../shared/data`: µs per puzzle, guesses and nodes
+//! For each full collection in `FDOKU_DATA` (or, where that is unset,
+//! `../shared/data` beside the repository): µs per puzzle, guesses and nodes
 //! per puzzle and the share solved without a guess, counting to 2 solutions
 //! (the uniqueness question), for the default (the 9×9 path), the general
 //! bitmask solver, and the engine model. Also Project Euler 96 in full. CPU time of this thread
 //! (Linux), best of 3 passes. `fdoku bench` times the default solver alone;
 //! `peers/sudoku08` compares it with the `sudoku` crate.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use fdoku_fd::stats::thread_cpu_time;
@@ -16,9 +16,7 @@ use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, solve};
 use fdoku_sudoku::{Puzzle, check_solution};
 
 fn load(name: &str) -> Vec<Puzzle> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name);
+    let path = fdoku_testdata::bench_corpus(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     read_puzzles(name, &text, Format::Auto, &PlainVariant::default())
         .into_iter()

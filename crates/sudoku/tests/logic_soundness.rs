@@ -3,9 +3,10 @@
 //! — removes a solution digit or places a wrong one. And the logic solver
 //! completes the easier labelled sets without guessing.
 //!
-//! CI runs a sample through every finder at every state; `cargo test
-//! --release -p fdoku-sudoku --test logic_soundness -- --ignored` checks
-//! every step of both solving paths on 10,000+ puzzles.
+//! Every run takes a sample (the fixtures and a few inlined puzzles)
+//! through every finder at every state; `FDOKU_DATA=… cargo test --release
+//! -p fdoku-sudoku --test logic_soundness -- --ignored` checks every step
+//! of both solving paths on 10,000+ puzzles of the full collections.
 #![allow(clippy::unwrap_used)]
 
 use fdoku_sudoku::logic::{
@@ -14,16 +15,40 @@ use fdoku_sudoku::logic::{
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
 use fdoku_sudoku::{Puzzle, Rules, format::parse_line};
 
-fn data(name: &str) -> Vec<String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+/// The 81-character lines of `text`, trimmed.
+fn grids(text: &str) -> Vec<String> {
     text.lines()
         .map(|l| l.trim().to_owned())
         .filter(|l| l.len() == 81)
         .collect()
 }
+
+/// The puzzles of the committed fixture `name`.
+fn fixture(name: &str) -> Vec<String> {
+    grids(&fdoku_testdata::read_fixture(name))
+}
+
+/// Six tdoku magictour puzzles, one every 244 lines from line 1 of
+/// `tdoku_magictour_top1465.txt` (see tests/data/README.md).
+const MAGICTOUR_SPREAD: [&str; 6] = [
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+    ".5.4.....8.3..1...9..5...8...6.3..9..9.65.........2..3.2.1..7..6.....8.5....4.2..",
+    ".2.5.9.4...5.....19.4.6.3.....695.....6..8...4.......2.3.7...1.....3...67.8......",
+    "..3.8.5.......9.7......12..2..7......8..5.16....1..84..4.8.5...6......3.7...3....",
+    "4.....8.5.3..........7......2.....6.....5.4......1.......6.3.7.5..2.....1.8......",
+];
+
+/// Six 17-clue puzzles, one every 8,193 lines from line 1 of
+/// `tdoku_17_clue_49158.txt`.
+const SEVENTEEN_CLUE_SPREAD: [&str; 6] = [
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    "................12..3.45.................63.417.2........1...7..8.......3.4...6..",
+    "................12..3.45..6.....7......2.1.....6...8......9.43..1.......5...8....",
+    "..............1..2.34.....5....3........6..7.2.....81....5......6......31....82..",
+    "........1........2..3..4........345..1..6.....7..........18.7....5...3..6...2....",
+    "........1.......23..4..5........46...7..81...13...........7.......23......9...5..",
+];
 
 /// Puzzle and its unique solution.
 fn known(line: &str) -> (Puzzle, Vec<u8>) {
@@ -89,21 +114,23 @@ fn sound_everywhere(line: &str) {
     assert_eq!(grid.values(), &solution[..]);
 }
 
-fn sample(name: &str, count: usize) -> Vec<String> {
-    let lines = data(name);
+/// `count` lines spread evenly over `lines`, from the first.
+fn sample(lines: Vec<String>, count: usize) -> Vec<String> {
     let stride = (lines.len() / count).max(1);
     lines.into_iter().step_by(stride).take(count).collect()
 }
 
 #[test]
 fn every_finder_is_sound_on_a_sample() {
+    for line in MAGICTOUR_SPREAD.iter().chain(&SEVENTEEN_CLUE_SPREAD) {
+        sound_everywhere(line);
+    }
+    // QQWing expert lines 1, 251, 501, 751; the forum's first.
     for (name, count) in [
-        ("tdoku_magictour_top1465.txt", 6),
-        ("tdoku_17_clue_49158.txt", 6),
-        ("qqwing_labeled_expert.sdm", 4),
-        ("tdoku_forum_hardest_1106.txt", 1),
+        ("qqwing_expert_every25.sdm", 4),
+        ("tdoku_forum_hardest_sample.txt", 1),
     ] {
-        for line in sample(name, count) {
+        for line in sample(fixture(name), count) {
             sound_everywhere(&line);
         }
     }
@@ -132,10 +159,13 @@ fn sound_paths(line: &str) {
 #[test]
 #[ignore = "10,000+ puzzles along both solving paths (about 10 minutes in release)"]
 fn every_path_step_is_sound_on_ten_thousand_puzzles() {
-    let mut lines = data("tdoku_magictour_top1465.txt");
-    lines.extend(sample("tdoku_17_clue_49158.txt", 6000));
+    let corpus = |name: &str| fdoku_testdata::read_corpus(name).map(|text| grids(&text));
+    let Some(mut lines) = corpus("tdoku_magictour_top1465.txt") else {
+        return;
+    };
+    lines.extend(sample(corpus("tdoku_17_clue_49158.txt").unwrap(), 6000));
     for level in ["simple", "easy", "intermediate", "expert"] {
-        lines.extend(data(&format!("qqwing_labeled_{level}.sdm")));
+        lines.extend(corpus(&format!("qqwing_labeled_{level}.sdm")).unwrap());
     }
     assert!(lines.len() >= 10_000);
     for line in &lines {
@@ -195,8 +225,9 @@ fn solves_without_guessing(line: &str) -> bool {
 
 #[test]
 fn simple_and_easy_qqwing_puzzles_need_no_guess() {
+    // Every 25th line of each file: all of its fixture.
     for level in ["simple", "easy", "intermediate"] {
-        for line in sample(&format!("qqwing_labeled_{level}.sdm"), 40) {
+        for line in fixture(&format!("qqwing_{level}_every25.sdm")) {
             assert!(solves_without_guessing(&line), "{level}: {line}");
         }
     }

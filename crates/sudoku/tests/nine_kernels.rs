@@ -1,8 +1,9 @@
 //! The 9×9 path's two compilations — AVX2 (picked at run time where the
 //! CPU has it) and portable Rust — on the same inputs: the same count, the
-//! same solutions in the same order, the same guesses and nodes, on a
-//! sample of every 9×9 collection in `../shared/data`. Where the CPU lacks
-//! AVX2 both runs take the portable path (the test says so on stderr).
+//! same solutions in the same order, the same guesses and nodes, on every
+//! committed fixture and on a sample of every 9×9 collection in the
+//! `FDOKU_DATA` corpus. Where the CPU lacks AVX2 both runs take the
+//! portable path (the test says so on stderr).
 
 // Helpers here panic on purpose: a panic is how a test reports a failure.
 #![allow(clippy::unwrap_used)]
@@ -10,13 +11,6 @@
 use fdoku_sudoku::format::{Format, PlainVariant, parse_line, read_puzzles};
 use fdoku_sudoku::solve::{NineSolver, Search};
 use fdoku_sudoku::{Puzzle, Rules};
-
-fn data(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 /// The puzzles of a one-per-line file: the first 81 characters of each
 /// line that starts with a grid (`.`/`0` for empty), or, for HoDoKu's
@@ -72,8 +66,9 @@ fn agree(file: &str, puzzles: &[Puzzle]) {
     }
 }
 
-#[test]
-fn avx2_and_portable_agree_on_a_sample_of_every_collection() {
+/// Checks that AVX2 is used exactly when the CPU has it, and says so on
+/// stderr where it is not.
+fn assert_avx2_matches_the_cpu() {
     let empty = Puzzle::new(Rules::classic(9).unwrap(), vec![0; 81]).unwrap();
     let uses_avx2 = NineSolver::new(&empty).unwrap().uses_avx2();
     #[cfg(target_arch = "x86_64")]
@@ -89,6 +84,33 @@ fn avx2_and_portable_agree_on_a_sample_of_every_collection() {
     if !uses_avx2 {
         eprintln!("no AVX2 on this CPU: both runs take the portable path");
     }
+}
+
+#[test]
+fn avx2_and_portable_agree_on_every_fixture() {
+    assert_avx2_matches_the_cpu();
+    for file in [
+        "tdoku_17_clue_every500.txt",
+        "tdoku_serg_every50.txt",
+        "tdoku_magictour_every15.txt",
+        "tdoku_forum_hardest_sample.txt",
+        "se_rated_hardest_sample.txt",
+        "norvig_top95.txt",
+        "norvig_hardest11.txt",
+        "qqwing_simple_every25.sdm",
+        "qqwing_easy_every25.sdm",
+        "qqwing_intermediate_every25.sdm",
+        "qqwing_expert_every25.sdm",
+    ] {
+        let puzzles = line_puzzles(&fdoku_testdata::read_fixture(file));
+        eprintln!("{file}: {} puzzles", puzzles.len());
+        agree(file, &puzzles);
+    }
+}
+
+#[test]
+fn avx2_and_portable_agree_on_a_sample_of_every_collection() {
+    assert_avx2_matches_the_cpu();
     // (file, every how many-th puzzle): 300-1,000 of the large collections
     // (under a second in all), the small ones whole.
     for (file, step) in [
@@ -106,13 +128,16 @@ fn avx2_and_portable_agree_on_a_sample_of_every_collection() {
         ("hodoku_exemplars-1.0.txt", 1),
         ("hodoku_reglib-1.4.txt", 1),
     ] {
-        let puzzles = sample(line_puzzles(&data(file)), step);
+        let Some(text) = fdoku_testdata::read_corpus(file) else {
+            return;
+        };
+        let puzzles = sample(line_puzzles(&text), step);
         eprintln!("{file}: {} puzzles", puzzles.len());
         agree(file, &puzzles);
     }
     let euler: Vec<Puzzle> = read_puzzles(
         "euler96.txt",
-        &data("euler96.txt"),
+        &fdoku_testdata::read_corpus("euler96.txt").unwrap(),
         Format::Auto,
         &PlainVariant::default(),
     )

@@ -14,15 +14,14 @@ use fdoku_sudoku::rate::grade;
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
 use fdoku_sudoku::{Puzzle, Rules, format::parse_line};
 
-/// SE's (ER, EP, ED) for `line` in the rated hardest database.
+/// SE's (ER, EP, ED) for `line` in the rated hardest database (its sample
+/// among the fixtures).
 fn se_rating(line: &str) -> (f64, f64, f64) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/se_rated_HardestDatabase110626.txt");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = fdoku_testdata::read_fixture("se_rated_hardest_sample.txt");
     let row = text
         .lines()
         .find(|row| row.starts_with(line))
-        .unwrap_or_else(|| panic!("{line} is not in the database"));
+        .unwrap_or_else(|| panic!("{line} is not in the database's sample"));
     let fields: Vec<f64> = row
         .trim_end()
         .split(',')

@@ -12,11 +12,10 @@ use fdoku_sudoku::solve::{Goal, SolveOptions, solve};
 use fdoku_sudoku::{Rules, format::parse_line};
 
 /// The rated hardest database's puzzles whose first step SE rates `least`
-/// or more (its ED).
+/// or more (its ED). The fixture holds every row of ED 6.3 or more.
 fn opened_above(least: f64) -> Vec<String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/se_rated_HardestDatabase110626.txt");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(least >= 6.3, "the fixture holds the rows of ED 6.3 or more");
+    let text = fdoku_testdata::read_fixture("se_rated_hardest_sample.txt");
     text.lines()
         .skip(2)
         .filter_map(|row| {

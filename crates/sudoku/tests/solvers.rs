@@ -75,21 +75,13 @@ fn killer_counts_equal_filtering_every_grid() {
     assert!(solve(&killer, Goal::First, &options(EngineChoice::Mask)).unsupported);
 }
 
-fn data(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 #[test]
 fn project_euler_96_sums_to_24702() {
-    let items = read_puzzles(
-        "euler96.txt",
-        &data("euler96.txt"),
-        Format::Auto,
-        &PlainVariant::default(),
-    );
+    // Project Euler's grids are CC BY-NC-SA: read from FDOKU_DATA only.
+    let Some(text) = fdoku_testdata::read_corpus("euler96.txt") else {
+        return;
+    };
+    let items = read_puzzles("euler96.txt", &text, Format::Auto, &PlainVariant::default());
     assert_eq!(items.len(), 50);
     for engine in [EngineChoice::Auto, EngineChoice::Mask, EngineChoice::Fd] {
         let mut total = 0u32;
@@ -141,41 +133,33 @@ fn agree(lines: &[&str], expected: Status, fd: bool) {
 
 #[test]
 fn collections_ci_sample_both_solvers_agree() {
-    // CI-sized: every 500th 17-clue puzzle, every 15th of the others.
+    // The fixtures: every 500th 17-clue puzzle, every 15th magictour one,
+    // the forum's first 60 and every 15th, every 100th of serg's (every
+    // 2nd of its fixture), every 50th QQWing puzzle (every 2nd of theirs),
+    // Norvig's lists whole.
+    let fixture = fdoku_testdata::read_fixture;
+    for (name, step) in [
+        ("tdoku_17_clue_every500.txt", 1),
+        ("tdoku_forum_hardest_sample.txt", 1),
+        ("tdoku_magictour_every15.txt", 1),
+        ("norvig_top95.txt", 1),
+        ("norvig_hardest11.txt", 1),
+        ("qqwing_simple_every25.sdm", 2),
+        ("qqwing_easy_every25.sdm", 2),
+        ("qqwing_intermediate_every25.sdm", 2),
+        ("qqwing_expert_every25.sdm", 2),
+    ] {
+        agree(&sample(&fixture(name), step), Status::Unique, true);
+    }
     agree(
-        &sample(&data("tdoku_17_clue_49158.txt"), 500),
-        Status::Unique,
-        true,
-    );
-    agree(
-        &sample(&data("tdoku_forum_hardest_1106.txt"), 15),
-        Status::Unique,
-        true,
-    );
-    agree(
-        &sample(&data("tdoku_magictour_top1465.txt"), 15),
-        Status::Unique,
-        true,
-    );
-    agree(&sample(&data("norvig_top95.txt"), 1), Status::Unique, true);
-    agree(
-        &sample(&data("norvig_hardest11.txt"), 1),
-        Status::Unique,
-        true,
-    );
-    agree(
-        &sample(&data("tdoku_serg_benchmark.txt"), 100),
+        &sample(&fixture("tdoku_serg_every50.txt"), 2),
         Status::Multiple,
         true,
     );
-    for level in ["simple", "easy", "intermediate", "expert"] {
-        let text = data(&format!("qqwing_labeled_{level}.sdm"));
-        agree(&sample(&text, 50), Status::Unique, true);
-    }
 }
 
 #[test]
-#[ignore = "full sweep: every one-per-line puzzle in ../shared/data through both solvers (minutes)"]
+#[ignore = "full sweep: every one-per-line puzzle of the FDOKU_DATA collections through both solvers (minutes)"]
 fn collections_full_sweep() {
     for (file, expected) in [
         ("tdoku_17_clue_49158.txt", Status::Unique),
@@ -189,7 +173,10 @@ fn collections_full_sweep() {
         ("qqwing_labeled_intermediate.sdm", Status::Unique),
         ("qqwing_labeled_expert.sdm", Status::Unique),
     ] {
-        agree(&sample(&data(file), 1), expected, true);
+        let Some(text) = fdoku_testdata::read_corpus(file) else {
+            return;
+        };
+        agree(&sample(&text, 1), expected, true);
     }
 }
 

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// `fdoku ARGS`, run from the repository root.
@@ -32,6 +32,12 @@ pub fn fdoku_stdin(args: &[&str], stdin: &[u8]) -> Output {
     let output = child.wait_with_output().expect("fdoku finishes");
     let _ = writer.join();
     output
+}
+
+/// `path` (a fixture or corpus file from `fdoku_testdata`) as a
+/// command-line argument.
+pub fn arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
 }
 
 /// Its standard output.
