@@ -1,7 +1,7 @@
 //! The independent checker: is a filled grid a solution of the puzzle?
 //!
 //! It reads only the rules and the givens — every digit in range, every given
-//! kept, every house a permutation of 1..N, every cage's digits different
+//! kept, every open cell's digit among its candidates (when the puzzle has them), every house a permutation of 1..N, every cage's digits different
 //! and adding up to its sum — and shares no code with any solver. Every
 //! solution fdoku prints passes through it.
 //!
@@ -53,6 +53,14 @@ pub enum SolutionError {
         /// The value in the grid.
         found: char,
     },
+    /// A digit its cell's candidates rule out.
+    #[error("{cell} holds {value}, not one of its candidates")]
+    Candidate {
+        /// The cell.
+        cell: String,
+        /// The value in the grid.
+        value: char,
+    },
     /// A house repeats a digit.
     #[error("{house} holds {digit} twice ({first}, {second})")]
     Repeat {
@@ -99,6 +107,15 @@ pub fn check_solution(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError>
                 cell: cell_name(size, cell),
                 given: digit_char(given),
                 found: digit_char(value),
+            });
+        }
+        if given == 0
+            && let Some(masks) = puzzle.candidates()
+            && masks[cell] >> (value - 1) & 1 == 0
+        {
+            return Err(SolutionError::Candidate {
+                cell: cell_name(size, cell),
+                value: digit_char(value),
             });
         }
     }

@@ -27,7 +27,7 @@ pub mod solve;
 pub mod study;
 
 pub use check::{SolutionError, check_solution};
-pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
+pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, full_mask, grid_line};
 pub use rules::{
     BOX_SHAPES, Cage, House, HouseKind, Layout, MAX_SIZE, Rules, RulesError, cell_name,
     parse_cell_name,

@@ -1,4 +1,5 @@
-//! A puzzle: rules plus givens, and the digit convention for printing it.
+//! A puzzle: rules plus givens (and, for a grid in progress, the candidates
+//! left in each cell), and the digit convention for printing it.
 //!
 //! Digits are written `1`–`9`, then `A` = 10, `B` = 11, … up to `W` = 32
 //! (case-insensitive when reading), so a 16×16 grid uses `1`–`9` and `A`–`G`
@@ -61,6 +62,24 @@ pub enum PuzzleError {
         /// N.
         size: usize,
     },
+    /// Candidates that do not fit the grid.
+    #[error("{cell}: candidate {digit} is outside 1 to {size}")]
+    Candidate {
+        /// The cell's name.
+        cell: String,
+        /// The candidate.
+        digit: u32,
+        /// N.
+        size: usize,
+    },
+    /// Not one candidate set per cell.
+    #[error("{found} candidate sets given, expected {expected} (one per cell)")]
+    CandidateCount {
+        /// Sets given.
+        found: usize,
+        /// N².
+        expected: usize,
+    },
 }
 
 /// Two givens with the same digit in one house.
@@ -87,11 +106,13 @@ impl std::fmt::Display for Clash {
     }
 }
 
-/// Rules and givens (0 = empty cell).
+/// Rules and givens (0 = empty cell), and optionally the candidates still
+/// allowed in each cell (a grid in progress, as pencil marks).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     rules: Rules,
     givens: Vec<u8>,
+    candidates: Option<Vec<u32>>,
 }
 
 impl Puzzle {
@@ -111,7 +132,60 @@ impl Puzzle {
                 size,
             });
         }
-        Ok(Puzzle { rules, givens })
+        Ok(Puzzle {
+            rules,
+            givens,
+            candidates: None,
+        })
+    }
+
+    /// The same puzzle with only these candidates left: one mask per cell,
+    /// bit `d - 1` for digit `d` (a given's own mask is not consulted).
+    /// Solvers, the checker and the logic solver all keep to them.
+    ///
+    /// ```
+    /// use fdoku_sudoku::{Puzzle, Rules, check_solution};
+    ///
+    /// let p = Puzzle::new(Rules::classic(4).unwrap(), vec![0; 16]).unwrap();
+    /// let mut masks = vec![0b1111; 16];
+    /// masks[0] = 0b0010; // r1c1 can only be 2
+    /// let p = p.with_candidates(masks).unwrap();
+    /// let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    /// assert_eq!(check_solution(&p, &grid).unwrap_err().to_string(), "r1c1 holds 1, not one of its candidates");
+    /// ```
+    pub fn with_candidates(self, masks: Vec<u32>) -> Result<Self, PuzzleError> {
+        let size = self.size();
+        if masks.len() != self.rules.cells() {
+            return Err(PuzzleError::CandidateCount {
+                found: masks.len(),
+                expected: self.rules.cells(),
+            });
+        }
+        let full = full_mask(size);
+        if let Some(cell) = masks.iter().position(|&m| m & !full != 0) {
+            return Err(PuzzleError::Candidate {
+                cell: cell_name(size, cell),
+                digit: 32 - (masks[cell] & !full).leading_zeros(),
+                size,
+            });
+        }
+        Ok(Puzzle {
+            candidates: Some(masks),
+            ..self
+        })
+    }
+
+    /// The candidates of each cell (bit `d - 1` for digit `d`), when the
+    /// puzzle carries them; `None` means every digit the givens allow.
+    pub fn candidates(&self) -> Option<&[u32]> {
+        self.candidates.as_deref()
+    }
+
+    /// Whether `digit` may stand in `cell` as far as the candidates go.
+    pub fn allows(&self, cell: usize, digit: u8) -> bool {
+        self.candidates
+            .as_ref()
+            .is_none_or(|masks| self.givens[cell] != 0 || masks[cell] >> (digit - 1) & 1 == 1)
     }
 
     /// The rules.
@@ -149,6 +223,15 @@ impl Puzzle {
             digit: repeat.digit,
             cells: [cell_name(size, first), cell_name(size, second)],
         })
+    }
+}
+
+/// The mask of every digit of an N×N grid: bits 0..N.
+pub fn full_mask(size: usize) -> u32 {
+    if size >= 32 {
+        u32::MAX
+    } else {
+        (1 << size) - 1
     }
 }
 

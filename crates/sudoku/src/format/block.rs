@@ -1,8 +1,9 @@
 //! Puzzles written over several lines, one row per line.
 
-use super::line::{Cell, cells, puzzle_from};
-use super::{Item, LineError, PlainVariant};
-use crate::puzzle::grid_line;
+use super::line::{Cell, cells, is_text, puzzle_from};
+use super::{Item, LineError, PlainVariant, Skipped};
+use crate::puzzle::{Puzzle, grid_line};
+use crate::rules::MAX_SIZE;
 
 /// A header that starts a new puzzle: Project Euler's `Grid 01`, `.sdk`'s `[Puzzle]`.
 pub(super) fn is_header(t: &str) -> bool {
@@ -15,20 +16,63 @@ pub(super) fn is_header(t: &str) -> bool {
                 .all(|c| c.is_alphabetic() || c == ' '))
 }
 
-/// A line drawn between boxes (`------+-------+------`, `=====`), as
-/// opposed to a row of blanks (`- - | - -` when rows are that wide).
+/// A line drawn between boxes (`------+-------+------`, `=====`, the
+/// `.-----.-----.` and `:-----+-----:` of candidate grids), as opposed to a
+/// row of blanks (`- - | - -` or `.........` when rows are that wide).
 /// Without a known width, a dashed line counts as drawn.
 pub(super) fn is_separator(t: &str, width: Option<usize>) -> bool {
-    let drawn = t
-        .chars()
-        .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '_'));
+    let drawn = t.chars().all(|c| {
+        matches!(
+            c,
+            '-' | '+' | '=' | '|' | ' ' | '_' | '.' | ':' | '\'' | '*'
+        )
+    });
     if !drawn {
         return false;
     }
-    if t.contains(['+', '=']) {
+    if t.contains(['+', '=', ':', '\'']) {
         return true;
     }
+    if t.contains(['.', '*']) && !t.contains("--") {
+        return false;
+    }
     width != Some(cells(t).len())
+}
+
+/// A row of a candidate (pencil-mark) grid, as HoDoKu and SudokuWiki print
+/// them: four to nine fields of digits, each a cell's candidates (one digit: a
+/// placed digit), at least one with two or more, none repeating a digit.
+fn candidate_row(line: &str) -> Option<Vec<Cell>> {
+    let mut cells = Vec::new();
+    let mut several = false;
+    let mut start = 0;
+    for field in line.split(|c: char| c.is_whitespace() || c == '|') {
+        let column = start + 1;
+        start += field.chars().count() + 1;
+        if field.is_empty() {
+            continue;
+        }
+        let mut marks = 0u32;
+        for c in field.chars() {
+            let digit = c.to_digit(10).filter(|&d| d > 0)?;
+            if marks & 1 << (digit - 1) != 0 {
+                return None;
+            }
+            marks |= 1 << (digit - 1);
+        }
+        several |= marks.count_ones() > 1;
+        let value = match marks.count_ones() {
+            1 => Ok(marks.trailing_zeros() as u8 + 1),
+            _ => Ok(0),
+        };
+        let marks = if marks.count_ones() > 1 { marks } else { 0 };
+        cells.push(Cell {
+            column,
+            value,
+            marks,
+        });
+    }
+    (several && (4..=9).contains(&cells.len())).then_some(cells)
 }
 
 struct Block {
@@ -36,11 +80,16 @@ struct Block {
     rows: Vec<(usize, Vec<Cell>, usize)>,
 }
 
-/// Every puzzle of a text of blocks.
-pub(super) fn read(input: &str, text: &str, variant: &PlainVariant) -> Vec<Item> {
+/// Every puzzle of a text of blocks; lines of text are noted in `skipped`.
+pub(super) fn read(
+    input: &str,
+    text: &str,
+    variant: &PlainVariant,
+    skipped: &mut Vec<Skipped>,
+) -> Vec<Item> {
     let mut items = Vec::new();
     let mut block: Option<Block> = None;
-    let mut finish = |block: &mut Option<Block>, next_line: usize| {
+    let finish = |items: &mut Vec<Item>, block: &mut Option<Block>, next_line: usize| {
         if let Some(b) = block.take() {
             items.push(make_item(input, b, variant, next_line));
         }
@@ -52,15 +101,37 @@ pub(super) fn read(input: &str, text: &str, variant: &PlainVariant) -> Vec<Item>
         let line = raw.trim_end_matches('\r');
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') || is_header(t) {
-            finish(&mut block, line_no);
+            finish(&mut items, &mut block, line_no);
             continue;
         }
         let width = block.as_ref().map(|b| b.rows[0].1.len());
         if is_separator(t, width) {
             continue;
         }
-        let row = cells(line);
+        let row = candidate_row(line).unwrap_or_else(|| cells(line));
         let end = line.chars().count() + 1;
+        let not_a_row = row.len() > MAX_SIZE || row.iter().any(|c| c.value.is_err());
+        if not_a_row && is_text(t) {
+            finish(&mut items, &mut block, line_no);
+            skipped.push(Skipped::new(input, line_no, t));
+            continue;
+        }
+        if row.len() > MAX_SIZE {
+            // Never glue whole-grid lines into one impossible grid.
+            finish(&mut items, &mut block, line_no);
+            let message = format!(
+                "a row of {} cells, wider than any grid ({MAX_SIZE} at most); \
+                 for one puzzle per line use --input-format line",
+                row.len()
+            );
+            items.push(Item {
+                index: 0,
+                line: line_no,
+                input: t.to_owned(),
+                puzzle: Err(LineError::new(1, message).at(input, line_no)),
+            });
+            continue;
+        }
         let b = block.get_or_insert_with(|| Block {
             first_line: line_no,
             rows: Vec::new(),
@@ -68,10 +139,10 @@ pub(super) fn read(input: &str, text: &str, variant: &PlainVariant) -> Vec<Item>
         b.rows.push((line_no, row, end));
         let width = b.rows[0].1.len();
         if b.rows.len() >= width {
-            finish(&mut block, line_no + 1);
+            finish(&mut items, &mut block, line_no + 1);
         }
     }
-    finish(&mut block, last + 1);
+    finish(&mut items, &mut block, last + 1);
     items
 }
 
@@ -98,14 +169,16 @@ fn make_item(input: &str, block: Block, variant: &PlainVariant, next_line: usize
                 all.push(Cell {
                     column: cell.column,
                     value: cell.value.clone(),
+                    marks: cell.marks,
                 });
             }
         }
-        puzzle_from(&all, variant, 1).map_err(|e| match e.cell {
+        let puzzle = puzzle_from(&all, variant, 1).map_err(|e| match e.cell {
             // Point at the row the bad cell came from.
             Some(i) => (located[i].0, e),
             None => (block.first_line, e),
-        })
+        })?;
+        with_marks(puzzle, &all).map_err(|e| (block.first_line, e))
     });
     Item {
         index: 0,
@@ -116,6 +189,22 @@ fn make_item(input: &str, block: Block, variant: &PlainVariant, next_line: usize
         },
         puzzle: puzzle.map_err(|(line, e)| e.at(input, line)),
     }
+}
+
+/// The puzzle with the candidates of a candidate grid's open cells (every
+/// digit where a plain blank stands), when the block had any.
+fn with_marks(puzzle: Puzzle, cells: &[Cell]) -> Result<Puzzle, LineError> {
+    if cells.iter().all(|c| c.marks == 0) {
+        return Ok(puzzle);
+    }
+    let full = crate::puzzle::full_mask(puzzle.size());
+    let masks = cells
+        .iter()
+        .map(|c| if c.marks == 0 { full } else { c.marks })
+        .collect();
+    puzzle
+        .with_candidates(masks)
+        .map_err(|e| LineError::new(1, e.to_string()))
 }
 
 /// Every row as wide as the first, and as many rows as that width.

@@ -24,7 +24,11 @@
 //! * `diagonals`, `windoku` — add those houses;
 //! * `extra` — more houses, each a list of N cell names (`r1c1` …);
 //! * `cages` — killer cages: `sum` and `cells`; their digits differ and add
-//!   up to `sum` (solved by the engine).
+//!   up to `sum` (solved by the engine);
+//! * `candidates` — a grid in progress: the candidates left in each cell, one
+//!   entry per cell in reading order, each a string of digits (`"149"`) or a
+//!   list of numbers (`[1, 4, 9]`); a given's entry is not consulted. This is
+//!   the `candidates` array `fdoku hint --level apply -f json` prints.
 //!
 //! A file holds one description, an array of them, or one per line.
 //!
@@ -65,6 +69,8 @@ struct Spec {
     #[serde(default)]
     cages: Vec<CageSpec>,
     #[serde(default)]
+    candidates: Option<Vec<CandidateSpec>>,
+    #[serde(default)]
     #[allow(dead_code)]
     name: Option<String>,
 }
@@ -87,6 +93,13 @@ enum GridSpec {
 #[serde(untagged)]
 enum RowSpec {
     Text(String),
+    Numbers(Vec<u32>),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum CandidateSpec {
+    Digits(String),
     Numbers(Vec<u32>),
 }
 
@@ -139,6 +152,13 @@ pub fn describe(puzzle: &Puzzle) -> serde_json::Value {
             .map(|c| serde_json::json!({"sum": c.sum, "cells": names(&c.cells)}))
             .collect();
         description.insert("cages".into(), cages.into());
+    }
+    if let Some(masks) = puzzle.candidates() {
+        let lists: Vec<Vec<u32>> = masks
+            .iter()
+            .map(|&m| (1..=n as u32).filter(|d| m >> (d - 1) & 1 == 1).collect())
+            .collect();
+        description.insert("candidates".into(), serde_json::json!(lists));
     }
     serde_json::Value::Object(description)
 }
@@ -283,7 +303,56 @@ fn build(spec: &Spec) -> Result<Puzzle, String> {
         Some(GridSpec::Line(line)) => line.clone(),
         Some(GridSpec::Rows(rows)) => rows_to_line(size, rows)?,
     };
-    parse_line(&line, &rules).map_err(|e| format!("givens, character {}: {}", e.column, e.message))
+    let puzzle = parse_line(&line, &rules)
+        .map_err(|e| format!("givens, character {}: {}", e.column, e.message))?;
+    match &spec.candidates {
+        None => Ok(puzzle),
+        Some(entries) => {
+            let masks = candidate_masks(size, entries)?;
+            puzzle
+                .with_candidates(masks)
+                .map_err(|e| format!("candidates: {e}"))
+        }
+    }
+}
+
+/// One mask per cell from the `candidates` entries.
+fn candidate_masks(size: usize, entries: &[CandidateSpec]) -> Result<Vec<u32>, String> {
+    if entries.len() != size * size {
+        return Err(format!(
+            "candidates: {} entries, expected {} (one per cell)",
+            entries.len(),
+            size * size
+        ));
+    }
+    let in_range = |d: u32, i: usize| {
+        if (1..=size as u32).contains(&d) {
+            Ok(1u32 << (d - 1))
+        } else {
+            Err(format!(
+                "candidates[{i}] ({}): {d} is not a digit of a {size}×{size} grid",
+                cell_name(size, i)
+            ))
+        }
+    };
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| match entry {
+            CandidateSpec::Numbers(digits) => digits.iter().map(|&d| in_range(d, i)).sum(),
+            CandidateSpec::Digits(text) => text
+                .chars()
+                .filter(|c| !c.is_whitespace() && !matches!(c, ',' | '.'))
+                .map(|c| match crate::puzzle::char_digit(c) {
+                    Some(d) => in_range(u32::from(d), i),
+                    None => Err(format!(
+                        "candidates[{i}] ({}): '{c}' is not a digit (expected 1-9, A-W)",
+                        cell_name(size, i)
+                    )),
+                })
+                .try_fold(0, |mask, bit| bit.map(|b| mask | b)),
+        })
+        .collect()
 }
 
 /// The line form of givens written one string per row, each checked to hold
@@ -458,7 +527,7 @@ mod tests {
         );
         assert_eq!(
             read("{\"size\": 9,\n \"diagonal\": true}"),
-            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `extra`, `cages`, `name`".into())]
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `extra`, `cages`, `candidates`, `name`".into())]
         );
         assert_eq!(
             read(r#"{"givens": "1.."}"#),

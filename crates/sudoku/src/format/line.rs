@@ -1,6 +1,6 @@
 //! One puzzle per line.
 
-use super::{Item, LineError, PlainVariant, accepted_counts, size_of_cells};
+use super::{Item, LineError, PlainVariant, Skipped, accepted_counts, size_of_cells};
 use crate::puzzle::{Puzzle, char_digit};
 use crate::rules::{Rules, cell_name};
 
@@ -8,6 +8,9 @@ use crate::rules::{Rules, cell_name};
 pub(super) struct Cell {
     pub(super) column: usize,
     pub(super) value: Result<u8, String>,
+    /// Pencil marks: the candidates of an open cell of a candidate grid (bit
+    /// `d - 1` for digit `d`), 0 for a plain cell.
+    pub(super) marks: u32,
 }
 
 const BLANKS: [char; 5] = ['.', '0', '_', '-', '*'];
@@ -33,7 +36,11 @@ pub(super) fn cells(text: &str) -> Vec<Cell> {
                         .parse::<u8>()
                         .map_err(|_| format!("'{token}' is not a number (expected 0 to 32, or .)")),
                 };
-                out.push(Cell { column, value });
+                out.push(Cell {
+                    column,
+                    value,
+                    marks: 0,
+                });
             }
             column += token.chars().count() + 1;
         }
@@ -44,13 +51,77 @@ pub(super) fn cells(text: &str) -> Vec<Cell> {
         .filter(|(_, c)| !c.is_whitespace() && *c != '|')
         .map(|(i, c)| Cell {
             column: i + 1,
-            value: if BLANKS.contains(&c) {
-                Ok(0)
-            } else {
-                char_digit(c).ok_or_else(|| format!("'{c}' is not a digit ({EXPECTED})"))
-            },
+            value: char_value(c),
+            marks: 0,
         })
         .collect()
+}
+
+/// A character's cell value: a digit, 0 for a blank, or what is wrong.
+fn char_value(c: char) -> Result<u8, String> {
+    if BLANKS.contains(&c) {
+        Ok(0)
+    } else {
+        char_digit(c).ok_or_else(|| format!("'{c}' is not a digit ({EXPECTED})"))
+    }
+}
+
+/// The field of a line that is by itself a whole grid (N² cell characters),
+/// when the whole line is not: a puzzle followed or preceded by other fields
+/// (a rating, a source, a hash, a comment), as collections write them. Fields
+/// are separated by white space, `,`, `;` or `:`; a `+` marking a placed digit
+/// (HoDoKu's library) is passed over. The largest grid wins, then the first.
+pub(super) fn grid_field(line: &str) -> Option<(Vec<Cell>, &str)> {
+    let mut best: Option<(Vec<Cell>, &str)> = None;
+    let mut start = 0;
+    for field in line.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':')) {
+        let cells: Vec<Cell> = field
+            .chars()
+            .enumerate()
+            .filter(|&(_, c)| c != '+')
+            .map(|(i, c)| Cell {
+                column: start + i + 1,
+                value: char_value(c),
+                marks: 0,
+            })
+            .collect();
+        start += field.chars().count() + 1;
+        let Some(size) = size_of_cells(cells.len()) else {
+            continue;
+        };
+        let fits = cells
+            .iter()
+            .all(|c| c.value.as_ref().is_ok_and(|&v| usize::from(v) <= size));
+        if fits && best.as_ref().is_none_or(|(b, _)| b.len() < cells.len()) {
+            best = Some((cells, field));
+        }
+    }
+    best
+}
+
+/// Whether a line that holds no puzzle is text (a title, a note) rather than
+/// a damaged puzzle: fewer than half of its characters are digits or blanks,
+/// and it has a word in lower case or a character no puzzle uses.
+pub(super) fn is_text(line: &str) -> bool {
+    let mut digits = 0;
+    let mut others = 0;
+    let mut foreign = false;
+    for c in line.chars() {
+        if c.is_whitespace() || matches!(c, '|' | ',' | ';' | ':' | '+' | '[' | ']') {
+            continue;
+        }
+        if c.is_ascii_digit() || BLANKS.contains(&c) {
+            digits += 1;
+        } else {
+            others += 1;
+            foreign |= char_digit(c).is_none();
+        }
+    }
+    let lower_word = line
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_lowercase());
+    others > digits && (lower_word || foreign)
 }
 
 /// How many cells a line holds (for format detection).
@@ -120,8 +191,13 @@ pub fn parse_line(text: &str, rules: &Rules) -> Result<Puzzle, LineError> {
     from_values(&cells, rules.clone())
 }
 
-/// Every puzzle of a one-per-line text.
-pub(super) fn read(input: &str, text: &str, variant: &PlainVariant) -> Vec<Item> {
+/// Every puzzle of a one-per-line text; lines of text are noted in `skipped`.
+pub(super) fn read(
+    input: &str,
+    text: &str,
+    variant: &PlainVariant,
+    skipped: &mut Vec<Skipped>,
+) -> Vec<Item> {
     let mut items = Vec::new();
     // The rules of each grid size met so far, built once.
     let mut rules_by_size: Vec<(usize, Rules)> = Vec::new();
@@ -142,21 +218,49 @@ pub(super) fn read(input: &str, text: &str, variant: &PlainVariant) -> Vec<Item>
             };
             Puzzle::new(rules, givens).ok()
         });
-        let puzzle = match fast {
-            Some(puzzle) => Ok(puzzle),
-            None => {
-                let end = line.chars().count() + 1;
-                puzzle_from(&cells(line), variant, end).map_err(|e| e.at(input, number + 1))
-            }
+        let (puzzle, shown) = match fast {
+            Some(puzzle) => (Ok(puzzle), trimmed),
+            None => match general(line, variant) {
+                Read::Puzzle(puzzle, shown) => (puzzle.map_err(|e| e.at(input, number + 1)), shown),
+                Read::Text => {
+                    skipped.push(Skipped::new(input, number + 1, trimmed));
+                    continue;
+                }
+            },
         };
         items.push(Item {
             index: 0,
             line: number + 1,
-            input: trimmed.to_owned(),
+            input: shown.to_owned(),
             puzzle,
         });
     }
     items
+}
+
+/// What a line that is not a plain row of N² characters holds.
+enum Read<'a> {
+    /// A puzzle (or a damaged one, with what is wrong), and its text.
+    Puzzle(Result<Puzzle, LineError>, &'a str),
+    /// Text: a title or a note.
+    Text,
+}
+
+/// A line read the long way: the whole line as cells (characters or
+/// numbers), else a field that is a whole grid, else text or an error.
+fn general<'a>(line: &'a str, variant: &PlainVariant) -> Read<'a> {
+    let end = line.chars().count() + 1;
+    let whole = cells(line);
+    let whole_grid = whole.iter().all(|c| c.value.is_ok()) && size_of_cells(whole.len()).is_some();
+    if !whole_grid {
+        if let Some((field, shown)) = grid_field(line) {
+            return Read::Puzzle(puzzle_from(&field, variant, end), shown);
+        }
+        if is_text(line) {
+            return Read::Text;
+        }
+    }
+    Read::Puzzle(puzzle_from(&whole, variant, end), line.trim())
 }
 
 /// The common case without detours: a line of exactly N² single-character

@@ -33,6 +33,7 @@
 mod block;
 pub mod json;
 mod line;
+mod marks;
 mod print;
 
 use thiserror::Error;
@@ -41,6 +42,7 @@ use crate::puzzle::Puzzle;
 use crate::rules::{BOX_SHAPES, Rules};
 
 pub use line::parse_line;
+pub use marks::candidate_grid;
 pub use print::{block, line};
 
 /// A puzzle that could not be read: where, and what was expected.
@@ -137,28 +139,94 @@ pub struct Item {
     pub puzzle: Result<Puzzle, ParseError>,
 }
 
-/// Reads every puzzle of `text` (named `input` in errors).
-pub fn read_puzzles(input: &str, text: &str, format: Format, variant: &PlainVariant) -> Vec<Item> {
+/// A line that held neither a puzzle nor a comment (a title, a note): it is
+/// passed over, and said so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// The input's name.
+    pub input: String,
+    /// 1-based line.
+    pub line: usize,
+    /// The line, trimmed (its first 60 characters).
+    pub text: String,
+}
+
+impl Skipped {
+    fn new(input: &str, line: usize, text: &str) -> Self {
+        Skipped {
+            input: input.to_owned(),
+            line,
+            text: text.chars().take(60).collect(),
+        }
+    }
+}
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}: skipped a line that is not a puzzle: {:?}",
+            self.input, self.line, self.text
+        )
+    }
+}
+
+/// Everything read from one input: its puzzles, and the lines passed over.
+#[derive(Clone, Debug, Default)]
+pub struct Input {
+    /// The puzzles (or why each could not be read), in order.
+    pub items: Vec<Item>,
+    /// Lines of text that were not puzzles.
+    pub skipped: Vec<Skipped>,
+}
+
+/// Reads every puzzle of `text` (named `input` in errors), and notes the
+/// lines of text passed over (a title such as `My puzzles`).
+///
+/// ```
+/// use fdoku_sudoku::format::{Format, read_input};
+///
+/// let text = "My puzzles\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......  SE 9.2\n";
+/// let read = read_input("mine.txt", text, Format::Auto, &Default::default());
+/// assert_eq!(read.items.len(), 1);
+/// assert!(read.items[0].puzzle.is_ok());
+/// assert_eq!(read.skipped[0].to_string(), "mine.txt:1: skipped a line that is not a puzzle: \"My puzzles\"");
+/// ```
+pub fn read_input(input: &str, text: &str, format: Format, variant: &PlainVariant) -> Input {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let format = match format {
         Format::Auto => detect(text),
         other => other,
     };
+    let mut skipped = Vec::new();
     let mut items = match format {
         Format::Json => json::read(input, text),
-        Format::Block => block::read(input, text, variant),
-        Format::Line | Format::Auto => line::read(input, text, variant),
+        Format::Block => block::read(input, text, variant, &mut skipped),
+        Format::Line | Format::Auto => line::read(input, text, variant, &mut skipped),
     };
     for (i, item) in items.iter_mut().enumerate() {
         item.index = i + 1;
     }
-    items
+    Input { items, skipped }
 }
 
-/// Guesses the format from the first puzzle line: JSON if the text starts
-/// with `{` or `[{`; one puzzle per line if that line holds more cells than a
-/// row can (32); a block otherwise. Exactly 16 cells is a 4×4 puzzle or a
-/// 16×16 row: a block if the text draws box separators (`|`, `+`).
+/// Reads every puzzle of `text` (named `input` in errors); lines of text are
+/// passed over silently (see [`read_input`] to hear of them).
+pub fn read_puzzles(input: &str, text: &str, format: Format, variant: &PlainVariant) -> Vec<Item> {
+    read_input(input, text, format, variant).items
+}
+
+/// How many lines [`detect`] looks at.
+const DETECT_LINES: usize = 20;
+
+/// Guesses the format: JSON if the text starts with `{` or `[{`. Otherwise
+/// it looks at the first 20 lines that may hold cells (not blank, a `#`
+/// comment, a header, a drawn separator or a line of text such as a title):
+/// one puzzle per line if at least half of them are whole grids (more cells
+/// than a row can hold, 32, or a field that is a whole grid larger than
+/// 4×4: a puzzle followed by a rating, say); blocks of rows otherwise. Rows
+/// of exactly 16 cells are 4×4 puzzles or 16×16 rows: blocks if the text
+/// draws box separators (`|`, `+`).
 pub fn detect(text: &str) -> Format {
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{')
@@ -166,20 +234,30 @@ pub fn detect(text: &str) -> Format {
     {
         return Format::Json;
     }
-    let first = text.lines().map(str::trim).find(|l| {
-        !l.is_empty()
-            && !l.starts_with('#')
-            && !block::is_header(l)
-            && !block::is_separator(l, None)
-    });
-    let Some(first) = first else {
-        return Format::Line;
+    let sample: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            !l.is_empty()
+                && !l.starts_with('#')
+                && !block::is_header(l)
+                && !block::is_separator(l, None)
+                && !(line::grid_field(l).is_none() && line::is_text(l))
+        })
+        .take(DETECT_LINES)
+        .collect();
+    let whole_grid = |l: &str| {
+        line::cell_count(l) > crate::rules::MAX_SIZE
+            || line::grid_field(l).is_some_and(|(cells, _)| cells.len() > 16)
     };
-    match line::cell_count(first) {
-        16 if text.contains(['|', '+']) => Format::Block,
-        16 => Format::Line,
-        n if n > crate::rules::MAX_SIZE => Format::Line,
-        _ => Format::Block,
+    let narrow: Vec<&&str> = sample.iter().filter(|l| !whole_grid(l)).collect();
+    if narrow.len() * 2 <= sample.len() {
+        return Format::Line;
+    }
+    match narrow.first().map(|l| line::cell_count(l)) {
+        Some(16) if !text.contains(['|', '+']) => Format::Line,
+        Some(_) => Format::Block,
+        None => Format::Line,
     }
 }
 

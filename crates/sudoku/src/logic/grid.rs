@@ -109,9 +109,18 @@ impl Clone for Grid {
 }
 
 impl Grid {
-    /// The grid after the givens, with every candidate their peers allow.
+    /// The grid after the givens, with every candidate their peers allow
+    /// (and, when the puzzle carries pencil marks, only those).
     pub fn new(puzzle: &Puzzle) -> Self {
-        Self::with_values(puzzle.rules(), puzzle.givens())
+        let mut grid = Self::with_values(puzzle.rules(), puzzle.givens());
+        if let Some(masks) = puzzle.candidates() {
+            for (cell, &mask) in masks.iter().enumerate() {
+                for digit in digits_of(grid.masks[cell] & !mask) {
+                    grid.eliminate(cell, digit);
+                }
+            }
+        }
+        grid
     }
 
     /// The grid with these digits placed (0 = open) and every candidate

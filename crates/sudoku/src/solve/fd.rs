@@ -44,6 +44,9 @@ impl FdSolver {
             model.set_var_name(cell, crate::rules::cell_name(rules.size(), i));
             if given != 0 {
                 model.fix(cell, i32::from(given));
+            } else if let Some(masks) = puzzle.candidates() {
+                let digits = (1..=rules.size() as i32).filter(|&d| masks[i] >> (d - 1) & 1 == 1);
+                model.restrict(cell, &fdoku_fd::Domain::from_values(digits));
             }
         }
         for house in rules.houses() {

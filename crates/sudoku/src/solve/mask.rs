@@ -170,16 +170,37 @@ impl<'p> MaskSolver<'p> {
 
     fn initial(&self) -> Result<State, Dead> {
         let cells = self.tables.peers.len();
+        let givens = self.puzzle.givens();
+        let candidates = match self.puzzle.candidates() {
+            // A given's own mask is not consulted.
+            Some(masks) => (0..cells)
+                .map(|c| match givens[c] {
+                    0 => masks[c] & self.tables.full,
+                    _ => self.tables.full,
+                })
+                .collect(),
+            None => vec![self.tables.full; cells],
+        };
         let mut state = State {
-            candidates: vec![self.tables.full; cells],
+            candidates,
             values: vec![0; cells],
         };
-        for (cell, &given) in self.puzzle.givens().iter().enumerate() {
+        for (cell, &given) in givens.iter().enumerate() {
             if given != 0 {
                 if state.candidates[cell] & bit(given) == 0 {
                     return Err(Dead);
                 }
                 self.place(&mut state, cell, given)?;
+            }
+        }
+        // Pencil marks can leave a cell one candidate, or none.
+        for cell in 0..cells {
+            let mask = state.candidates[cell];
+            if state.values[cell] == 0 && mask.count_ones() <= 1 {
+                if mask == 0 {
+                    return Err(Dead);
+                }
+                self.place(&mut state, cell, mask.trailing_zeros() as u8 + 1)?;
             }
         }
         Ok(state)

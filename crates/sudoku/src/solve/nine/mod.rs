@@ -54,7 +54,8 @@ impl<'p> NineSolver<'p> {
     /// The solver, or `None` unless the puzzle is a classic 9×9. It runs on
     /// AVX2 when the CPU has it.
     pub fn new(puzzle: &'p Puzzle) -> Option<Self> {
-        (puzzle.size() == 9 && puzzle.rules().is_classic()).then(|| NineSolver {
+        let plain = puzzle.rules().is_classic() && puzzle.candidates().is_none();
+        (puzzle.size() == 9 && plain).then(|| NineSolver {
             puzzle,
             avx2: Avx2::detect(),
         })
