@@ -1,8 +1,8 @@
 //! The model: variables with their initial domains, and the constraints posted on them.
 //!
 //! A [`Model`] is a plain description, built once and read by the solver (which
-//! compiles it to propagators) and by the checker (which evaluates it). Seed
-//! 000's `newVars`, `hasValue` and `allDifferent` map onto
+//! compiles it to propagators) and by the checker (which evaluates it). The
+//! `newVars`, `hasValue` and `allDifferent` of a Haskell FD solver map onto
 //! [`Model::new_vars`], [`Model::fix`] and [`Model::all_different`]:
 //!
 //! ```

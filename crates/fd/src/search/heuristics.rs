@@ -1,7 +1,7 @@
 //! Which variable to branch on, and which value to try first.
 //!
-//! * [`VarOrder::Input`] — the first unfixed variable in model order (seed
-//!   000's `labelling`);
+//! * [`VarOrder::Input`] — the first unfixed variable in model order (plain
+//!   `labelling`);
 //! * [`VarOrder::SmallestDomain`] — fewest values left, "first fail" / MRV;
 //!   ties go to the earlier variable;
 //! * [`VarOrder::DomWdeg`] — smallest domain size divided by weighted degree:
