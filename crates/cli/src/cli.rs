@@ -1,6 +1,8 @@
 //! Every command-line flag, in one place.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -110,7 +112,7 @@ pub struct GradeArgs {
     pub variant: VariantArg,
     /// Limits for each puzzle (its status is then `stopped`).
     #[command(flatten)]
-    pub limits: LimitArgs,
+    pub limits: PatientLimitArgs,
     /// Worker threads (default: all cores). Output stays in input order.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
@@ -143,7 +145,7 @@ pub struct ExplainArgs {
     pub order: OrderArg,
     /// Limits.
     #[command(flatten)]
-    pub limits: LimitArgs,
+    pub limits: PatientLimitArgs,
 }
 
 /// `fdoku hint`.
@@ -163,7 +165,7 @@ pub struct HintArgs {
     pub order: OrderArg,
     /// Limits.
     #[command(flatten)]
-    pub limits: LimitArgs,
+    pub limits: PatientLimitArgs,
 }
 
 /// `fdoku serve`.
@@ -428,6 +430,9 @@ pub struct GenerateArgs {
     /// Search nodes allowed for the grid and for each uniqueness check.
     #[arg(long, value_name = "N", default_value_t = 200_000)]
     pub node_limit: u64,
+    /// Seconds each puzzle may take before it is given up (0: no limit).
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TIME_LIMIT)]
+    pub time_limit: f64,
 }
 
 /// `fdoku study …`.
@@ -599,10 +604,14 @@ impl HeuristicArgs {
     }
 }
 
-/// `--time-limit` and `--node-limit`.
+/// The time limit of the commands whose work can run for minutes (explain,
+/// hint, grade, generate, solve --all), in seconds.
+pub const DEFAULT_TIME_LIMIT: f64 = 60.0;
+
+/// `--time-limit` and `--node-limit`, for searches that stop only when asked.
 #[derive(Debug, Args)]
 pub struct LimitArgs {
-    /// Stop after this many seconds.
+    /// Stop after this many seconds (0: no limit; with `solve --all`, 60 unless given).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Stop after this many search nodes.
@@ -612,26 +621,58 @@ pub struct LimitArgs {
 
 impl LimitArgs {
     /// A budget with these limits (the deadline counted from now) and the
+    /// Ctrl-C flag; `default_seconds` when no `--time-limit` was given.
+    pub fn budget(
+        &self,
+        cancel: &Arc<AtomicBool>,
+        default_seconds: Option<f64>,
+    ) -> Result<fdoku_fd::Budget, crate::error::BadInput> {
+        budget(self.time_limit.or(default_seconds), self.node_limit, cancel)
+    }
+}
+
+/// `--time-limit` (60 seconds unless given) and `--node-limit`, for work
+/// that can run for minutes.
+#[derive(Debug, Args)]
+pub struct PatientLimitArgs {
+    /// Stop after this many seconds (0: no limit).
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TIME_LIMIT)]
+    pub time_limit: f64,
+    /// Stop after this many search nodes.
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+}
+
+impl PatientLimitArgs {
+    /// A budget with these limits (the deadline counted from now) and the
     /// Ctrl-C flag.
     pub fn budget(
         &self,
-        cancel: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+        cancel: &Arc<AtomicBool>,
     ) -> Result<fdoku_fd::Budget, crate::error::BadInput> {
-        let mut budget =
-            fdoku_fd::Budget::unlimited().with_cancel_flag(std::sync::Arc::clone(cancel));
-        if let Some(nodes) = self.node_limit {
-            budget = budget.with_node_limit(nodes);
-        }
-        if let Some(seconds) = self.time_limit {
-            let timeout = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| {
-                crate::error::BadInput(format!(
-                    "--time-limit {seconds}: expected a number of seconds ≥ 0"
-                ))
-            })?;
-            budget = budget.with_timeout(timeout);
-        }
-        Ok(budget)
+        budget(Some(self.time_limit), self.node_limit, cancel)
     }
+}
+
+/// A budget of `seconds` (0: none) and `nodes` from now, stopped by `cancel`.
+pub fn budget(
+    seconds: Option<f64>,
+    nodes: Option<u64>,
+    cancel: &Arc<AtomicBool>,
+) -> Result<fdoku_fd::Budget, crate::error::BadInput> {
+    let mut budget = fdoku_fd::Budget::unlimited().with_cancel_flag(Arc::clone(cancel));
+    if let Some(nodes) = nodes {
+        budget = budget.with_node_limit(nodes);
+    }
+    if let Some(seconds) = seconds.filter(|&s| s != 0.0) {
+        let timeout = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| {
+            crate::error::BadInput(format!(
+                "--time-limit {seconds}: expected a number of seconds ≥ 0"
+            ))
+        })?;
+        budget = budget.with_timeout(timeout);
+    }
+    Ok(budget)
 }
 
 /// Parses a difficulty level, listing them in `--help`.

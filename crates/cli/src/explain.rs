@@ -5,9 +5,10 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use fdoku_fd::StopReason;
 use fdoku_sudoku::logic::{Grid, PathOptions, PathOrder, Step, next_step, solve_path};
-use fdoku_sudoku::rate::{explainer_rating, grade_with_path, prepare};
-use fdoku_sudoku::{check_solution, grid_line};
+use fdoku_sudoku::rate::{GradeError, explainer_rating, grade_with_path, prepare};
+use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 use serde::Serialize;
 
 use crate::cli::{ExplainArgs, HintArgs, HintLevel, StepFormat};
@@ -38,11 +39,18 @@ pub fn explain(
 ) -> anyhow::Result<u8> {
     let puzzle = crate::inputs::one_puzzle(&args.puzzle)?;
     let budget = args.limits.budget(cancel)?;
-    let (solution, unique) = prepare(&puzzle, &budget).map_err(|e| BadInput(e.to_string()))?;
+    let spinner = crate::progress::spinner("explaining");
+    let prepared = prepare(&puzzle, &budget);
+    let solution = match prepared {
+        Ok((solution, true)) => solution,
+        Ok((_, false)) => return not_rated(&puzzle, GradeError::NotUnique, args.format, out),
+        Err(GradeError::Stopped(_)) => return Ok(unsolved_in_time(&spinner, &budget)),
+        Err(e) => return not_rated(&puzzle, e, args.format, out),
+    };
     let order = PathOrder::from(args.order);
     let options = PathOptions {
         techniques: order.techniques(),
-        unique,
+        unique: true,
         solution: Some(solution.clone()),
         budget: budget.clone(),
     };
@@ -60,15 +68,19 @@ pub fn explain(
     }
     // The grade needs both paths: the one just walked is one of them.
     let grade = (!path.stopped)
-        .then(|| grade_with_path(&puzzle, &solution, unique, order, &path.steps, &budget).ok())
+        .then(|| grade_with_path(&puzzle, &solution, true, order, &path.steps, &budget).ok())
         .flatten();
+    spinner.finish_and_clear();
+    let stopped = path.stopped || (!path.solved && grade.is_none());
     match args.format {
         StepFormat::Json => {
             let doc = serde_json::json!({
                 "puzzle": puzzle.to_line(),
-                "unique": unique,
+                "status": if stopped { "stopped" } else { "solved" },
+                "order": order,
+                "unique": true,
                 "solved": path.solved,
-                "stopped": path.stopped,
+                "stopped": stopped,
                 "solution": path.solved.then(|| grid_line(&path.values)),
                 "steps": records,
                 "grade": grade,
@@ -84,12 +96,23 @@ pub fn explain(
             if path.solved {
                 writeln!(out, "solved: {}", grid_line(&path.values))?;
             } else {
-                writeln!(out, "stopped after {} steps", records.len())?;
-            }
-            if let Some(g) = grade {
                 writeln!(
                     out,
-                    "ER {:.1} EP {:.1} ED {:.1}  HoDoKu {} {}  level {}",
+                    "stopped after {} steps: {}",
+                    records.len(),
+                    stop_reason(&budget)
+                )?;
+            }
+            if let Some(g) = grade {
+                // Say which path each rating belongs to: the steps above
+                // are one order's, ER/EP/ED always Sudoku Explainer's.
+                let (se_path, hodoku_path) = match order {
+                    PathOrder::Explainer => ("this path", "HoDoKu's path"),
+                    PathOrder::Hodoku => ("Sudoku Explainer's path", "this path"),
+                };
+                writeln!(
+                    out,
+                    "ER {:.1} EP {:.1} ED {:.1} ({se_path})  HoDoKu {} {} ({hodoku_path})  level {}",
                     g.er,
                     g.ep,
                     g.ed,
@@ -100,14 +123,75 @@ pub fn explain(
             }
         }
     }
-    Ok(if path.stopped { 3 } else { 0 })
+    Ok(if stopped { 3 } else { 0 })
+}
+
+/// Says that the budget ran out before the puzzle was solved; the exit code.
+fn unsolved_in_time(spinner: &indicatif::ProgressBar, budget: &fdoku_fd::Budget) -> u8 {
+    spinner.finish_and_clear();
+    eprintln!(
+        "fdoku: stopped before the puzzle was solved: {}",
+        stop_reason(budget)
+    );
+    3
+}
+
+/// Why a budget ran out, for people.
+fn stop_reason(budget: &fdoku_fd::Budget) -> String {
+    match budget.out_of_time() {
+        Some(StopReason::Deadline) => {
+            "time limit reached (--time-limit SECONDS, 0 for none)".to_owned()
+        }
+        Some(reason) => reason.describe().to_owned(),
+        None => "the limit was reached".to_owned(),
+    }
+}
+
+/// A puzzle without exactly one solution has no explanation nor rating:
+/// said in the format asked for, exit code 2.
+fn not_rated(
+    puzzle: &Puzzle,
+    why: GradeError,
+    format: StepFormat,
+    out: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let (status, shown) = match why {
+        GradeError::NotUnique => ("not_unique", "not unique (2+ solutions)".to_owned()),
+        _ => (
+            "none",
+            match puzzle.clash() {
+                Some(clash) => format!("no solution: {clash}"),
+                None => "no solution".to_owned(),
+            },
+        ),
+    };
+    match format {
+        StepFormat::Json => {
+            let doc = serde_json::json!({
+                "puzzle": puzzle.to_line(),
+                "status": status,
+                "unique": false,
+                "message": shown,
+            });
+            serde_json::to_writer_pretty(&mut *out, &doc)?;
+            writeln!(out)?;
+        }
+        StepFormat::Text => writeln!(out, "{shown}")?,
+    }
+    eprintln!("fdoku: the puzzle has no rating: it needs exactly one solution");
+    Ok(2)
 }
 
 /// Runs `fdoku hint`.
 pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
     let puzzle = crate::inputs::one_puzzle(&args.puzzle)?;
     let budget = args.limits.budget(cancel)?;
-    let (solution, unique) = prepare(&puzzle, &budget).map_err(|e| BadInput(e.to_string()))?;
+    let spinner = crate::progress::spinner("looking for a step");
+    let (solution, unique) = match prepare(&puzzle, &budget) {
+        Ok(prepared) => prepared,
+        Err(GradeError::Stopped(_)) => return Ok(unsolved_in_time(&spinner, &budget)),
+        Err(e) => return Err(BadInput(e.to_string()).into()),
+    };
     let grid = Grid::new(&puzzle);
     if grid.is_solved() {
         writeln!(out, "the puzzle is already solved")?;
@@ -119,9 +203,14 @@ pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
         solution: Some(solution),
         budget: budget.clone(),
     };
-    let Some(step) = next_step(&grid, &options) else {
+    let found = next_step(&grid, &options);
+    spinner.finish_and_clear();
+    let Some(step) = found else {
         if budget.out_of_time().is_some() {
-            eprintln!("fdoku: stopped before a step was found (--time-limit or Ctrl-C)");
+            eprintln!(
+                "fdoku: stopped before a step was found: {}",
+                stop_reason(&budget)
+            );
             return Ok(3);
         }
         return Err(BadInput("no step applies: the grid contradicts itself".to_owned()).into());
@@ -139,11 +228,15 @@ pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
                 doc["step"] = serde_json::to_value(record(&step, &grid))?;
             }
             if args.level == HintLevel::Apply {
+                let candidates: Vec<Vec<u8>> =
+                    (0..after.values().len()).map(|c| after.digits(c)).collect();
                 doc["grid"] = grid_line(after.values()).into();
-                doc["candidates"] = (0..after.values().len())
-                    .map(|c| after.digits(c))
-                    .collect::<Vec<_>>()
-                    .into();
+                doc["candidates"] = candidates.clone().into();
+                // A description `fdoku hint` reads back, to go on from here.
+                let mut next = fdoku_sudoku::format::json::describe(&puzzle);
+                next["givens"] = grid_line(after.values()).into();
+                next["candidates"] = candidates.into();
+                doc["next"] = next;
             }
             serde_json::to_writer_pretty(&mut *out, &doc)?;
             writeln!(out)?;
@@ -152,13 +245,15 @@ pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
             HintLevel::Vague => writeln!(out, "Look for: {}", step.technique.name())?,
             HintLevel::Concrete => writeln!(out, "{}", step.text(&grid))?,
             HintLevel::Apply => {
+                // The grid after the step with its candidates, which `fdoku
+                // hint` reads back to go on from here.
+                let masks: Vec<u32> = (0..after.values().len()).map(|c| after.mask(c)).collect();
                 writeln!(out, "{}", step.text(&grid))?;
                 write!(
                     out,
                     "{}",
-                    fdoku_sudoku::format::block(after.values(), puzzle.rules())
+                    fdoku_sudoku::format::candidate_grid(after.values(), &masks, puzzle.rules())
                 )?;
-                writeln!(out, "{}", grid_line(after.values()))?;
             }
         },
     }

@@ -4,12 +4,13 @@
 //! positions of a pattern file.
 
 use std::io::Write;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::anyhow;
 use fdoku_sudoku::generate::{
-    Generated, KillerOptions, Options, Target, generate, generate_killer, generate_on_pattern,
-    random_jigsaw,
+    GenerateError, Generated, KillerOptions, Options, Target, generate, generate_killer,
+    generate_on_pattern, random_jigsaw_within,
 };
 use fdoku_sudoku::{check_solution, format, grid_line};
 use rayon::prelude::*;
@@ -55,7 +56,14 @@ pub fn puzzle_seed(seed: u64, index: usize) -> u64 {
 }
 
 /// Runs `fdoku generate`; returns the exit code.
-pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> anyhow::Result<u8> {
+pub fn run(
+    args: &GenerateArgs,
+    cancel: &Arc<AtomicBool>,
+    out: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    // Each puzzle gets --time-limit from its start; a bad value is a usage error.
+    let budget = || crate::cli::budget(Some(args.time_limit), None, cancel);
+    budget()?;
     let rules = args
         .variant
         .plain()
@@ -91,7 +99,7 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
         )
     };
     let variant = rules.variant_name();
-    let (mut failed, mut stopped) = (false, false);
+    let (mut failed, mut stopped, mut timed_out) = (false, false, false);
     let mut json = JsonRecords::begin(args.format.json(), out)?;
     for start in (1..=args.count).step_by(CHUNK) {
         if stopped {
@@ -106,9 +114,20 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
                     if cancel.load(Ordering::Relaxed) {
                         return (index, seed, None);
                     }
+                    let budget = budget().unwrap_or_default();
+                    let options = Options {
+                        budget: budget.clone(),
+                        ..options.clone()
+                    };
+                    let killer = KillerOptions {
+                        budget: budget.clone(),
+                        ..killer.clone()
+                    };
                     let made = match &pattern {
-                        _ if args.jigsaw => random_jigsaw(rules.size(), seed, args.node_limit)
-                            .and_then(|layout| generate(&layout, &options, seed)),
+                        _ if args.jigsaw => {
+                            random_jigsaw_within(rules.size(), seed, args.node_limit, &budget)
+                                .and_then(|layout| generate(&layout, &options, seed))
+                        }
                         _ if args.killer => generate_killer(&rules, &killer, seed),
                         Some(pattern) => generate_on_pattern(
                             &rules,
@@ -132,6 +151,14 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
                     break;
                 }
                 Some(Ok(generated)) => generated,
+                Some(Err(GenerateError::Stopped(reason))) => {
+                    eprintln!(
+                        "fdoku: puzzle {index}: stopped: {} (--time-limit SECONDS, 0 for none)",
+                        reason.describe()
+                    );
+                    timed_out = true;
+                    continue;
+                }
                 Some(Err(e)) => {
                     eprintln!("fdoku: puzzle {index}: {e}");
                     failed = true;
@@ -161,7 +188,7 @@ pub fn run(args: &GenerateArgs, cancel: &AtomicBool, out: &mut dyn Write) -> any
     json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;
-    Ok(crate::error::batch_exit_code(failed, stopped))
+    Ok(crate::error::batch_exit_code(failed, stopped || timed_out))
 }
 
 /// The clue positions of a pattern file: a grid in line or block form

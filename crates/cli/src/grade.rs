@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use fdoku_sudoku::format::{Item, read_puzzles};
+use fdoku_sudoku::format::Item;
 use fdoku_sudoku::rate::{Grade, GradeError, grade};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -22,6 +22,9 @@ struct Record {
     index: usize,
     input: String,
     status: &'static str,
+    /// Whether the puzzle has exactly one solution, when that is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     grade: Option<Grade>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -33,21 +36,16 @@ struct Record {
 pub fn run(args: &GradeArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
     args.limits.budget(cancel)?;
     let mut failed = false;
-    let mut items = Vec::new();
-    for (name, text) in crate::inputs::read(&args.files, &mut failed) {
-        items.extend(read_puzzles(
-            &name,
-            &text,
-            args.input_format.format(),
-            &args.variant.plain(),
-        ));
-    }
-    for (i, item) in items.iter_mut().enumerate() {
-        item.index = i + 1;
-    }
+    let items = crate::inputs::puzzles(
+        &args.files,
+        args.input_format.format(),
+        &args.variant.plain(),
+        &mut failed,
+    );
     let pool = crate::workers::pool(args.threads)?;
     let progress = match items.len() {
-        0 | 1 => indicatif::ProgressBar::hidden(),
+        0 => indicatif::ProgressBar::hidden(),
+        1 => crate::progress::spinner("grading"),
         n => crate::progress::bar(
             n as u64,
             "{bar:40} {pos}/{len} graded  {per_sec}  eta {eta}",
@@ -65,7 +63,7 @@ pub fn run(args: &GradeArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
                 .collect()
         });
         for record in records {
-            failed |= record.status == "error";
+            failed |= matches!(record.status, "error" | "none" | "not_unique");
             stopped |= record.status == "stopped";
             print(&record, out, &mut json)?;
             progress.inc(1);
@@ -83,6 +81,7 @@ fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record 
         (Ok(puzzle), Ok(budget)) => grade(puzzle, &budget).map_err(|e| match e {
             GradeError::Stopped(_) => ("stopped", e.to_string()),
             GradeError::NoSolution => ("none", e.to_string()),
+            GradeError::NotUnique => ("not_unique", e.to_string()),
         }),
         (Err(e), _) => Err(("error", e.to_string())),
         (_, Err(e)) => Err(("error", e.to_string())),
@@ -97,6 +96,7 @@ fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record 
             index: item.index,
             input,
             status: "graded",
+            unique: Some(true),
             grade: Some(grade),
             error: None,
             micros,
@@ -105,6 +105,7 @@ fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record 
             index: item.index,
             input,
             status,
+            unique: matches!(status, "none" | "not_unique").then_some(false),
             grade: None,
             error: Some(message),
             micros,
@@ -132,7 +133,12 @@ fn print(record: &Record, out: &mut dyn Write, json: &mut JsonRecords) -> anyhow
         (None, error) => {
             let message = error.as_deref().unwrap_or("");
             eprintln!("fdoku: puzzle {}: {message}", record.index);
-            writeln!(out, "{}  {}", record.input, record.status)?;
+            let shown = match record.status {
+                "none" => "no solution",
+                "not_unique" => "not unique (2+ solutions)",
+                other => other,
+            };
+            writeln!(out, "{}  {shown}", record.input)?;
         }
     }
     Ok(())

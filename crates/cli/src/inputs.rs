@@ -1,7 +1,20 @@
-//! Reading the named inputs of a command: files, or stdin as `-`.
+//! Reading the named inputs of a command: files, `-` for stdin, or a
+//! puzzle written on the command line.
+//!
+//! An argument names a file when such a file exists (or it is `-`);
+//! otherwise, if its text holds a puzzle (or a damaged one), it is that
+//! puzzle, named `<argument>` in messages; otherwise it is a file that
+//! cannot be read.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use fdoku_sudoku::format::{Format, Item, PlainVariant, read_input};
+
+use crate::error::BadInput;
+
+/// The name puzzles written on the command line go by.
+const ARGUMENT: &str = "<argument>";
 
 /// The named texts to read (stdin when `files` is empty or names `-`); a
 /// file that cannot be read is reported on stderr, sets `failed` and is
@@ -11,18 +24,10 @@ pub fn read(files: &[PathBuf], failed: &mut bool) -> Vec<(String, String)> {
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut inputs = Vec::new();
     for path in files {
-        let (name, bytes) = if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            let read = std::io::stdin().read_to_end(&mut bytes);
-            ("<stdin>".to_owned(), read.map(|_| bytes))
-        } else {
-            (path.display().to_string(), std::fs::read(path))
-        };
-        match bytes {
-            // Bytes that are not UTF-8 become U+FFFD and are reported as bad characters.
-            Ok(bytes) => inputs.push((name, String::from_utf8_lossy(&bytes).into_owned())),
-            Err(e) => {
-                eprintln!("fdoku: cannot read {name}: {e}");
+        match read_one(path) {
+            Ok(named) => inputs.push(named),
+            Err(message) => {
+                eprintln!("fdoku: {message}");
                 *failed = true;
             }
         }
@@ -30,34 +35,114 @@ pub fn read(files: &[PathBuf], failed: &mut bool) -> Vec<(String, String)> {
     inputs
 }
 
-/// The one puzzle named on the command line: a file, `-` for stdin, or the
-/// puzzle's text itself. A text that is neither a file nor a puzzle is a
-/// usage error naming what was expected.
-pub fn one_puzzle(
-    arg: &crate::cli::PuzzleArg,
-) -> Result<fdoku_sudoku::Puzzle, crate::error::BadInput> {
-    use crate::error::BadInput;
-    let path = std::path::Path::new(&arg.puzzle);
-    let (name, text) = if arg.puzzle == "-" || path.is_file() {
-        let mut failed = false;
-        let mut texts = read(&[path.to_path_buf()], &mut failed);
-        match texts.pop() {
-            Some(named) => named,
-            None => return Err(BadInput(format!("cannot read {}", arg.puzzle))),
-        }
+/// One file's name and text (`-`: stdin).
+fn read_one(path: &Path) -> Result<(String, String), String> {
+    let (name, bytes) = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        let read = std::io::stdin().read_to_end(&mut bytes);
+        ("<stdin>".to_owned(), read.map(|_| bytes))
     } else {
-        ("<argument>".to_owned(), arg.puzzle.clone())
+        (path.display().to_string(), std::fs::read(path))
     };
-    let items = fdoku_sudoku::format::read_puzzles(
+    match bytes {
+        // Bytes that are not UTF-8 become U+FFFD and are reported as bad characters.
+        Ok(bytes) => Ok((name, String::from_utf8_lossy(&bytes).into_owned())),
+        Err(e) => Err(format!("cannot read {name}: {e}")),
+    }
+}
+
+/// The puzzles of every input named (stdin when none), numbered in order.
+/// Lines of text passed over are noted on stderr; an input that cannot be
+/// read or holds no puzzle is reported there and sets `failed`, and the
+/// others are still read.
+pub fn puzzles(
+    args: &[PathBuf],
+    format: Format,
+    variant: &PlainVariant,
+    failed: &mut bool,
+) -> Vec<Item> {
+    let stdin = [PathBuf::from("-")];
+    let args = if args.is_empty() { &stdin[..] } else { args };
+    let mut items = Vec::new();
+    for arg in args {
+        let (name, text) = match read_arg(arg) {
+            Ok(named) => named,
+            Err(message) => {
+                eprintln!("fdoku: {message}");
+                *failed = true;
+                continue;
+            }
+        };
+        let read = read_input(&name, &text, format, variant);
+        for skipped in &read.skipped {
+            eprintln!("fdoku: {skipped}");
+        }
+        if read.items.is_empty() {
+            eprintln!("fdoku: {}", no_puzzle(&name, &text));
+            *failed = true;
+        }
+        items.extend(read.items);
+    }
+    for (i, item) in items.iter_mut().enumerate() {
+        item.index = i + 1;
+    }
+    items
+}
+
+/// An argument's name and text: a file, stdin, or the puzzle itself.
+fn read_arg(arg: &Path) -> Result<(String, String), String> {
+    if arg.as_os_str() == "-" || arg.exists() {
+        return read_one(arg);
+    }
+    let text = arg.to_string_lossy();
+    let items = read_input(ARGUMENT, &text, Format::Auto, &PlainVariant::default()).items;
+    // A damaged puzzle is reported as one, unless it looks like a path.
+    let puzzle_like =
+        items.iter().any(|i| i.puzzle.is_ok()) || (!items.is_empty() && !looks_like_path(&text));
+    if puzzle_like {
+        Ok((ARGUMENT.to_owned(), text.into_owned()))
+    } else {
+        read_one(arg)
+    }
+}
+
+/// Whether an argument reads as a file name: a directory separator or an
+/// extension (`puzzles.txt`, `top95.sdm`).
+fn looks_like_path(text: &str) -> bool {
+    let extension = text.rsplit_once('.').is_some_and(|(_, ext)| {
+        (1..=5).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && ext.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    text.contains(['/', '\\']) || extension
+}
+
+/// Why an input gave no puzzle.
+fn no_puzzle(name: &str, text: &str) -> String {
+    if text.trim().is_empty() {
+        format!("{name}: no puzzle: the input is empty")
+    } else {
+        format!(
+            "{name}: no puzzle found: expected puzzles one per line (e.g. 81 characters of 1-9 and . or 0), \
+             grids of rows, or JSON descriptions"
+        )
+    }
+}
+
+/// The one puzzle named on the command line: a file, `-` for stdin, or the
+/// puzzle's text itself (the first puzzle of the input is used). A text
+/// that is neither a file nor a puzzle is a usage error naming what was
+/// expected.
+pub fn one_puzzle(arg: &crate::cli::PuzzleArg) -> Result<fdoku_sudoku::Puzzle, BadInput> {
+    let (name, text) = read_arg(Path::new(&arg.puzzle)).map_err(BadInput)?;
+    let read = read_input(
         &name,
         &text,
         arg.input_format.format(),
         &arg.variant.plain(),
     );
-    match items.into_iter().next() {
+    match read.items.into_iter().next() {
         Some(item) => item.puzzle.map_err(|e| BadInput(e.to_string())),
-        None => Err(BadInput(format!(
-            "{name}: no puzzle found: expected a puzzle (e.g. 81 characters of 1-9 and . or 0), a file or -"
-        ))),
+        None => Err(BadInput(no_puzzle(&name, &text))),
     }
 }

@@ -15,3 +15,18 @@ pub fn bar(len: u64, template: &str) -> indicatif::ProgressBar {
     }
     bar
 }
+
+/// A spinner with `message` and the time spent, for one long piece of work
+/// (hidden when stderr is not a terminal). Finish it before printing.
+pub fn spinner(message: &str) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let spinner = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
+        spinner.set_style(style);
+    }
+    spinner.set_message(message.to_owned());
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+    spinner
+}

@@ -69,7 +69,12 @@ struct Report<S: Serialize> {
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped_by: Option<&'static str>,
-    count: u64,
+    /// The number of solutions, when the search went through.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    /// A lower bound, when it stopped at `--limit` or a limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count_at_least: Option<u64>,
     solutions: Vec<S>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<Stats>,
@@ -92,7 +97,7 @@ pub fn execute<P: Problem>(
     };
     let config = args.heuristics.config(alldiff);
     let mut solver =
-        Solver::with_config(problem.model(), config).with_budget(args.limits.budget(cancel)?);
+        Solver::with_config(problem.model(), config).with_budget(args.limits.budget(cancel, None)?);
     let mut shown = Vec::new();
     let mut count = 0;
     let mut solutions = solver.solutions();
@@ -116,6 +121,7 @@ pub fn execute<P: Problem>(
         solver.status().unwrap_or(SearchStatus::Complete)
     };
     let stats = solver.stats();
+    let exact = status == SearchStatus::Complete;
     let (status_name, stopped_by) = match status {
         SearchStatus::Complete => ("complete", None),
         SearchStatus::SolutionLimit => ("limit", None),
@@ -128,7 +134,8 @@ pub fn execute<P: Problem>(
             mode: mode.name(),
             status: status_name,
             stopped_by,
-            count,
+            count: exact.then_some(count),
+            count_at_least: (!exact).then_some(count),
             solutions: shown,
             stats: args.stats.then_some(stats),
         };
@@ -136,7 +143,8 @@ pub fn execute<P: Problem>(
         writeln!(out)?;
     } else {
         match mode {
-            Mode::Count => writeln!(out, "{count}")?,
+            Mode::Count if exact => writeln!(out, "{count}")?,
+            Mode::Count => writeln!(out, "≥{count}")?,
             Mode::First if count == 0 && stopped_by.is_none() => writeln!(out, "no solution")?,
             _ => {}
         }

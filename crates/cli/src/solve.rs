@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::anyhow;
-use fdoku_sudoku::format::{self, Item, read_puzzles};
+use fdoku_sudoku::format::{self, Item};
 use fdoku_sudoku::solve::{Goal, Report, SearchStats, SolveOptions, Status, solve_with};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 use rayon::prelude::*;
@@ -33,8 +33,12 @@ struct Record<'a> {
     input: &'a str,
     status: &'static str,
     solution: Option<String>,
+    /// The exact count, when the search went through.
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
+    /// A lower bound, when the search stopped at `--limit` or a limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count_at_least: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,17 +51,14 @@ struct Record<'a> {
 /// Runs `fdoku solve`; returns the exit code.
 pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
     // Bad limits are a usage error for the whole run, not for each puzzle.
-    args.limits.budget(cancel)?;
-    let variant = args.variant.plain();
-    let input_format = args.input_format.format();
+    args.limits.budget(cancel, None)?;
     let mut failed = false;
-    let mut items = Vec::new();
-    for (name, text) in crate::inputs::read(&args.files, &mut failed) {
-        items.extend(read_puzzles(&name, &text, input_format, &variant));
-    }
-    for (i, item) in items.iter_mut().enumerate() {
-        item.index = i + 1;
-    }
+    let items = crate::inputs::puzzles(
+        &args.files,
+        args.input_format.format(),
+        &args.variant.plain(),
+        &mut failed,
+    );
     let goal = if args.all {
         Goal::All(args.limit)
     } else if args.count {
@@ -110,7 +111,9 @@ fn solve_item(item: Item, goal: Goal, args: &SolveArgs, cancel: &Arc<AtomicBool>
             return Outcome { item, solved };
         }
     };
-    let budget = match args.limits.budget(cancel) {
+    // Listing every solution can run for ever: it has a default time limit.
+    let default_seconds = args.all.then_some(crate::cli::DEFAULT_TIME_LIMIT);
+    let budget = match args.limits.budget(cancel, default_seconds) {
         Ok(budget) => budget,
         Err(e) => {
             let solved = Err(e.to_string());
@@ -153,6 +156,17 @@ fn status_name(status: Status) -> &'static str {
     }
 }
 
+/// Whether the search went through, so that its count is every solution:
+/// it did not stop at a limit, nor at the number of solutions asked for.
+fn count_is_exact(report: &Report, goal: Goal) -> bool {
+    let limit = match goal {
+        Goal::First => Some(1),
+        Goal::Count(limit) => Some(limit),
+        Goal::All(limit) => limit,
+    };
+    report.stats.stopped.is_none() && limit != Some(report.count)
+}
+
 fn record<'a>(outcome: &'a Outcome, goal: Goal) -> Record<'a> {
     let item = &outcome.item;
     match &outcome.solved {
@@ -165,7 +179,9 @@ fn record<'a>(outcome: &'a Outcome, goal: Goal) -> Record<'a> {
                 status_name(report.status)
             },
             solution: report.solution.as_deref().map(grid_line),
-            count: (goal != Goal::First).then_some(report.count),
+            count: (goal != Goal::First && count_is_exact(report, goal)).then_some(report.count),
+            count_at_least: (goal != Goal::First && !count_is_exact(report, goal))
+                .then_some(report.count),
             solutions: matches!(goal, Goal::All(_))
                 .then(|| solutions.iter().map(|g| grid_line(g)).collect()),
             error: report
@@ -183,6 +199,7 @@ fn record<'a>(outcome: &'a Outcome, goal: Goal) -> Record<'a> {
             status: "error",
             solution: None,
             count: None,
+            count_at_least: None,
             solutions: None,
             error: Some(message.clone()),
             reason: None,
@@ -234,9 +251,10 @@ fn print(
                 let shown = grids
                     .first()
                     .map_or_else(|| rec.status.to_owned(), |g| grid_line(g));
-                match rec.count {
-                    Some(count) => writeln!(out, "{} {count} {shown}", rec.status)?,
-                    None => writeln!(out, "{shown}")?,
+                match (rec.count, rec.count_at_least) {
+                    (Some(count), _) => writeln!(out, "{} {count} {shown}", rec.status)?,
+                    (None, Some(count)) => writeln!(out, "{} ≥{count} {shown}", rec.status)?,
+                    (None, None) => writeln!(out, "{shown}")?,
                 }
             }
         }

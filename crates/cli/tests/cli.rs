@@ -234,9 +234,14 @@ fn limits_give_a_partial_result_and_exit_3() {
     let j = json(&o);
     assert_eq!(j["status"], "stopped");
     assert_eq!(j["stopped_by"], "node limit reached");
-    assert!(j["count"].as_u64().unwrap() < 365_596);
+    assert!(j["count_at_least"].as_u64().unwrap() < 365_596);
+    assert!(
+        j.get("count").is_none(),
+        "a lower bound is never a bare count"
+    );
     let o = fdoku(&["queens", "40", "--count", "--time-limit", "0.2"]);
     assert_eq!(o.status.code(), Some(3));
+    assert!(stdout(&o).starts_with('≥'), "{}", stdout(&o));
     assert!(
         stderr(&o).contains("stopped early (time limit reached)"),
         "{}",

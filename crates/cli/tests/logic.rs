@@ -49,8 +49,12 @@ fn grade_prints_both_ratings_per_puzzle_and_keeps_going_after_bad_lines() {
 #[test]
 fn grade_line_output_names_the_ratings() {
     let out = fdoku(&["grade", "-"]);
-    // stdin is empty here: no puzzle, nothing printed, success.
-    assert_eq!(out.status.code(), Some(0));
+    // stdin is empty here: no puzzle, said on stderr, nothing printed.
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("<stdin>: no puzzle: the input is empty")
+    );
     let dir = std::env::temp_dir().join(format!("fdoku-grade-line-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("one.txt");
@@ -59,6 +63,12 @@ fn grade_line_output_names_the_ratings() {
     assert_eq!(
         text.trim(),
         format!("{HIDDEN_PAIR}  ER 3.4 EP 1.2 ED 1.2  HoDoKu 972 medium  medium")
+    );
+    // The puzzle may also be the argument itself.
+    let text = stdout(&fdoku(&["grade", HIDDEN_PAIR]));
+    assert!(
+        text.starts_with(&format!("{HIDDEN_PAIR}  ER 3.4")),
+        "{text}"
     );
 }
 
@@ -139,7 +149,11 @@ fn explain_and_hint_reject_bad_puzzles_clearly() {
     let clash = format!("11{}", &EASY[2..]);
     let out = fdoku(&["explain", &clash]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no solution"));
+    assert!(
+        stdout(&out).starts_with("no solution: r1c1 and r1c2 both hold 1"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 /// A puzzle of the hardest database that Sudoku Explainer rates ER 10.2,

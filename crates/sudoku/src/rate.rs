@@ -130,6 +130,9 @@ pub enum GradeError {
     /// No solution.
     #[error("the puzzle has no solution")]
     NoSolution,
+    /// Two solutions or more: a rating needs exactly one.
+    #[error("the puzzle is not unique (2+ solutions)")]
+    NotUnique,
     /// The budget ran out.
     #[error("grading stopped: {0}")]
     Stopped(&'static str),
@@ -150,9 +153,14 @@ pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<(Vec<u8>, bool), Grad
     }
 }
 
-/// Grades `puzzle`: both paths, both ratings, fdoku's level.
+/// Grades `puzzle`: both paths, both ratings, fdoku's level. A puzzle
+/// without exactly one solution has no rating ([`GradeError::NoSolution`],
+/// [`GradeError::NotUnique`]).
 pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
     let (solution, unique) = prepare(puzzle, budget)?;
+    if !unique {
+        return Err(GradeError::NotUnique);
+    }
     let hodoku_steps = walk(puzzle, hodoku_order(), &solution, unique, budget)?;
     grade_with_path(
         puzzle,

@@ -1,6 +1,7 @@
 //! Puzzles the way real collections write them: a puzzle line with more
 //! after it (or before it), a title line, HoDoKu's library lines, candidate
 //! (pencil-mark) grids, and the JSON `candidates` field.
+#![allow(clippy::unwrap_used)]
 
 use fdoku_sudoku::format::{Format, Input, PlainVariant, candidate_grid, read_input};
 use fdoku_sudoku::logic::{Grid, PathOptions, hodoku_order, next_step};

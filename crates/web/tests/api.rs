@@ -865,9 +865,13 @@ async fn the_deadline_stops_the_solver() {
     let (status, _) = post(&app, "/api/grade", json!({"puzzle": EASY})).await;
     assert_eq!(status, StatusCode::OK);
 
-    // Explaining the empty 25×25 is thousands of slow steps: the logic
-    // solver's walk stops at the deadline too.
-    for uri in ["/api/explain", "/api/grade"] {
+    // The empty 25×25 has many solutions: no rating, said at once.
+    let (status, body) = post(&app, "/api/grade", json!({"puzzle": ".".repeat(625)})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(error_of(&body).contains("not unique (2+ solutions)"), "{body}");
+    // Explaining it is thousands of slow steps: the logic solver's walk
+    // stops at the deadline too.
+    for uri in ["/api/explain"] {
         let started = Instant::now();
         let (status, body) = post(&app, uri, json!({"puzzle": ".".repeat(625)})).await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{uri}: {body}");

@@ -101,12 +101,16 @@ pub(super) fn grid_field(line: &str) -> Option<(Vec<Cell>, &str)> {
 
 /// Whether a line that holds no puzzle is text (a title, a note) rather than
 /// a damaged puzzle: fewer than half of its characters are digits or blanks,
-/// and it has a word in lower case or a character no puzzle uses.
+/// and it has a word in lower case or a character no puzzle uses, but no
+/// control character or undecodable byte (those make it damaged data).
 pub(super) fn is_text(line: &str) -> bool {
     let mut digits = 0;
     let mut others = 0;
     let mut foreign = false;
     for c in line.chars() {
+        if (c.is_control() && c != '\t') || c == char::REPLACEMENT_CHARACTER {
+            return false;
+        }
         if c.is_whitespace() || matches!(c, '|' | ',' | ';' | ':' | '+' | '[' | ']') {
             continue;
         }

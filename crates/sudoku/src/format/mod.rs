@@ -237,13 +237,7 @@ pub fn detect(text: &str) -> Format {
     let sample: Vec<&str> = text
         .lines()
         .map(str::trim)
-        .filter(|l| {
-            !l.is_empty()
-                && !l.starts_with('#')
-                && !block::is_header(l)
-                && !block::is_separator(l, None)
-                && !(line::grid_field(l).is_none() && line::is_text(l))
-        })
+        .filter(|l| !passed_over(l))
         .take(DETECT_LINES)
         .collect();
     let whole_grid = |l: &str| {
@@ -259,6 +253,16 @@ pub fn detect(text: &str) -> Format {
         Some(_) => Format::Block,
         None => Format::Line,
     }
+}
+
+/// A line detection does not look at: blank, a `#` comment, a header, a
+/// drawn separator, or text without a puzzle in it.
+fn passed_over(l: &str) -> bool {
+    l.is_empty()
+        || l.starts_with('#')
+        || block::is_header(l)
+        || block::is_separator(l, None)
+        || (line::grid_field(l).is_none() && line::is_text(l))
 }
 
 /// The N with N² = `cells` and standard boxes.

@@ -80,6 +80,9 @@ fn record<'a>(step: &'a Step, grid: &Grid) -> StepRecord<'a> {
 fn grade_error(e: GradeError, puzzle: &Puzzle) -> ApiError {
     match e {
         GradeError::Stopped(_) => stopped(),
+        GradeError::NotUnique => ApiError::Unprocessable(
+            "the puzzle is not unique (2+ solutions): a rating needs exactly one".to_owned(),
+        ),
         GradeError::NoSolution => ApiError::Unprocessable(match puzzle.clash() {
             Some(clash) => format!("the puzzle has no solution: {clash}"),
             None => "the puzzle has no solution".to_owned(),
@@ -247,9 +250,15 @@ fn path(puzzle: &Puzzle, order: PathOrder, budget: &Budget) -> ApiResult<Value> 
         );
         grid.apply(step);
     }
-    // The path just walked is one of the two the grade needs.
-    let grade = grade_with_path(puzzle, &solution, unique, order, &path.steps, budget)
-        .map_err(|e| grade_error(e, puzzle))?;
+    // The path just walked is one of the two the grade needs; a puzzle
+    // without exactly one solution has no rating.
+    let grade = match unique {
+        true => Some(
+            grade_with_path(puzzle, &solution, unique, order, &path.steps, budget)
+                .map_err(|e| grade_error(e, puzzle))?,
+        ),
+        false => None,
+    };
     Ok(json!({
         "order": order,
         "steps": steps,
