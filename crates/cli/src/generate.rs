@@ -91,7 +91,7 @@ pub fn run(
     };
     let pool = crate::workers::pool(args.threads)?;
     let progress = if args.count < 2 {
-        indicatif::ProgressBar::hidden()
+        crate::progress::spinner("generating")
     } else {
         crate::progress::bar(
             args.count as u64,
@@ -182,7 +182,7 @@ pub fn run(
                 description: (args.killer || args.jigsaw)
                     .then(|| format::json::describe(&generated.puzzle)),
             };
-            print(&record, &generated, args.format, &mut json, out)?;
+            progress.suspend(|| print(&record, &generated, args.format, &mut json, out))?;
         }
     }
     json.end(out)?;
