@@ -16,6 +16,12 @@
 //!   experiments `fdoku study` runs);
 //! * [`check_solution`] — the independent checker.
 
+/// The README's code blocks, compiled and run as doctests so that they
+/// cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 mod check;
 pub mod format;
 pub mod generate;
