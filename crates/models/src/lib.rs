@@ -23,8 +23,3 @@ pub mod spec;
 pub mod sudoku9;
 
 pub use spec::SpecError;
-
-/// The README's Rust examples, compiled and run as doctests.
-#[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;
