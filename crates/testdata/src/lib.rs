@@ -13,8 +13,9 @@
 //!   [`corpus`] or [`read_corpus`], which decide by [`CorpusSetting`]:
 //!   - `FDOKU_DATA` set: the file's path, and a panic if the file is not
 //!     there;
-//!   - unset, outside CI: `None`, after a `skipped: …` line on stderr; the
-//!     test returns early and passes;
+//!   - unset, outside CI: `None`, after a `skipped: …` line on stderr
+//!     (written past libtest's capture, so it shows); the test returns
+//!     early and passes;
 //!   - unset under CI (`CI` set to anything but empty, `0` or `false`): a
 //!     panic, so that CI never skips a corpus test unseen.
 //!
@@ -44,6 +45,7 @@
 //! ```
 
 use std::ffi::OsStr;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The environment variable that names the corpus directory.
@@ -142,7 +144,10 @@ pub fn corpus(name: &str) -> Option<PathBuf> {
     match CorpusSetting::from_env() {
         CorpusSetting::Dir(dir) => Some(in_dir(&dir, name)),
         CorpusSetting::Skip => {
-            eprintln!(
+            // Straight to the process's stderr: libtest captures what
+            // `eprintln!` prints in a test that passes, and a skip must show.
+            let _ = writeln!(
+                std::io::stderr(),
                 "skipped: {}: {DATA_VAR} is not set (point it at a directory holding {name}, e.g. {SHARED_DATA})",
                 current_test()
             );
