@@ -55,7 +55,7 @@ pub enum Command {
 /// `fdoku solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Puzzle files (stdin when none or `-`).
+    /// Puzzle files, or puzzles written out (stdin when none or `-`).
     pub files: Vec<PathBuf>,
     /// How to print each result.
     #[arg(long, short = 'f', value_enum, default_value = "line")]
@@ -99,7 +99,7 @@ pub struct SolveArgs {
 /// `fdoku grade`.
 #[derive(Debug, Args)]
 pub struct GradeArgs {
-    /// Puzzle files (stdin when none or `-`).
+    /// Puzzle files, or puzzles written out (stdin when none or `-`).
     pub files: Vec<PathBuf>,
     /// How to print each result: a line of ratings, or JSON records.
     #[arg(long, short = 'f', value_enum, default_value = "line")]
