@@ -192,6 +192,11 @@ pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
         Err(GradeError::Stopped(_)) => return Ok(unsolved_in_time(&spinner, &budget)),
         Err(e) => return Err(BadInput(e.to_string()).into()),
     };
+    if !unique {
+        eprintln!(
+            "fdoku: note: the puzzle is not unique (2+ solutions); uniqueness techniques are not used"
+        );
+    }
     let grid = Grid::new(&puzzle);
     if grid.is_solved() {
         writeln!(out, "the puzzle is already solved")?;

@@ -267,6 +267,39 @@ fn a_closed_pipe_is_a_normal_end() {
 }
 
 #[test]
+fn a_closed_pipe_under_json_lines_is_a_normal_end() {
+    // A JSON write fails inside serde_json: still the reader's choice, exit 0.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fdoku"))
+        .args(["solve", "-f", "jsonl", "-j", "1", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let puzzles = format!("{}\n", "1".repeat(1) + &".".repeat(80)).repeat(20_000);
+    let mut stdin = child.stdin.take().unwrap();
+    let writer =
+        std::thread::spawn(move || std::io::Write::write_all(&mut stdin, puzzles.as_bytes()));
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("{\"index\":1,"), "{first}");
+    let output = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
 fn usage_errors_exit_2() {
     let o = fdoku(&["queens", "8", "--alldiff", "strong"]);
     assert_eq!(o.status.code(), Some(2));

@@ -53,7 +53,7 @@ fn study_variants_reports_every_variant_and_strength_the_same_on_any_thread_coun
 }
 
 #[test]
-fn study_propagation_climbs_seed_003s_ladder() {
+fn study_propagation_climbs_the_pruning_ladder() {
     let top95 = fdoku_testdata::fixture("norvig_top95.txt");
     let run = |threads: &str| {
         let o = fdoku(&[

@@ -37,11 +37,11 @@
 //! candidates marks the words it changed (`dirty`, one bit a word: a
 //! compare and a move mask for the band's words, a test for each of the
 //! two column words in the other bands), and propagation updates marked
-//! words until none is left. An earlier version kept a copy of the words
-//! and compared all 27 with four AVX2 compares after each round; those wide
+//! words until none is left. Keeping a copy of the words and comparing all
+//! 27 with four AVX2 compares after each round would be slower: those wide
 //! loads of words just written one at a time cannot be forwarded from the
-//! pending stores and wait for them (serg 2.4 µs a puzzle against 2.1 with
-//! the marks, at the time). For the same reason a band update that finds
+//! pending stores and wait for them (measured: serg 2.4 µs a puzzle against
+//! 2.1 with the marks). For the same reason a band update that finds
 //! hidden singles stores its word only after the band clear has loaded the
 //! band's words. The board (212 bytes) is copied with a few vector moves
 //! instead of a `memcpy` call.
