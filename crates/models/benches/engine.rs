@@ -7,7 +7,7 @@
 //! whole as the fixture `tests/data/norvig_top95.txt`) through the plain
 //! 9×9 Sudoku model (first solution, and count to 2 — the uniqueness
 //! question), with nodes next to time: nodes do not depend on the machine.
-//! Anchors on this kind of 2-core machine (from the issue): Gecode counts
+//! Anchors on this kind of 2-core machine (published reference figures): Gecode counts
 //! 12-queens in 0.55 s with 232k nodes; on top95 Gecode (domain) takes
 //! 0.091 s and 1,640 nodes, Choco 0.083 s and 729 nodes.
 //! Set `FDOKU_BENCH_RUNS` to change the number of runs (default 5).
