@@ -181,13 +181,6 @@ impl Puzzle {
         self.candidates.as_deref()
     }
 
-    /// Whether `digit` may stand in `cell` as far as the candidates go.
-    pub fn allows(&self, cell: usize, digit: u8) -> bool {
-        self.candidates
-            .as_ref()
-            .is_none_or(|masks| self.givens[cell] != 0 || masks[cell] >> (digit - 1) & 1 == 1)
-    }
-
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
