@@ -276,7 +276,7 @@ fn a_closed_pipe_under_json_lines_is_a_normal_end() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let puzzles = format!("{}\n", "1".repeat(1) + &".".repeat(80)).repeat(20_000);
+    let puzzles = format!("1{}\n", ".".repeat(80)).repeat(20_000);
     let mut stdin = child.stdin.take().unwrap();
     let writer =
         std::thread::spawn(move || std::io::Write::write_all(&mut stdin, puzzles.as_bytes()));

@@ -136,7 +136,7 @@ impl Budget {
         {
             return Some(StopReason::Cancelled);
         }
-        if nodes % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Some(StopReason::Deadline);
         }
         None

@@ -133,7 +133,7 @@ impl Engine {
         {
             // Every fixpoint of small searches, a deterministic sample of big ones.
             self.fixpoints += 1;
-            if self.fixpoints <= 2000 || self.fixpoints % 61 == 0 {
+            if self.fixpoints <= 2000 || self.fixpoints.is_multiple_of(61) {
                 self.verify_fixpoint();
             }
         }

@@ -77,7 +77,7 @@ fn asked_here(technique: Technique, state: usize) -> bool {
         ForcingChainsAndCycles
         | NishioForcingChains
         | MultipleForcingChains
-        | DynamicForcingChains => state % 8 == 0,
+        | DynamicForcingChains => state.is_multiple_of(8),
         DynamicForcingChainsPlus
         | NestedForcingChains
         | NestedMultipleForcingChains

@@ -88,10 +88,10 @@ impl Linear {
             None if rest == 0 => Err(ctx.fail()),
             None => Ok(()),
             Some((a, var)) => {
-                if rest % a == 0 {
-                    if let Ok(value) = i32::try_from(rest / a) {
-                        ctx.remove(var, value)?;
-                    }
+                if rest % a == 0
+                    && let Ok(value) = i32::try_from(rest / a)
+                {
+                    ctx.remove(var, value)?;
                 }
                 Ok(())
             }

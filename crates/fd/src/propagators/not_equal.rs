@@ -38,15 +38,15 @@ impl Propagator for NotEqual {
 
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
         let offset = i64::from(self.offset);
-        if let Some(a) = ctx.value(self.x) {
-            if let Ok(forbidden) = i32::try_from(i64::from(a) - offset) {
-                ctx.remove(self.y, forbidden)?;
-            }
+        if let Some(a) = ctx.value(self.x)
+            && let Ok(forbidden) = i32::try_from(i64::from(a) - offset)
+        {
+            ctx.remove(self.y, forbidden)?;
         }
-        if let Some(b) = ctx.value(self.y) {
-            if let Ok(forbidden) = i32::try_from(i64::from(b) + offset) {
-                ctx.remove(self.x, forbidden)?;
-            }
+        if let Some(b) = ctx.value(self.y)
+            && let Ok(forbidden) = i32::try_from(i64::from(b) + offset)
+        {
+            ctx.remove(self.x, forbidden)?;
         }
         Ok(())
     }

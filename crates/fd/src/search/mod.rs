@@ -400,10 +400,10 @@ impl<'m> Solver<'m> {
 
     fn select_var(&self) -> Option<Var> {
         let store = &self.engine.store;
-        if let Some(Some(var)) = self.last_conflict {
-            if !store.domain(var).is_fixed() {
-                return Some(var);
-            }
+        if let Some(Some(var)) = self.last_conflict
+            && !store.domain(var).is_fixed()
+        {
+            return Some(var);
         }
         let mut open = self
             .branch_on

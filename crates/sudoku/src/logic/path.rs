@@ -112,10 +112,10 @@ pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
         if options.budget.out_of_time().is_some() {
             return None;
         }
-        if options.unique || !technique.needs_uniqueness() {
-            if let Some(step) = within(&options.budget, || technique.find_first(grid)) {
-                return Some(step);
-            }
+        if (options.unique || !technique.needs_uniqueness())
+            && let Some(step) = within(&options.budget, || technique.find_first(grid))
+        {
+            return Some(step);
         }
     }
     backtracking(grid, options.solution.as_deref()?)

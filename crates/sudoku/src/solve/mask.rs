@@ -263,11 +263,11 @@ impl<'p> MaskSolver<'p> {
                     let b = single & single.wrapping_neg();
                     single &= single - 1;
                     let digit = b.trailing_zeros() as u8 + 1;
-                    if let Some(&cell) = house.iter().find(|&&c| state.candidates[c] & b != 0) {
-                        if state.values[cell] == 0 {
-                            self.place(state, cell, digit)?;
-                            placed = true;
-                        }
+                    if let Some(&cell) = house.iter().find(|&&c| state.candidates[c] & b != 0)
+                        && state.values[cell] == 0
+                    {
+                        self.place(state, cell, digit)?;
+                        placed = true;
                     }
                 }
             }
@@ -323,10 +323,10 @@ impl<'p> MaskSolver<'p> {
             candidates &= !chosen;
             stats.guesses += 1;
             let mut child = state.clone();
-            if self.place(&mut child, cell, digit).is_ok() {
-                if let Flow::Stop(reason) = self.explore(child, on_solution, budget, stats) {
-                    return Flow::Stop(reason);
-                }
+            if self.place(&mut child, cell, digit).is_ok()
+                && let Flow::Stop(reason) = self.explore(child, on_solution, budget, stats)
+            {
+                return Flow::Stop(reason);
             }
         }
         Flow::Continue

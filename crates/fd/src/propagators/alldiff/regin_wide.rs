@@ -175,13 +175,13 @@ impl Propagator for ReginWide {
             }
         }
         for i in 0..n {
-            if self.mate[i] == NONE {
-                if let Err(hall_set) = self.augment(&mut g, i) {
-                    for p in hall_set {
-                        ctx.blame(self.scope.vars[p]);
-                    }
-                    return Err(ctx.fail());
+            if self.mate[i] == NONE
+                && let Err(hall_set) = self.augment(&mut g, i)
+            {
+                for p in hall_set {
+                    ctx.blame(self.scope.vars[p]);
                 }
+                return Err(ctx.fail());
             }
         }
         // Which positions hold each value.
