@@ -4,7 +4,7 @@
 //! change). When a variable changes, the engine tells every subscriber; those
 //! that want to run are queued — **at most once** each (a constraint
 //! already pending is not queued again) — in one FIFO per
-//! [`Priority`], cheap ones first. The engine pops and runs propagators until
+//! [`Priority`](crate::Priority), cheap ones first. The engine pops and runs propagators until
 //! the queue is empty (a fixpoint) or some domain empties (a failure; the
 //! queue is flushed and the failing constraint's weight grows, for dom/wdeg).
 

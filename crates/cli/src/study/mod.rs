@@ -1,8 +1,8 @@
 //! `fdoku study`: search-effort experiments on many puzzles.
 //!
-//! * [`variants`] — search effort per variant (classic, diagonal, extra
+//! * [`variants`](mod@variants) — search effort per variant (classic, diagonal, extra
 //!   blocks) under each all_different strength.
-//! * [`propagation`] — what each kind of pruning and search leaves to do,
+//! * [`propagation`](mod@propagation) — what each kind of pruning and search leaves to do,
 //!   from checking only to domain consistency.
 //!
 //! Both run on generated puzzles (or files) in parallel; every result is

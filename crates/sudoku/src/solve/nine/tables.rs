@@ -47,7 +47,9 @@ pub static LAYOUTS_WITHIN: [u8; 512] = layouts_within();
 /// (a digit settled in a band has one).
 pub static LAYOUT_WEIGHT: [u8; 512] = layout_weight();
 
-/// The nine triad bits of each of the six [`LAYOUTS`].
+/// The nine triad bits of each of the six [`LAYOUTS`] (read by the AVX2
+/// kernels only).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub static LAYOUT_TRIADS: [u16; 6] = layout_triad_bits();
 
 /// For nine triad bits, the triads some layout within them uses (bits
@@ -141,6 +143,7 @@ const fn triad_counts() -> [u32; 512] {
     table
 }
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const fn layout_triad_bits() -> [u16; 6] {
     let mut table = [0u16; 6];
     let mut layout = 0;
