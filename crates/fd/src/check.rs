@@ -23,7 +23,8 @@ use thiserror::Error;
 
 use crate::constraint::{Constraint, FeatureRule};
 use crate::domain::Domain;
-use crate::model::{ConstraintId, Model, Var};
+use crate::model::Model;
+use crate::var::{ConstraintId, Var};
 
 /// Why an assignment is not a solution.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

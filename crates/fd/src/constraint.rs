@@ -21,7 +21,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::Var;
+use crate::var::Var;
 
 /// How hard an `all_different` works to remove values (weakest first).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -11,11 +11,12 @@
 use std::collections::VecDeque;
 
 use crate::constraint::Strength;
-use crate::model::{ConstraintId, Model, Var};
+use crate::model::Model;
 use crate::propagator::{Conflict, PropCtx, Propagator};
 use crate::propagators;
 use crate::store::{Events, Store};
 use crate::trace::TraceEvent;
+use crate::var::{ConstraintId, Var};
 
 struct Watch {
     prop: u32,

@@ -53,12 +53,13 @@ pub mod search;
 pub mod stats;
 mod store;
 pub mod trace;
+pub mod var;
 
 pub use budget::{Budget, StopReason};
 pub use check::{Violation, check};
 pub use constraint::{Constraint, FeatureRule, LinearOp, Strength};
 pub use domain::Domain;
-pub use model::{ConstraintId, Model, ModelError, Var};
+pub use model::{Model, ModelError};
 pub use propagator::{Conflict, Priority, PropCtx, PropResult, Propagator};
 pub use search::heuristics::{ValOrder, VarOrder};
 pub use search::{
@@ -67,3 +68,4 @@ pub use search::{
 pub use stats::Stats;
 pub use store::Events;
 pub use trace::TraceEvent;
+pub use var::{ConstraintId, Var};

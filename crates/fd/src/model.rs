@@ -16,35 +16,11 @@
 //! assert_eq!(solver.count(None).count, 2); // (2,1,3) and (2,3,1)
 //! ```
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::constraint::{Constraint, FeatureRule, LinearOp, Strength};
 use crate::domain::Domain;
-
-/// A decision variable of a [`Model`] (an index into it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Var(pub u32);
-
-impl Var {
-    /// The position of the variable in its model.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// A constraint posted in a [`Model`] (an index into it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct ConstraintId(pub u32);
-
-impl ConstraintId {
-    /// The position of the constraint in its model.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+use crate::var::{ConstraintId, Var};
 
 /// Why a constraint cannot be posted.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -36,9 +36,9 @@
 //! ```
 
 use crate::domain::Domain;
-use crate::model::{ConstraintId, Var};
 use crate::store::{Events, Store, Wipeout};
 use crate::trace::TraceEvent;
+use crate::var::{ConstraintId, Var};
 
 /// The node is inconsistent: some constraint cannot be satisfied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 //! engine to wake the propagators that watch it.
 
 use crate::domain::Domain;
-use crate::model::Var;
+use crate::var::Var;
 
 /// What happened to a variable's domain: a set of [`Events::FIXED`],
 /// [`Events::BOUNDS`] and [`Events::DOMAIN`].

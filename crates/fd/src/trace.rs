@@ -26,7 +26,7 @@
 
 use serde::Serialize;
 
-use crate::model::{ConstraintId, Var};
+use crate::var::{ConstraintId, Var};
 
 /// One step of propagation or search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -5,9 +5,9 @@
 //! propagation); when all are false the clause fails. `requires(a, b)` is the
 //! clause `¬a ∨ b`: with `a = 1` it forces `b = 1`.
 
-use crate::model::Var;
 use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
+use crate::var::Var;
 
 pub(crate) struct Clause {
     pos: Vec<Var>,

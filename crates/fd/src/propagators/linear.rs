@@ -14,9 +14,9 @@
 //! no sum of `i32` values times `i64` coefficients can overflow.
 
 use crate::constraint::LinearOp;
-use crate::model::Var;
 use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
+use crate::var::Var;
 
 pub(crate) struct Linear {
     terms: Vec<(i128, Var)>,

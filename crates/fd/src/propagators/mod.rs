@@ -13,8 +13,8 @@ mod table;
 
 use crate::constraint::{Constraint, FeatureRule, LinearOp, Strength};
 use crate::domain::Domain;
-use crate::model::Var;
 use crate::propagator::Propagator;
+use crate::var::Var;
 
 /// The propagators that enforce `constraint`. `alldiff` overrides the strength
 /// of an `all_different`.

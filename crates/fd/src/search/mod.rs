@@ -38,9 +38,10 @@ use serde::Serialize;
 use crate::budget::{Budget, StopReason};
 use crate::constraint::Strength;
 use crate::engine::Engine;
-use crate::model::{Model, Var};
+use crate::model::Model;
 use crate::stats::Stats;
 use crate::trace::TraceEvent;
+use crate::var::Var;
 use heuristics::{ValOrder, VarOrder, below};
 
 /// How to search.

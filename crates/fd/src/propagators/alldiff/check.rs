@@ -5,9 +5,9 @@
 //! to try every digit and backtrack on the clash: nearly brute force.
 
 use super::Scope;
-use crate::model::Var;
 use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
+use crate::var::Var;
 
 pub(crate) struct CheckOnly {
     scope: Scope,

@@ -7,9 +7,9 @@
 //! the variables fixed since the last run are looked at.
 
 use super::Scope;
-use crate::model::Var;
 use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
+use crate::var::Var;
 
 pub(crate) struct Forward {
     scope: Scope,

@@ -22,9 +22,9 @@
 
 use super::Scope;
 use super::forward::Forward;
-use crate::model::Var;
 use crate::propagator::{Conflict, Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
+use crate::var::Var;
 
 pub(crate) struct Hall {
     forward: Forward,

@@ -22,9 +22,9 @@ mod regin_wide;
 
 use crate::constraint::Strength;
 use crate::domain::Domain;
-use crate::model::Var;
 use crate::propagator::{Conflict, PropCtx, Propagator};
 use crate::store::Events;
+use crate::var::Var;
 
 /// The propagator for `all_different(vars[i] + offsets[i])` at `strength`.
 pub(crate) fn new(

@@ -27,9 +27,9 @@ use std::collections::HashMap;
 
 use super::Scope;
 use crate::domain::Domain;
-use crate::model::Var;
 use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
+use crate::var::Var;
 
 const NONE: u8 = u8::MAX;
 

@@ -8,9 +8,9 @@
 //! an iterative Tarjan. One run costs O(E log V) for E variable–value pairs.
 
 use super::Scope;
-use crate::model::Var;
 use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
+use crate::var::Var;
 
 const NONE: usize = usize::MAX;
 
