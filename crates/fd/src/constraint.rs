@@ -1,7 +1,7 @@
 //! Constraints as data: what must hold, separate from how it is propagated.
 //!
 //! A [`Constraint`] says *what* relation holds between variables. The solver
-//! compiles it into one or more propagators (see [`crate::propagator`]); the
+//! compiles it into one or more propagators; the
 //! independent checker ([`crate::check()`]) evaluates the same description on a
 //! full assignment without touching any propagator code. Keeping the meaning
 //! as plain data is what lets the two check each other.

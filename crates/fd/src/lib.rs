@@ -40,14 +40,32 @@
 //! assert_eq!(first_row, [5, 6, 7, 4, 8, 3, 2, 9, 1]); // the published solution
 //! assert_eq!(solver.count(None).count, 1);
 //! ```
+//!
+//! # Extending the engine
+//!
+//! Constraints are data ([`Constraint`]); the propagators that enforce them
+//! are internal to this crate, and a [`Model`] takes no user-written
+//! propagator. This is a choice, not an omission. Every constraint has a
+//! meaning that the independent checker ([`check()`]) evaluates without any
+//! propagator code, so each solution the crate returns is verified by code
+//! that shares nothing with the pruning. Every propagator is held to one
+//! contract — a simple, obviously correct from-scratch version beside any
+//! incremental one, compared at every fixpoint when the cargo feature
+//! `check-propagation` is on — and has a unit test with a worked example. A
+//! propagator supplied from outside would escape all of that, and a model
+//! holding one could no longer be cloned or checked.
+//!
+//! A problem is therefore written with the constraints that exist: the
+//! feature models of `fdoku-models`, for instance, decompose into clauses
+//! and sums. A new kind of constraint is added inside this crate, as a
+//! [`Constraint`] variant, its propagator, and its arm in the checker.
 
 pub mod budget;
 pub mod check;
 pub mod constraint;
 pub mod domain;
-mod engine;
 pub mod model;
-pub mod propagator;
+mod propagation;
 mod propagators;
 pub mod search;
 pub mod stats;
@@ -60,12 +78,10 @@ pub use check::{Violation, check};
 pub use constraint::{Constraint, FeatureRule, LinearOp, Strength};
 pub use domain::Domain;
 pub use model::{Model, ModelError};
-pub use propagator::{Conflict, Priority, PropCtx, PropResult, Propagator};
 pub use search::heuristics::{ValOrder, VarOrder};
 pub use search::{
     CountResult, SearchConfig, SearchStatus, Solution, Solutions, SolveResult, Solver, propagate,
 };
 pub use stats::Stats;
-pub use store::Events;
 pub use trace::TraceEvent;
 pub use var::{ConstraintId, Var};

@@ -9,7 +9,7 @@
 //! comparison per change.
 //!
 //! Each change also records an [`Events`] set for the variable, drained by the
-//! engine to wake the propagators that watch it.
+//! propagation queue to wake the propagators that watch it.
 
 use crate::domain::Domain;
 use crate::var::Var;

@@ -5,7 +5,7 @@
 //! propagation); when all are false the clause fails. `requires(a, b)` is the
 //! clause `¬a ∨ b`: with `a = 1` it forces `b = 1`.
 
-use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 

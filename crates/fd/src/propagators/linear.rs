@@ -14,7 +14,7 @@
 //! no sum of `i32` values times `i64` coefficients can overflow.
 
 use crate::constraint::LinearOp;
-use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::propagation::{Conflict, Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 
@@ -45,7 +45,7 @@ impl Linear {
     }
 
     /// Enforces `sign · Σ aᵢ·xᵢ ≤ sign · rhs`; returns whether any bound moved.
-    fn at_most(&self, ctx: &mut PropCtx<'_>, sign: i128) -> Result<bool, crate::Conflict> {
+    fn at_most(&self, ctx: &mut PropCtx<'_>, sign: i128) -> Result<bool, Conflict> {
         let rhs = sign * i128::from(self.rhs);
         let term_min = |ctx: &PropCtx<'_>, a: i128, var: Var| {
             let (lo, hi) = (i128::from(ctx.min(var)), i128::from(ctx.max(var)));

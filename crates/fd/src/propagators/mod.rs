@@ -13,12 +13,26 @@ mod table;
 
 use crate::constraint::{Constraint, FeatureRule, LinearOp, Strength};
 use crate::domain::Domain;
-use crate::propagator::Propagator;
-use crate::var::Var;
+use crate::model::Model;
+use crate::propagation::{PropagationQueue, Propagator};
+use crate::var::{ConstraintId, Var};
+
+/// The propagation queue of `model`: every constraint compiled to its
+/// propagators, in model order. `alldiff` overrides the strength of every
+/// `all_different`; `trace` records a trace.
+pub(crate) fn queue(model: &Model, alldiff: Option<Strength>, trace: bool) -> PropagationQueue {
+    let mut queue = PropagationQueue::new(model.domains().to_vec(), trace);
+    for (i, constraint) in model.constraints().iter().enumerate() {
+        for prop in compile(constraint, model.domains(), alldiff) {
+            queue.add(ConstraintId(i as u32), prop);
+        }
+    }
+    queue
+}
 
 /// The propagators that enforce `constraint`. `alldiff` overrides the strength
 /// of an `all_different`.
-pub(crate) fn compile(
+fn compile(
     constraint: &Constraint,
     domains: &[Domain],
     alldiff: Option<Strength>,

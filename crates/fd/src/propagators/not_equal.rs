@@ -7,7 +7,7 @@
 //! loses `b + c`. With `x ∈ {3}`, `y ∈ {1, 2}` and `x ≠ y + 1`, `y` loses 2
 //! and becomes `{1}`.
 
-use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 

@@ -5,7 +5,7 @@
 //! `y ∈ {2, 3}`, the tuple `(3,1)` is gone, so `x` loses 3.
 
 use crate::domain::Domain;
-use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 

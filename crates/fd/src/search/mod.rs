@@ -1,6 +1,6 @@
 //! Depth-first search: first solution, all solutions, counting.
 //!
-//! At each node the engine propagates to a fixpoint. If every variable is
+//! At each node the propagation queue runs to a fixpoint. If every variable is
 //! fixed, that is a solution. Otherwise a variable `x` and value `v` are
 //! chosen (see [`heuristics`]) and the node splits in two: the left branch
 //! adds `x = v`; when it is exhausted, the right branch adds `x ≠ v` and
@@ -37,8 +37,10 @@ use serde::Serialize;
 
 use crate::budget::{Budget, StopReason};
 use crate::constraint::Strength;
-use crate::engine::Engine;
+use crate::domain::Domain;
 use crate::model::Model;
+use crate::propagation::PropagationQueue;
+use crate::propagators;
 use crate::stats::Stats;
 use crate::trace::TraceEvent;
 use crate::var::Var;
@@ -149,16 +151,16 @@ struct Frame {
 /// let domains = propagate(&m, Some(Strength::Forward)).unwrap();
 /// assert_eq!(domains[1].to_string(), "{1, 3}");
 /// ```
-pub fn propagate(model: &Model, alldiff: Option<Strength>) -> Option<Vec<crate::Domain>> {
-    let mut engine = Engine::new(model, alldiff, false);
-    engine.propagate().ok()?;
-    Some(engine.store.domains().to_vec())
+pub fn propagate(model: &Model, alldiff: Option<Strength>) -> Option<Vec<Domain>> {
+    let mut queue = propagators::queue(model, alldiff, false);
+    queue.propagate().ok()?;
+    Some(queue.store.domains().to_vec())
 }
 
 /// Searches a [`Model`].
 pub struct Solver<'m> {
     model: &'m Model,
-    engine: Engine,
+    propagation: PropagationQueue,
     var_order: VarOrder,
     val_order: ValOrder,
     last_conflict: Option<Option<Var>>,
@@ -183,7 +185,7 @@ impl<'m> Solver<'m> {
     pub fn with_config(model: &'m Model, config: SearchConfig) -> Self {
         Solver {
             model,
-            engine: Engine::new(model, config.alldiff, config.trace),
+            propagation: propagators::queue(model, config.alldiff, config.trace),
             var_order: config.var_order,
             val_order: config.val_order,
             last_conflict: config.last_conflict.then_some(None),
@@ -254,13 +256,13 @@ impl<'m> Solver<'m> {
         if self.phase != Phase::Fresh && !self.root_failed {
             // Close every decision level and the base level under them.
             for _ in 0..=self.stack.len() {
-                self.engine.pop_level();
+                self.propagation.pop_level();
             }
             self.stack.clear();
         }
         self.phase = Phase::Fresh;
         self.stats = Stats::default();
-        self.engine.propagations = 0;
+        self.propagation.propagations = 0;
         Solutions { solver: self }
     }
 
@@ -279,7 +281,7 @@ impl<'m> Solver<'m> {
 
     /// Takes the trace recorded so far (empty unless tracing is on).
     pub fn take_trace(&mut self) -> Vec<TraceEvent> {
-        self.engine
+        self.propagation
             .trace
             .as_mut()
             .map(std::mem::take)
@@ -290,7 +292,7 @@ impl<'m> Solver<'m> {
         let started = Instant::now();
         let found = self.search();
         self.stats.time += started.elapsed();
-        self.stats.propagations = self.engine.propagations;
+        self.stats.propagations = self.propagation.propagations;
         found
     }
 
@@ -299,7 +301,7 @@ impl<'m> Solver<'m> {
             Phase::Done(_) => return None,
             Phase::Fresh => {
                 self.stats.nodes = 1;
-                if self.root_failed || self.engine.propagate().is_err() {
+                if self.root_failed || self.propagation.propagate().is_err() {
                     self.root_failed = true;
                     self.stats.failures += 1;
                     self.phase = Phase::Done(SearchStatus::Complete);
@@ -308,7 +310,7 @@ impl<'m> Solver<'m> {
                 // Root propagation holds for every search; what search does
                 // from here (including `x ≠ v` at depth 0) is undone by the
                 // next one.
-                self.engine.push_level();
+                self.propagation.push_level();
             }
             Phase::AfterSolution => {
                 if let Some(status) = self.backtrack() {
@@ -332,7 +334,7 @@ impl<'m> Solver<'m> {
             }
             let value = self.select_value(var);
             self.stats.nodes += 1;
-            self.engine.push_level();
+            self.propagation.push_level();
             self.stack.push(Frame { var, value });
             let depth = self.stack.len() as u64;
             self.stats.max_depth = self.stats.max_depth.max(depth);
@@ -341,8 +343,8 @@ impl<'m> Solver<'m> {
                 var,
                 value,
             });
-            let consistent =
-                self.engine.decide(var, |d| d.fix(value)) && self.engine.propagate().is_ok();
+            let consistent = self.propagation.decide(var, |d| d.fix(value))
+                && self.propagation.propagate().is_ok();
             if !consistent {
                 self.stats.failures += 1;
                 if let Some(last) = self.last_conflict.as_mut() {
@@ -363,7 +365,7 @@ impl<'m> Solver<'m> {
             let Some(frame) = self.stack.pop() else {
                 return Some(SearchStatus::Complete);
             };
-            self.engine.pop_level();
+            self.propagation.pop_level();
             if let Some(reason) = self.budget.exhausted(self.stats.nodes) {
                 return Some(SearchStatus::Stopped(reason));
             }
@@ -373,8 +375,10 @@ impl<'m> Solver<'m> {
                 var: frame.var,
                 value: frame.value,
             });
-            let consistent = self.engine.decide(frame.var, |d| d.remove(frame.value))
-                && self.engine.propagate().is_ok();
+            let consistent = self
+                .propagation
+                .decide(frame.var, |d| d.remove(frame.value))
+                && self.propagation.propagate().is_ok();
             if consistent {
                 return None;
             }
@@ -383,14 +387,14 @@ impl<'m> Solver<'m> {
     }
 
     fn record(&mut self, event: TraceEvent) {
-        if let Some(trace) = self.engine.trace.as_mut() {
+        if let Some(trace) = self.propagation.trace.as_mut() {
             trace.push(event);
         }
     }
 
     fn current_solution(&self) -> Solution {
         let values = self
-            .engine
+            .propagation
             .store
             .domains()
             .iter()
@@ -400,7 +404,7 @@ impl<'m> Solver<'m> {
     }
 
     fn select_var(&self) -> Option<Var> {
-        let store = &self.engine.store;
+        let store = &self.propagation.store;
         if let Some(Some(var)) = self.last_conflict
             && !store.domain(var).is_fixed()
         {
@@ -415,7 +419,7 @@ impl<'m> Solver<'m> {
             VarOrder::Input => open.next(),
             VarOrder::SmallestDomain => open.min_by_key(|&v| store.domain(v).size()),
             VarOrder::DomWdeg => {
-                let weights = &self.engine.var_weights;
+                let weights = &self.propagation.var_weights;
                 // size(a)/w(a) < size(b)/w(b), without division.
                 let cross = |x: Var, y: Var| {
                     u128::from(store.domain(x).size()) * u128::from(weights[y.index()])
@@ -430,7 +434,7 @@ impl<'m> Solver<'m> {
     }
 
     fn select_value(&mut self, var: Var) -> i32 {
-        let domain = self.engine.store.domain(var).clone();
+        let domain = self.propagation.store.domain(var).clone();
         match self.val_order {
             ValOrder::Min => domain.min(),
             ValOrder::Max => domain.max(),
@@ -446,27 +450,28 @@ impl<'m> Solver<'m> {
     /// returns the one whose propagation removes the most values (ties: the
     /// smallest value; failing values last). Probing stops early when the
     /// deadline passes or the search is cancelled.
-    fn most_pruning_value(&mut self, var: Var, domain: &crate::Domain) -> i32 {
-        let total =
-            |engine: &Engine| -> u64 { engine.store.domains().iter().map(|d| d.size()).sum() };
-        let before = total(&self.engine);
-        let trace = self.engine.trace.take();
+    fn most_pruning_value(&mut self, var: Var, domain: &Domain) -> i32 {
+        let total = |queue: &PropagationQueue| -> u64 {
+            queue.store.domains().iter().map(|d| d.size()).sum()
+        };
+        let before = total(&self.propagation);
+        let trace = self.propagation.trace.take();
         let mut best = (None, domain.min());
         for value in domain.iter().take(MAX_PROBES) {
             if self.budget.out_of_time().is_some() {
                 break;
             }
             self.stats.probes += 1;
-            self.engine.push_level();
-            let pruned = (self.engine.decide(var, |d| d.fix(value))
-                && self.engine.propagate().is_ok())
-            .then(|| before - total(&self.engine));
-            self.engine.pop_level();
+            self.propagation.push_level();
+            let pruned = (self.propagation.decide(var, |d| d.fix(value))
+                && self.propagation.propagate().is_ok())
+            .then(|| before - total(&self.propagation));
+            self.propagation.pop_level();
             if pruned > best.0 {
                 best = (pruned, value);
             }
         }
-        self.engine.trace = trace;
+        self.propagation.trace = trace;
         best.1
     }
 }

@@ -5,7 +5,7 @@
 //! to try every digit and backtrack on the clash: nearly brute force.
 
 use super::Scope;
-use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 

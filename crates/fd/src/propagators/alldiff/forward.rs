@@ -7,7 +7,7 @@
 //! the variables fixed since the last run are looked at.
 
 use super::Scope;
-use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 

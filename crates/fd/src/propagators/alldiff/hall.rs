@@ -22,7 +22,7 @@
 
 use super::Scope;
 use super::forward::Forward;
-use crate::propagator::{Conflict, Priority, PropCtx, PropResult, Propagator};
+use crate::propagation::{Conflict, Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 

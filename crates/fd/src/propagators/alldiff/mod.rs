@@ -17,12 +17,13 @@
 mod check;
 mod forward;
 mod hall;
+mod matching;
 mod regin;
 mod regin_wide;
 
 use crate::constraint::Strength;
 use crate::domain::Domain;
-use crate::propagator::{Conflict, PropCtx, Propagator};
+use crate::propagation::{Conflict, PropCtx, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 
@@ -41,7 +42,28 @@ pub(crate) fn new(
         Strength::Check => Box::new(check::CheckOnly::new(scope)),
         Strength::Forward => Box::new(forward::Forward::new(scope)),
         Strength::Hall => Box::new(hall::Hall::new(scope)),
-        Strength::Domain => regin::new(scope, domains),
+        Strength::Domain => domain_consistent(scope, domains),
+    }
+}
+
+/// Beyond this many variable–value pairs domain consistency is impractical
+/// and the constraint gets the hall strength instead.
+const WIDE_LIMIT: u64 = 1 << 20;
+
+/// The domain-consistent propagator for `scope`: bitmasks when it fits (at
+/// most 64 variables, values within a 64-wide window), lists otherwise, and
+/// the hall strength past [`WIDE_LIMIT`] variable–value pairs.
+fn domain_consistent(scope: Scope, domains: &[Domain]) -> Box<dyn Propagator> {
+    match regin::fitting(scope, domains) {
+        Ok(bitmasks) => Box::new(bitmasks),
+        Err(scope) => {
+            let pairs: u64 = scope.vars.iter().map(|v| domains[v.index()].size()).sum();
+            if pairs > WIDE_LIMIT {
+                Box::new(hall::Hall::new(scope))
+            } else {
+                Box::new(regin_wide::ReginWide::new(scope, domains))
+            }
+        }
     }
 }
 

@@ -20,26 +20,20 @@
 //! window of 64. It keeps the previous matching and only repairs it. Larger
 //! constraints use the same algorithm on lists ([`super::regin_wide`]); past
 //! 2²⁰ variable–value pairs they get the hall strength. The from-scratch
-//! version asks, for every value, whether a matching exists that uses it:
-//! slow, simple, and exact.
-
-use std::collections::HashMap;
+//! version ([`super::matching`]) asks, for every value, whether a matching
+//! exists that uses it: slow, simple, and exact.
 
 use super::Scope;
 use crate::domain::Domain;
-use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 
 const NONE: u8 = u8::MAX;
 
-/// Beyond this many variable–value pairs domain consistency is impractical
-/// and the constraint gets the hall strength instead.
-const WIDE_LIMIT: u64 = 1 << 20;
-
-/// The domain-consistent propagator for `scope`: bitmasks when it fits (at
-/// most 64 variables, values within a 64-wide window), lists otherwise.
-pub(super) fn new(scope: Scope, domains: &[Domain]) -> Box<dyn Propagator> {
+/// The bitmask filter for `scope`, when it fits: at most 64 variables whose
+/// shifted values lie within a window of 64.
+pub(super) fn fitting(scope: Scope, domains: &[Domain]) -> Result<Regin, Scope> {
     let n = scope.len();
     let dom = |i: usize| &domains[scope.vars[i].index()];
     let lo = (0..n)
@@ -48,101 +42,28 @@ pub(super) fn new(scope: Scope, domains: &[Domain]) -> Box<dyn Propagator> {
     let hi = (0..n)
         .map(|i| i64::from(dom(i).max()) + scope.offsets[i])
         .max();
-    if let (Some(lo), Some(hi)) = (lo, hi) {
-        let shifts: Option<Vec<i32>> = scope
-            .offsets
-            .iter()
-            .map(|&o| i32::try_from(lo - o).ok())
-            .collect();
-        if let (true, Some(shifts)) = (n <= 64 && hi - lo < 64, shifts) {
-            return Box::new(Regin {
-                scope,
-                shifts,
-                mate: vec![NONE; n],
-                dom: vec![0; n],
-            });
-        }
-    }
-    let pairs: u64 = (0..n).map(|i| dom(i).size()).sum();
-    if pairs > WIDE_LIMIT {
-        return Box::new(super::hall::Hall::new(scope));
-    }
-    let mut values: Vec<i64> = (0..n)
-        .flat_map(|i| {
-            let offset = scope.offsets[i];
-            dom(i).iter().map(move |v| i64::from(v) + offset)
-        })
-        .collect();
-    values.sort_unstable();
-    values.dedup();
-    Box::new(super::regin_wide::ReginWide::new(scope, values))
-}
-
-/// Domain consistency from scratch: keep `v` in position `i` iff some matching
-/// covering every position gives `v` to `i`.
-pub(super) fn propagate_naive(scope: &Scope, ctx: &mut PropCtx<'_>) -> PropResult {
-    let doms: Vec<Vec<i64>> = (0..scope.len())
-        .map(|i| scope.values(ctx, i).collect())
-        .collect();
-    let Some(matching) = max_matching(&doms, None) else {
-        return Err(ctx.fail());
+    let (Some(lo), Some(hi)) = (lo, hi) else {
+        return Err(scope);
     };
-    for (i, values) in doms.iter().enumerate() {
-        for &v in values {
-            if matching[i] != v && max_matching(&doms, Some((i, v))).is_none() {
-                scope.remove(ctx, i, v)?;
-            }
-        }
+    let shifts: Option<Vec<i32>> = scope
+        .offsets
+        .iter()
+        .map(|&o| i32::try_from(lo - o).ok())
+        .collect();
+    match shifts {
+        Some(shifts) if n <= 64 && hi - lo < 64 => Ok(Regin {
+            scope,
+            shifts,
+            mate: vec![NONE; n],
+            dom: vec![0; n],
+        }),
+        _ => Err(scope),
     }
-    Ok(())
-}
-
-/// A matching covering every position (optionally forcing position `i` to
-/// `v`), by Kuhn's augmenting paths; `None` when there is none.
-fn max_matching(doms: &[Vec<i64>], force: Option<(usize, i64)>) -> Option<Vec<i64>> {
-    fn augment(
-        i: usize,
-        doms: &[Vec<i64>],
-        force: Option<(usize, i64)>,
-        owner: &mut HashMap<i64, usize>,
-        seen: &mut Vec<i64>,
-    ) -> bool {
-        for &v in &doms[i] {
-            let allowed = match force {
-                Some((fi, fv)) => (i == fi) == (v == fv),
-                None => true,
-            };
-            if !allowed || seen.contains(&v) {
-                continue;
-            }
-            seen.push(v);
-            let free = match owner.get(&v) {
-                None => true,
-                Some(&other) => augment(other, doms, force, owner, seen),
-            };
-            if free {
-                owner.insert(v, i);
-                return true;
-            }
-        }
-        false
-    }
-    let mut owner = HashMap::new();
-    for i in 0..doms.len() {
-        if !augment(i, doms, force, &mut owner, &mut Vec::new()) {
-            return None;
-        }
-    }
-    let mut matching = vec![0; doms.len()];
-    for (v, i) in owner {
-        matching[i] = v;
-    }
-    Some(matching)
 }
 
 /// Régin's algorithm on bitmasks: bit `b` of position `i` stands for the
 /// variable value `shifts[i] + b`, i.e. the shifted value `window + b`.
-struct Regin {
+pub(super) struct Regin {
     scope: Scope,
     shifts: Vec<i32>,
     /// The value bit matched to each position, or [`NONE`]; kept between runs.
@@ -214,7 +135,7 @@ impl Propagator for Regin {
     }
 
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
-        propagate_naive(&self.scope, ctx)
+        super::matching::propagate(&self.scope, ctx)
     }
 
     fn propagate(&mut self, ctx: &mut PropCtx<'_>) -> PropResult {
@@ -333,16 +254,6 @@ impl Propagator for Regin {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn matching_respects_forced_pairs() {
-        let doms = vec![vec![1, 3], vec![1, 3], vec![1, 2, 3]];
-        let m = max_matching(&doms, None).unwrap();
-        assert_eq!(m[2], 2);
-        assert!(max_matching(&doms, Some((2, 1))).is_none());
-        assert_eq!(max_matching(&doms, Some((0, 3))).unwrap(), vec![3, 1, 2]);
-        assert!(max_matching(&[vec![1], vec![1]], None).is_none());
-    }
 
     #[test]
     fn closure_follows_edges() {

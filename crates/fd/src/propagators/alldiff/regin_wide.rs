@@ -8,7 +8,8 @@
 //! an iterative Tarjan. One run costs O(E log V) for E variable–value pairs.
 
 use super::Scope;
-use crate::propagator::{Priority, PropCtx, PropResult, Propagator};
+use crate::domain::Domain;
+use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
 
@@ -31,9 +32,19 @@ struct Graph {
 }
 
 impl ReginWide {
-    /// `values`: the sorted, distinct shifted values of the initial domains.
-    pub(super) fn new(scope: Scope, values: Vec<i64>) -> Self {
+    /// The filter for `scope` over the initial `domains`.
+    pub(super) fn new(scope: Scope, domains: &[Domain]) -> Self {
         let n = scope.len();
+        let mut values: Vec<i64> = (0..n)
+            .flat_map(|i| {
+                let offset = scope.offsets[i];
+                domains[scope.vars[i].index()]
+                    .iter()
+                    .map(move |v| i64::from(v) + offset)
+            })
+            .collect();
+        values.sort_unstable();
+        values.dedup();
         ReginWide {
             scope,
             values,
@@ -159,7 +170,7 @@ impl Propagator for ReginWide {
     }
 
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
-        super::regin::propagate_naive(&self.scope, ctx)
+        super::matching::propagate(&self.scope, ctx)
     }
 
     fn propagate(&mut self, ctx: &mut PropCtx<'_>) -> PropResult {

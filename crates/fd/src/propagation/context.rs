@@ -1,42 +1,10 @@
-//! Propagators: the code that removes values a constraint rules out.
-//!
-//! # The idea, on `x ≠ y`
-//!
-//! Take `x ∈ {1}` and `y ∈ {1, 2}` with the constraint `x ≠ y`. No solution can
-//! have `y = 1`, because `x` must be 1. A propagator for `x ≠ y` notices that
-//! `x` is fixed and removes 1 from `y`, leaving `y ∈ {2}`. Now `y` is fixed too;
-//! any other constraint on `y` is woken to see what *that* allows it to remove.
-//! When no propagator can remove anything more the store is at a *fixpoint*;
-//! when some domain becomes empty the node has no solution and search backtracks.
-//!
-//! A propagator must be **sound** (never remove a value that appears in a
-//! solution of its constraint) and must **check**: once all its variables are
-//! fixed it fails exactly when the constraint is violated. It may prune more or
-//! less (`x ≠ y` can do nothing while both have two values).
-//!
-//! # The contract
-//!
-//! Every propagator has a simple, obviously correct
-//! [`Propagator::propagate_from_scratch`] that looks only at the current
-//! domains. It may add an incremental [`Propagator::propagate`] that reuses
-//! state (a matching, a list of newly fixed variables) told to it through
-//! [`Propagator::notify`]. With the cargo feature `check-propagation` the
-//! engine runs every from-scratch version at every fixpoint and asserts it
-//! prunes nothing more: the incremental version is never weaker.
-//!
-//! ```
-//! use fdoku_fd::{Model, Solver};
-//!
-//! let mut m = Model::new();
-//! let x = m.new_var(1, 1);
-//! let y = m.new_var(1, 2);
-//! m.not_equal(x, y, 0);
-//! let solution = Solver::new(&m).solve().solution.unwrap();
-//! assert_eq!(solution.value(y), 2); // found by propagation alone
-//! ```
+//! [`PropCtx`]: what a running propagator sees of the domains, and the only
+//! way it changes them (each change is trailed, raises events for the queue,
+//! and is recorded in the trace when tracing is on); a [`Conflict`] when a
+//! change would leave a domain empty.
 
 use crate::domain::Domain;
-use crate::store::{Events, Store, Wipeout};
+use crate::store::{Store, Wipeout};
 use crate::trace::TraceEvent;
 use crate::var::{ConstraintId, Var};
 
@@ -49,50 +17,6 @@ pub struct Conflict {
 
 /// The result of running a propagator.
 pub type PropResult = Result<(), Conflict>;
-
-/// When a propagator runs relative to others: cheaper ones first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Priority {
-    /// Constant or near-constant time (`x ≠ y`, clauses, forward checking).
-    Cheap = 0,
-    /// Linear in the number of variables (sums, bounds reasoning).
-    Linear = 1,
-    /// Super-linear (matching, tables).
-    Expensive = 2,
-}
-
-/// A propagator implements a constraint's pruning.
-pub trait Propagator {
-    /// The variables to watch and the events that wake the propagator. The
-    /// position in this list is the `index` given to [`Propagator::notify`].
-    fn subscriptions(&self) -> Vec<(Var, Events)>;
-
-    /// When to run relative to other queued propagators.
-    fn priority(&self) -> Priority;
-
-    /// Whether one run reaches the propagator's own fixpoint, so the changes
-    /// it makes need not wake it again.
-    fn idempotent(&self) -> bool {
-        false
-    }
-
-    /// Prunes using only the current domains: simple and obviously correct.
-    fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult;
-
-    /// Prunes, possibly using incremental state. Must prune at least as much
-    /// as [`Propagator::propagate_from_scratch`] by the time the queue is empty.
-    fn propagate(&mut self, ctx: &mut PropCtx<'_>) -> PropResult {
-        self.propagate_from_scratch(ctx)
-    }
-
-    /// A watched variable changed; returns whether to run the propagator.
-    fn notify(&mut self, _index: usize, _events: Events) -> bool {
-        true
-    }
-
-    /// Forgets pending notifications after a failure or backtrack.
-    fn cancel(&mut self) {}
-}
 
 /// What a propagator sees: the domains, and the ways to shrink them.
 pub struct PropCtx<'a> {

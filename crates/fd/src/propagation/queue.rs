@@ -1,19 +1,18 @@
-//! The propagation engine: runs propagators from a queue until nothing changes.
+//! The propagation queue: runs propagators until nothing changes.
 //!
 //! Each propagator subscribes to events on its variables (fixed, bounds, any
-//! change). When a variable changes, the engine tells every subscriber; those
+//! change). When a variable changes, the queue tells every subscriber; those
 //! that want to run are queued — **at most once** each (a constraint
-//! already pending is not queued again) — in one FIFO per
-//! [`Priority`](crate::Priority), cheap ones first. The engine pops and runs propagators until
-//! the queue is empty (a fixpoint) or some domain empties (a failure; the
-//! queue is flushed and the failing constraint's weight grows, for dom/wdeg).
+//! already pending is not queued again) — in one FIFO per [`Priority`](super::Priority),
+//! cheap ones first. [`PropagationQueue::propagate`] pops and runs
+//! propagators until every FIFO is empty (a fixpoint) or some domain empties
+//! (a failure; the FIFOs are flushed and the failing constraint's variables
+//! gain weight, for dom/wdeg).
 
 use std::collections::VecDeque;
 
-use crate::constraint::Strength;
-use crate::model::Model;
-use crate::propagator::{Conflict, PropCtx, Propagator};
-use crate::propagators;
+use super::{Conflict, PropCtx, Propagator};
+use crate::domain::Domain;
 use crate::store::{Events, Store};
 use crate::trace::TraceEvent;
 use crate::var::{ConstraintId, Var};
@@ -24,7 +23,7 @@ struct Watch {
     events: Events,
 }
 
-/// Per-propagator facts the engine needs besides the propagator itself.
+/// Per-propagator facts the queue needs besides the propagator itself.
 struct PropInfo {
     constraint: ConstraintId,
     idempotent: bool,
@@ -33,13 +32,14 @@ struct PropInfo {
     vars: Vec<Var>,
 }
 
-/// Propagators over a store, with their queue.
-pub(crate) struct Engine {
+/// Propagators over a store, with the FIFOs of those waiting to run.
+pub(crate) struct PropagationQueue {
     pub(crate) store: Store,
     props: Vec<Box<dyn Propagator>>,
     info: Vec<PropInfo>,
     watches: Vec<Vec<Watch>>,
-    queue: [VecDeque<u32>; 3],
+    /// One FIFO of propagator indices per priority.
+    fifos: [VecDeque<u32>; 3],
     changed: Vec<(Var, Events)>,
     /// Propagator runs so far.
     pub(crate) propagations: u64,
@@ -53,33 +53,28 @@ pub(crate) struct Engine {
     fixpoints: u64,
 }
 
-impl Engine {
-    /// Compiles every constraint of `model`; `alldiff` overrides the strength
-    /// of every `all_different`. Every propagator starts queued.
-    pub(crate) fn new(model: &Model, alldiff: Option<Strength>, trace: bool) -> Self {
-        let store = Store::new(model.domains().to_vec());
-        let mut engine = Engine {
+impl PropagationQueue {
+    /// A queue over the initial `domains`, with no propagator yet; records a
+    /// trace when `trace` is set.
+    pub(crate) fn new(domains: Vec<Domain>, trace: bool) -> Self {
+        let store = Store::new(domains);
+        PropagationQueue {
             watches: (0..store.len()).map(|_| Vec::new()).collect(),
             var_weights: vec![0; store.len()],
             store,
             props: Vec::new(),
             info: Vec::new(),
-            queue: Default::default(),
+            fifos: Default::default(),
             changed: Vec::new(),
             propagations: 0,
             trace: trace.then(Vec::new),
             #[cfg(feature = "check-propagation")]
             fixpoints: 0,
-        };
-        for (i, constraint) in model.constraints().iter().enumerate() {
-            for prop in propagators::compile(constraint, model.domains(), alldiff) {
-                engine.add(ConstraintId(i as u32), prop);
-            }
         }
-        engine
     }
 
-    fn add(&mut self, constraint: ConstraintId, prop: Box<dyn Propagator>) {
+    /// Adds a propagator of `constraint`, queued to run first thing.
+    pub(crate) fn add(&mut self, constraint: ConstraintId, prop: Box<dyn Propagator>) {
         let id = self.props.len() as u32;
         let subscriptions = prop.subscriptions();
         let mut vars = Vec::with_capacity(subscriptions.len());
@@ -107,12 +102,12 @@ impl Engine {
             queued: true,
             vars,
         });
-        self.queue[prop.priority() as usize].push_back(id);
+        self.fifos[prop.priority() as usize].push_back(id);
         self.props.push(prop);
     }
 
     fn pop(&mut self) -> Option<u32> {
-        let p = self.queue.iter_mut().find_map(|q| q.pop_front())?;
+        let p = self.fifos.iter_mut().find_map(|q| q.pop_front())?;
         self.info[p as usize].queued = false;
         Some(p)
     }
@@ -157,7 +152,7 @@ impl Engine {
                 }
                 if self.props[p].notify(watch.index as usize, events) && !self.info[p].queued {
                     self.info[p].queued = true;
-                    self.queue[self.info[p].priority].push_back(watch.prop);
+                    self.fifos[self.info[p].priority].push_back(watch.prop);
                 }
             }
         }
@@ -183,9 +178,9 @@ impl Engine {
         self.flush();
     }
 
-    /// Empties the queue and pending events (after a failure).
+    /// Empties the FIFOs and forgets pending events (after a failure).
     fn flush(&mut self) {
-        for q in &mut self.queue {
+        for q in &mut self.fifos {
             for p in q.drain(..) {
                 self.info[p as usize].queued = false;
                 self.props[p as usize].cancel();
@@ -196,11 +191,7 @@ impl Engine {
 
     /// Applies a search decision to `var` and queues the propagators it wakes.
     /// Returns `false` when the decision empties the domain.
-    pub(crate) fn decide(
-        &mut self,
-        var: Var,
-        change: impl FnOnce(&mut crate::Domain) -> bool,
-    ) -> bool {
+    pub(crate) fn decide(&mut self, var: Var, change: impl FnOnce(&mut Domain) -> bool) -> bool {
         match self.store.update(var, change) {
             Ok(_) => {
                 self.dispatch(u32::MAX);
@@ -225,7 +216,7 @@ impl Engine {
 
     /// Asserts that no propagator's from-scratch version prunes anything at
     /// this fixpoint: the incremental versions were not weaker. Runs at the
-    /// first 2,000 fixpoints of an engine and every 61st after that.
+    /// first 2,000 fixpoints of a queue and every 61st after that.
     #[cfg(feature = "check-propagation")]
     fn verify_fixpoint(&self) {
         for (p, prop) in self.props.iter().enumerate() {
