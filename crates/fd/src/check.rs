@@ -21,7 +21,7 @@ use std::collections::HashSet;
 
 use thiserror::Error;
 
-use crate::constraint::{Constraint, FeatureRule};
+use crate::constraint::Constraint;
 use crate::domain::Domain;
 use crate::model::Model;
 use crate::var::{ConstraintId, Var};
@@ -94,7 +94,6 @@ pub fn check(model: &Model, values: &[i32]) -> Result<(), Violation> {
 
 /// Evaluates one constraint; `Err` says what is wrong.
 fn holds(constraint: &Constraint, value: &dyn Fn(Var) -> i32) -> Result<(), String> {
-    let on = |v: Var| value(v) == 1;
     match constraint {
         Constraint::NotEqual { x, y, offset } => {
             let (a, b) = (i64::from(value(*x)), i64::from(value(*y)));
@@ -126,47 +125,14 @@ fn holds(constraint: &Constraint, value: &dyn Fn(Var) -> i32) -> Result<(), Stri
             || "every literal is false".to_owned(),
         ),
         Constraint::ExactlyOne { vars } => {
-            let ones = vars.iter().filter(|&&v| on(v)).count();
+            let ones = vars.iter().filter(|&&v| value(v) == 1).count();
             require(ones == 1, || format!("{ones} variables are 1"))
         }
-        Constraint::Feature(rule) => feature_holds(rule, &on),
         Constraint::Table { vars, tuples } => {
             let tuple: Vec<i32> = vars.iter().map(|&v| value(v)).collect();
             require(tuples.contains(&tuple), || {
                 format!("{tuple:?} is not in the table")
             })
-        }
-    }
-}
-
-fn feature_holds(rule: &FeatureRule, on: &dyn Fn(Var) -> bool) -> Result<(), String> {
-    match rule {
-        FeatureRule::Mandatory { parent, child } => require(on(*parent) == on(*child), || {
-            "parent and child differ".to_owned()
-        }),
-        FeatureRule::Optional { parent, child } => require(!on(*child) || on(*parent), || {
-            "child on without its parent".to_owned()
-        }),
-        FeatureRule::Alternative { parent, children } => {
-            let count = children.iter().filter(|&&c| on(c)).count();
-            let expected = usize::from(on(*parent));
-            require(count == expected, || {
-                format!("{count} children on, expected {expected}")
-            })
-        }
-        FeatureRule::Or { parent, children } => {
-            let count = children.iter().filter(|&&c| on(c)).count();
-            if on(*parent) {
-                require(count >= 1, || "parent on but no child on".to_owned())
-            } else {
-                require(count == 0, || "a child is on without its parent".to_owned())
-            }
-        }
-        FeatureRule::Requires { from, to } => require(!on(*from) || on(*to), || {
-            "the required feature is off".to_owned()
-        }),
-        FeatureRule::Excludes { a, b } => {
-            require(!(on(*a) && on(*b)), || "both features are on".to_owned())
         }
     }
 }
@@ -198,25 +164,6 @@ mod tests {
         assert_eq!(
             check(&m, &[1, 2]).unwrap_err().to_string(),
             "constraint linear#0 is violated: the sum is 3, not = 4"
-        );
-    }
-
-    #[test]
-    fn feature_rules_mean_what_seed_002_says() {
-        let mut m = Model::new();
-        let [p, a, b] = [m.new_bool(), m.new_bool(), m.new_bool()];
-        let id = m.feature(FeatureRule::Alternative {
-            parent: p,
-            children: vec![a, b],
-        });
-        m.set_constraint_name(id, "screen");
-        assert!(check(&m, &[1, 1, 0]).is_ok());
-        assert!(check(&m, &[0, 0, 0]).is_ok());
-        assert!(check(&m, &[1, 1, 1]).is_err());
-        assert!(check(&m, &[1, 0, 0]).is_err());
-        assert_eq!(
-            check(&m, &[0, 0, 1]).unwrap_err().to_string(),
-            "constraint screen is violated: 1 children on, expected 0"
         );
     }
 }

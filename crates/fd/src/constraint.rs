@@ -110,55 +110,6 @@ impl LinearOp {
     }
 }
 
-/// A feature-model relation over 0/1 variables (mandatory, optional,
-/// alternative, or, requires, excludes).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "rule")]
-pub enum FeatureRule {
-    /// Parent and child are both on or both off.
-    Mandatory {
-        /// The parent feature.
-        parent: Var,
-        /// The child feature.
-        child: Var,
-    },
-    /// The child may be on only when the parent is on.
-    Optional {
-        /// The parent feature.
-        parent: Var,
-        /// The child feature.
-        child: Var,
-    },
-    /// When the parent is on exactly one child is on; a child on needs the parent on.
-    Alternative {
-        /// The parent feature.
-        parent: Var,
-        /// The children, exactly one of which is on when the parent is.
-        children: Vec<Var>,
-    },
-    /// When the parent is on at least one child is on; a child on needs the parent on.
-    Or {
-        /// The parent feature.
-        parent: Var,
-        /// The children, at least one of which is on when the parent is.
-        children: Vec<Var>,
-    },
-    /// When `from` is on, `to` is on.
-    Requires {
-        /// The requiring feature.
-        from: Var,
-        /// The required feature.
-        to: Var,
-    },
-    /// `a` and `b` are never both on.
-    Excludes {
-        /// One feature.
-        a: Var,
-        /// The other feature.
-        b: Var,
-    },
-}
-
 /// A relation that every solution satisfies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
@@ -203,8 +154,6 @@ pub enum Constraint {
         /// The variables.
         vars: Vec<Var>,
     },
-    /// A feature-model relation.
-    Feature(FeatureRule),
     /// The tuple of values of `vars` is one of `tuples` (extensional).
     Table {
         /// The variables, in tuple order.
@@ -249,19 +198,6 @@ impl Constraint {
             | Constraint::Table { vars, .. } => vars.clone(),
             Constraint::Linear { terms, .. } => terms.iter().map(|&(_, v)| v).collect(),
             Constraint::Clause { pos, neg } => pos.iter().chain(neg).copied().collect(),
-            Constraint::Feature(rule) => match rule {
-                FeatureRule::Mandatory { parent, child }
-                | FeatureRule::Optional { parent, child } => {
-                    vec![*parent, *child]
-                }
-                FeatureRule::Alternative { parent, children }
-                | FeatureRule::Or { parent, children } => std::iter::once(*parent)
-                    .chain(children.iter().copied())
-                    .collect(),
-                FeatureRule::Requires { from: a, to: b } | FeatureRule::Excludes { a, b } => {
-                    vec![*a, *b]
-                }
-            },
         }
     }
 
@@ -273,14 +209,6 @@ impl Constraint {
             Constraint::Linear { .. } => "linear",
             Constraint::Clause { .. } => "clause",
             Constraint::ExactlyOne { .. } => "exactly_one",
-            Constraint::Feature(rule) => match rule {
-                FeatureRule::Mandatory { .. } => "mandatory",
-                FeatureRule::Optional { .. } => "optional",
-                FeatureRule::Alternative { .. } => "alternative",
-                FeatureRule::Or { .. } => "or",
-                FeatureRule::Requires { .. } => "requires",
-                FeatureRule::Excludes { .. } => "excludes",
-            },
             Constraint::Table { .. } => "table",
         }
     }

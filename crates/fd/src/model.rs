@@ -18,7 +18,7 @@
 
 use thiserror::Error;
 
-use crate::constraint::{Constraint, FeatureRule, LinearOp, Strength};
+use crate::constraint::{Constraint, LinearOp, Strength};
 use crate::domain::Domain;
 use crate::var::{ConstraintId, Var};
 
@@ -168,11 +168,6 @@ impl Model {
         self.post(Constraint::linear(terms.iter().copied(), op, rhs))
     }
 
-    /// A feature-model relation.
-    pub fn feature(&mut self, rule: FeatureRule) -> ConstraintId {
-        self.post(Constraint::Feature(rule))
-    }
-
     /// The number of variables.
     pub fn num_vars(&self) -> usize {
         self.domains.len()
@@ -248,7 +243,7 @@ impl Model {
                     length("a tuple", tuple.len(), vars.len())?;
                 }
             }
-            Constraint::Clause { .. } | Constraint::ExactlyOne { .. } | Constraint::Feature(_) => {
+            Constraint::Clause { .. } | Constraint::ExactlyOne { .. } => {
                 for var in c.vars() {
                     let domain = &self.domains[var.index()];
                     if domain.min() < 0 || domain.max() > 1 {

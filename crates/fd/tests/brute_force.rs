@@ -7,8 +7,8 @@
 use std::collections::BTreeSet;
 
 use fdoku_fd::{
-    Budget, Constraint, Domain, FeatureRule, LinearOp, Model, SearchConfig, SearchStatus, Solver,
-    StopReason, Strength, ValOrder, Var, VarOrder, check,
+    Budget, Constraint, Domain, LinearOp, Model, SearchConfig, SearchStatus, Solver, StopReason,
+    Strength, ValOrder, Var, VarOrder, check,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
@@ -21,7 +21,6 @@ enum Recipe {
     Linear(Vec<(i64, usize)>, LinearOp, i64),
     Clause(Vec<usize>, Vec<usize>),
     ExactlyOne(Vec<usize>),
-    Feature(u8, usize, Vec<usize>),
     Table(Vec<usize>, Vec<Vec<i32>>),
 }
 
@@ -95,11 +94,6 @@ fn recipe(ints: usize, bools: usize) -> BoxedStrategy<Recipe> {
                 .boxed(),
         );
         options.push(positions(bools, 1, 3).prop_map(Recipe::ExactlyOne).boxed());
-        options.push(
-            (0u8..6, positions(bools, 2, 4))
-                .prop_map(|(kind, vars)| Recipe::Feature(kind, vars[0], vars[1..].to_vec()))
-                .boxed(),
-        );
     }
     proptest::strategy::Union::new(options).boxed()
 }
@@ -156,29 +150,6 @@ impl Csp {
                 Recipe::ExactlyOne(vs) => Constraint::ExactlyOne {
                     vars: pick(vs, &bools),
                 },
-                Recipe::Feature(kind, parent, children) => {
-                    let (parent, children) = (bools[*parent], pick(children, &bools));
-                    Constraint::Feature(match kind {
-                        0 => FeatureRule::Mandatory {
-                            parent,
-                            child: children[0],
-                        },
-                        1 => FeatureRule::Optional {
-                            parent,
-                            child: children[0],
-                        },
-                        2 => FeatureRule::Alternative { parent, children },
-                        3 => FeatureRule::Or { parent, children },
-                        4 => FeatureRule::Requires {
-                            from: parent,
-                            to: children[0],
-                        },
-                        _ => FeatureRule::Excludes {
-                            a: parent,
-                            b: children[0],
-                        },
-                    })
-                }
                 Recipe::Table(vs, tuples) => Constraint::Table {
                     vars: pick(vs, &ints),
                     tuples: tuples.clone(),

@@ -1,9 +1,6 @@
 //! The propagators, one file (or folder) per constraint, and the compiler
-//! from [`Constraint`] descriptions to them.
-//!
-//! Feature-model rules become clauses and sums: `mandatory(p, c)` is the two
-//! clauses `¬p ∨ c` and `¬c ∨ p`; `alternative(p, cs)` is `Σcs = p`;
-//! `or(p, cs)` is `¬p ∨ c₁ ∨ … ∨ cₖ` plus `¬cᵢ ∨ p` for each child.
+//! from [`Constraint`] descriptions to them. `exactly_one(xs)` is the sum
+//! `Σ xs = 1`.
 
 mod alldiff;
 mod clause;
@@ -11,11 +8,11 @@ mod linear;
 mod not_equal;
 mod table;
 
-use crate::constraint::{Constraint, FeatureRule, LinearOp, Strength};
+use crate::constraint::{Constraint, LinearOp, Strength};
 use crate::domain::Domain;
 use crate::model::Model;
 use crate::propagation::{PropagationQueue, Propagator};
-use crate::var::{ConstraintId, Var};
+use crate::var::ConstraintId;
 
 /// The propagation queue of `model`: every constraint compiled to its
 /// propagators, in model order. `alldiff` overrides the strength of every
@@ -54,40 +51,15 @@ fn compile(
         Constraint::Linear { terms, op, rhs } => {
             vec![Box::new(linear::Linear::new(terms.clone(), *op, *rhs))]
         }
-        Constraint::Clause { pos, neg } => vec![clause(pos, neg)],
-        Constraint::ExactlyOne { vars } => vec![sum_equals(vars, &[], 1)],
-        Constraint::Feature(rule) => match rule {
-            FeatureRule::Mandatory { parent, child } => {
-                vec![clause(&[*child], &[*parent]), clause(&[*parent], &[*child])]
-            }
-            FeatureRule::Optional { parent, child } => vec![clause(&[*parent], &[*child])],
-            FeatureRule::Alternative { parent, children } => {
-                vec![sum_equals(children, &[*parent], 0)]
-            }
-            FeatureRule::Or { parent, children } => {
-                let mut props = vec![clause(children, &[*parent])];
-                props.extend(children.iter().map(|&c| clause(&[*parent], &[c])));
-                props
-            }
-            FeatureRule::Requires { from, to } => vec![clause(&[*to], &[*from])],
-            FeatureRule::Excludes { a, b } => vec![clause(&[], &[*a, *b])],
-        },
+        Constraint::Clause { pos, neg } => {
+            vec![Box::new(clause::Clause::new(pos.clone(), neg.clone()))]
+        }
+        Constraint::ExactlyOne { vars } => {
+            let terms = vars.iter().map(|&v| (1, v)).collect();
+            vec![Box::new(linear::Linear::new(terms, LinearOp::Eq, 1))]
+        }
         Constraint::Table { vars, tuples } => {
             vec![Box::new(table::Table::new(vars.clone(), tuples.clone()))]
         }
     }
-}
-
-fn clause(pos: &[Var], neg: &[Var]) -> Box<dyn Propagator> {
-    Box::new(clause::Clause::new(pos.to_vec(), neg.to_vec()))
-}
-
-/// `Σ plus − Σ minus = rhs`.
-fn sum_equals(plus: &[Var], minus: &[Var], rhs: i64) -> Box<dyn Propagator> {
-    let terms = plus
-        .iter()
-        .map(|&v| (1, v))
-        .chain(minus.iter().map(|&v| (-1, v)))
-        .collect();
-    Box::new(linear::Linear::new(terms, LinearOp::Eq, rhs))
 }

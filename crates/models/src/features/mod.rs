@@ -11,6 +11,9 @@
 //! | `requires` | `from` on needs `to` on |
 //! | `excludes` | `a` and `b` are never both on |
 //!
+//! The engine knows no feature vocabulary: each rule becomes clauses and
+//! sums ([`FeatureRule::constraints`]).
+//!
 //! A model is JSON:
 //!
 //! ```json
@@ -48,11 +51,14 @@
 //! assert_eq!(configs, [vec!["Car", "Engine", "Electric"], vec!["Car", "Engine", "Petrol"]]);
 //! ```
 
+mod rule;
+
 use std::collections::HashMap;
 
-use fdoku_fd::{FeatureRule, Model, Solution, Var};
+use fdoku_fd::{Model, Solution, Var};
 use serde::Deserialize;
 
+pub use self::rule::FeatureRule;
 use crate::spec::{SpecError, from_json};
 
 /// One rule as written in JSON.
@@ -134,6 +140,8 @@ impl FeatureSpec {
     }
 
     /// Compiles the rules; unknown or repeated names are errors naming the field.
+    /// The constraints of rule `i` are named `rules[i] KIND`, e.g.
+    /// `rules[4] alternative`.
     pub fn model(&self) -> Result<FeatureModel, SpecError> {
         let mut model = Model::new();
         let mut index: HashMap<&str, Var> = HashMap::new();
@@ -202,7 +210,11 @@ impl FeatureSpec {
                     b: lookup(at("b"), b)?,
                 },
             };
-            model.feature(compiled);
+            let name = format!("rules[{i}] {}", compiled.kind());
+            for constraint in compiled.constraints() {
+                let id = model.post(constraint);
+                model.set_constraint_name(id, name.clone());
+            }
         }
         Ok(FeatureModel { model, features })
     }
