@@ -43,6 +43,8 @@
 mod context;
 mod propagator;
 mod queue;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub(crate) use context::{Conflict, PropCtx, PropResult};
 pub(crate) use propagator::{Priority, Propagator};

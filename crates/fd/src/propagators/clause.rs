@@ -64,3 +64,26 @@ impl Propagator for Clause {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagation::testing::after_one_run;
+
+    #[test]
+    fn the_last_open_literal_is_forced() {
+        // a ∨ b ∨ ¬c with a = 0 and c = 1: only b is left to satisfy it.
+        let mut clause = Clause::new(vec![Var(0), Var(1)], vec![Var(2)]);
+        let after = after_one_run(&mut clause, &[&[0], &[0, 1], &[1]]);
+        assert_eq!(after.unwrap(), ["{0}", "{1}", "{1}"]);
+        // Every literal false: a = 0, b = 0, c = 1.
+        assert_eq!(after_one_run(&mut clause, &[&[0], &[0], &[1]]), None);
+    }
+
+    #[test]
+    fn a_repeated_literal_counts_once() {
+        // a ∨ a with a open is one open literal, so a = 1.
+        let mut clause = Clause::new(vec![Var(0), Var(0)], vec![]);
+        assert_eq!(after_one_run(&mut clause, &[&[0, 1]]).unwrap(), ["{1}"]);
+    }
+}

@@ -158,6 +158,7 @@ impl Propagator for Linear {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::propagation::testing::after_one_run;
 
     #[test]
     fn floor_and_ceil_round_the_right_way() {
@@ -171,5 +172,35 @@ mod tests {
         );
         assert_eq!(div_floor(6, 3), 2);
         assert_eq!(div_ceil(-6, 3), -2);
+    }
+
+    #[test]
+    fn an_equation_tightens_bounds_until_they_stop_moving() {
+        // 2x + 3y = 12 over 0..5, the example above: x ∈ 0..3, y ∈ 2..4.
+        let mut eq = Linear::new(vec![(2, Var(0)), (3, Var(1))], LinearOp::Eq, 12);
+        let range: &[i32] = &[0, 1, 2, 3, 4, 5];
+        let after = after_one_run(&mut eq, &[range, range]);
+        assert_eq!(after.unwrap(), ["{0..3}", "{2..4}"]);
+    }
+
+    #[test]
+    fn an_inequality_moves_one_bound_per_variable() {
+        // x − y ≤ −1 (x < y) over 0..4: x loses 4, y loses 0.
+        let mut lt = Linear::new(vec![(1, Var(0)), (-1, Var(1))], LinearOp::Le, -1);
+        let range: &[i32] = &[0, 1, 2, 3, 4];
+        let after = after_one_run(&mut lt, &[range, range]);
+        assert_eq!(after.unwrap(), ["{0..3}", "{1..4}"]);
+        // x = 4 and y ∈ 0..3: no y is above x.
+        assert_eq!(after_one_run(&mut lt, &[&[4], &[0, 1, 2, 3]]), None);
+    }
+
+    #[test]
+    fn a_disequation_waits_for_the_last_open_variable() {
+        // x + y ≠ 4 with x = 1: y loses 3.
+        let mut ne = Linear::new(vec![(1, Var(0)), (1, Var(1))], LinearOp::Ne, 4);
+        let after = after_one_run(&mut ne, &[&[1], &[2, 3, 4]]);
+        assert_eq!(after.unwrap(), ["{1}", "{2, 4}"]);
+        let after = after_one_run(&mut ne, &[&[0, 1], &[2, 3, 4]]);
+        assert_eq!(after.unwrap(), ["{0, 1}", "{2..4}"]);
     }
 }

@@ -51,3 +51,22 @@ impl Propagator for NotEqual {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagation::testing::after_one_run;
+
+    #[test]
+    fn a_fixed_variable_removes_one_value_from_the_other() {
+        // x ∈ {3}, y ∈ {1, 2}, x ≠ y + 1: y loses 3 − 1 = 2.
+        let mut prop = NotEqual::new(Var(0), Var(1), 1);
+        let after = after_one_run(&mut prop, &[&[3], &[1, 2]]);
+        assert_eq!(after.unwrap(), ["{3}", "{1}"]);
+        // Both open: nothing to remove.
+        let after = after_one_run(&mut prop, &[&[2, 3], &[1, 2]]);
+        assert_eq!(after.unwrap(), ["{2, 3}", "{1, 2}"]);
+        // x ∈ {3}, y ∈ {2}: the clash fails.
+        assert_eq!(after_one_run(&mut prop, &[&[3], &[2]]), None);
+    }
+}

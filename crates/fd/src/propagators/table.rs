@@ -55,3 +55,20 @@ impl Propagator for Table {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagation::testing::after_one_run;
+
+    #[test]
+    fn a_value_without_a_live_tuple_goes() {
+        // Tuples (1,2) (2,3) (3,1) and y ∈ {2, 3}: (3,1) is gone, so x loses 3.
+        let tuples = vec![vec![1, 2], vec![2, 3], vec![3, 1]];
+        let mut table = Table::new(vec![Var(0), Var(1)], tuples);
+        let after = after_one_run(&mut table, &[&[1, 2, 3], &[2, 3]]);
+        assert_eq!(after.unwrap(), ["{1, 2}", "{2, 3}"]);
+        // y ∈ {4}: no tuple is left.
+        assert_eq!(after_one_run(&mut table, &[&[1, 2, 3], &[4]]), None);
+    }
+}

@@ -44,3 +44,19 @@ impl Propagator for CheckOnly {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagation::testing::after_one_run;
+
+    #[test]
+    fn only_a_clash_of_fixed_values_fails() {
+        // x ∈ {1}, y ∈ {1, 2}: y keeps 1 (nothing is pruned) ...
+        let mut prop = CheckOnly::new(Scope::plain(2));
+        let after = after_one_run(&mut prop, &[&[1], &[1, 2]]);
+        assert_eq!(after.unwrap(), ["{1}", "{1, 2}"]);
+        // ... and x ∈ {2}, y ∈ {2} fails.
+        assert_eq!(after_one_run(&mut prop, &[&[2], &[2]]), None);
+    }
+}

@@ -87,3 +87,28 @@ impl Propagator for Forward {
         self.pending.clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagation::testing::after_one_run;
+
+    #[test]
+    fn a_fixed_value_leaves_every_peer_and_new_singletons_spread_too() {
+        // x ∈ {1}: y ∈ {1, 2} becomes {2}, which then takes 2 from z.
+        let mut prop = Forward::new(Scope::plain(3));
+        let after = after_one_run(&mut prop, &[&[1], &[1, 2], &[1, 2, 3]]);
+        assert_eq!(after.unwrap(), ["{1}", "{2}", "{3}"]);
+    }
+
+    #[test]
+    fn offsets_shift_the_value_removed() {
+        // x and y + 1 differ, x ∈ {1}: y loses 0 (its value 0 shifts to 1).
+        let mut prop = Forward::new(Scope {
+            vars: vec![Var(0), Var(1)],
+            offsets: vec![0, 1],
+        });
+        let after = after_one_run(&mut prop, &[&[1], &[0, 1]]);
+        assert_eq!(after.unwrap(), ["{1}", "{1}"]);
+    }
+}

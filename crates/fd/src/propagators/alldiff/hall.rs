@@ -183,3 +183,24 @@ impl Propagator for Hall {
         self.forward.cancel();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagation::testing::after_one_run;
+
+    #[test]
+    fn a_full_interval_pushes_the_others_out() {
+        // x, y ∈ {1, 2} fill the interval 1..2, so z ∈ {1, 2, 3} becomes {3};
+        // then 3..3 is full, and w ∈ 1..4 becomes {4}.
+        let mut prop = Hall::new(Scope::plain(4));
+        let before: [&[i32]; 4] = [&[1, 2], &[1, 2], &[1, 2, 3], &[1, 2, 3, 4]];
+        let after = after_one_run(&mut prop, &before);
+        assert_eq!(after.unwrap(), ["{1, 2}", "{1, 2}", "{3}", "{4}"]);
+        // Three variables inside 1..2 fail.
+        assert_eq!(
+            after_one_run(&mut prop, &[&[1, 2], &[1, 2], &[1, 2], &[4]]),
+            None
+        );
+    }
+}

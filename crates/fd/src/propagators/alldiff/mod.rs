@@ -122,3 +122,14 @@ impl Scope {
         ctx.set_max(self.vars[i], hi as i32)
     }
 }
+
+#[cfg(test)]
+impl Scope {
+    /// Variables `0..n`, no offsets.
+    fn plain(n: u32) -> Scope {
+        Scope {
+            vars: (0..n).map(Var).collect(),
+            offsets: vec![0; n as usize],
+        }
+    }
+}

@@ -254,11 +254,24 @@ impl Propagator for Regin {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::propagation::testing::{after_one_run, domains};
 
     #[test]
     fn closure_follows_edges() {
         let edges = [0b010, 0b100, 0b000];
         assert_eq!(closure(0, &edges), 0b111);
         assert_eq!(closure(2, &edges), 0b100);
+    }
+
+    #[test]
+    fn a_hall_set_with_a_hole_is_found() {
+        // x, y ∈ {1, 3} take 1 and 3 between them, so z ∈ {1, 2, 3} is 2:
+        // a Hall set that bounds reasoning misses.
+        let before: [&[i32]; 3] = [&[1, 3], &[1, 3], &[1, 2, 3]];
+        let Ok(mut prop) = fitting(Scope::plain(3), &domains(&before)) else {
+            panic!("three variables over 1..3 fit in bitmasks");
+        };
+        let after = after_one_run(&mut prop, &before);
+        assert_eq!(after.unwrap(), ["{1, 3}", "{1, 3}", "{2}"]);
     }
 }

@@ -242,6 +242,7 @@ impl Propagator for ReginWide {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::propagation::testing::{after_one_run, domains};
 
     #[test]
     fn tarjan_finds_cycles_and_singletons() {
@@ -252,5 +253,19 @@ mod tests {
         assert_eq!(c[1], c[2]);
         assert_ne!(c[2], c[3]);
         assert_ne!(c[3], c[4]);
+    }
+
+    #[test]
+    fn values_far_apart_are_matched_through_the_value_table() {
+        // x, y ∈ {0, 100} take both values, so z ∈ {0, 50, 100} is 50;
+        // the values span more than 64, too wide for the bitmask filter.
+        let before: [&[i32]; 3] = [&[0, 100], &[0, 100], &[0, 50, 100]];
+        let mut prop = ReginWide::new(Scope::plain(3), &domains(&before));
+        let after = after_one_run(&mut prop, &before);
+        assert_eq!(after.unwrap(), ["{0, 100}", "{0, 100}", "{50}"]);
+        // Three variables on two values fail.
+        let before: [&[i32]; 3] = [&[0, 100], &[0, 100], &[0, 100]];
+        let mut prop = ReginWide::new(Scope::plain(3), &domains(&before));
+        assert_eq!(after_one_run(&mut prop, &before), None);
     }
 }
