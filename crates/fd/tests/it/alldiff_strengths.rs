@@ -9,7 +9,9 @@ use std::collections::BTreeSet;
 
 use fdoku_fd::{Domain, Model, Strength, Var, check, propagate};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
+
+/// Where failing cases are kept and replayed first.
+const REGRESSIONS: &str = "tests/proptest-regressions/alldiff_strengths.txt";
 
 fn instance() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<i32>)> {
     (2usize..=7).prop_flat_map(|n| {
@@ -64,14 +66,7 @@ fn subset(a: &[BTreeSet<i32>], b: &[BTreeSet<i32>]) -> bool {
 }
 
 proptest! {
-    #![proptest_config(Config {
-        cases: 2000,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/proptest-regressions/alldiff_strengths.txt",
-        ))),
-        rng_seed: RngSeed::Fixed(0x0a11_d1ff),
-        ..Config::default()
-    })]
+    #![proptest_config(crate::proptest_config(REGRESSIONS, 2000, 0x0a11_d1ff))]
 
     #[test]
     fn strengths_nest_and_domain_is_exactly_gac(inst in instance()) {
@@ -95,14 +90,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(Config {
-        cases: 1000,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/proptest-regressions/alldiff_strengths.txt",
-        ))),
-        rng_seed: RngSeed::Fixed(0x0a11_d1ff + 1),
-        ..Config::default()
-    })]
+    #![proptest_config(crate::proptest_config(REGRESSIONS, 1000, 0x0a11_d1ff + 1))]
 
     /// Values spread 20 apart do not fit a 64-bit window, so the list-based
     /// Régin runs: it too must keep exactly the solutions' support.

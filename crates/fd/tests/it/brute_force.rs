@@ -11,7 +11,6 @@ use fdoku_fd::{
     Strength, ValOrder, Var, VarOrder, check,
 };
 use proptest::prelude::*;
-use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
 
 /// How to build one constraint, with variable positions still abstract.
 #[derive(Clone, Debug)]
@@ -199,25 +198,10 @@ fn configs() -> impl Iterator<Item = SearchConfig> {
     })
 }
 
-/// 300 cases (override with `PROPTEST_CASES`), from a fixed seed; failures
-/// found once are replayed first from `proptest-regressions/`.
-fn config() -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(300);
-    Config {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/proptest-regressions/brute_force.txt",
-        ))),
-        rng_seed: RngSeed::Fixed(0x5eed_f00d),
-        ..Config::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(crate::proptest_config(
+        "tests/proptest-regressions/brute_force.txt", 300, 0x5eed_f00d
+    ))]
 
     #[test]
     fn solutions_equal_brute_force(csp in csp()) {

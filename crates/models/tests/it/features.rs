@@ -92,8 +92,8 @@ fn configs() -> [SearchConfig; 3] {
     ]
 }
 
-/// 256 cases (override with `PROPTEST_CASES`) from a fixed seed; failures
-/// found once are replayed first from `tests/proptest-regressions/`.
+/// 256 cases (or `PROPTEST_CASES`) from a fixed seed; failures found once
+/// are saved in, and replayed first from, `tests/proptest-regressions/`.
 fn config() -> Config {
     let cases = std::env::var("PROPTEST_CASES")
         .ok()
