@@ -584,6 +584,90 @@ async fn hints_vague_concrete_apply() {
 }
 
 #[tokio::test]
+async fn a_hint_on_wrong_entries_names_their_cells() {
+    let app = app();
+    let puzzle = line_puzzle(EASY);
+    let solution = solve(&puzzle, Goal::First, &Default::default())
+        .solution
+        .unwrap();
+    let empty: Vec<usize> = (0..81).filter(|&c| puzzle.givens()[c] == 0).collect();
+    let (right, wrong) = (empty[0], empty[5]);
+    let name = |cell: usize| format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+    let other = |cell: usize| solution[cell] % 9 + 1;
+    let mut values = vec![0u8; 81];
+    values[right] = solution[right];
+    values[wrong] = other(wrong);
+
+    // Vague: the cell, not the digit it should hold.
+    let (status, body) = post(&app, "/api/hint", json!({"puzzle": EASY, "values": values})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["technique"], Value::Null);
+    assert_eq!(body["text"], format!("{} is wrong.", name(wrong)));
+    assert_eq!(
+        body["mistakes"],
+        json!([{"cell": wrong, "name": name(wrong), "digit": values[wrong]}])
+    );
+    // Concrete: the digit too.
+    let (_, body) = post(
+        &app,
+        "/api/hint",
+        json!({"puzzle": EASY, "values": values, "level": "concrete"}),
+    )
+    .await;
+    assert_eq!(
+        body["text"],
+        format!(
+            "{} holds {}, but the solution has {}.",
+            name(wrong),
+            values[wrong],
+            solution[wrong]
+        )
+    );
+    assert_eq!(body["mistakes"][0]["solution"], solution[wrong]);
+    // Apply: the grid without the wrong entry; the right one stays.
+    let (_, body) = post(
+        &app,
+        "/api/hint",
+        json!({"puzzle": EASY, "values": values, "level": "apply"}),
+    )
+    .await;
+    let after = digits(&body["values"]);
+    assert_eq!((after[wrong], after[right]), (0, solution[right]));
+    // With the wrong entry gone, the hint is a step again.
+    let (_, body) = post(&app, "/api/hint", json!({"puzzle": EASY, "values": after})).await;
+    assert!(body["technique"].is_string(), "{body}");
+
+    // Two wrong entries that clash with each other are both named.
+    let (a, b) = (empty[0], empty[1]);
+    assert_eq!(a / 9, b / 9, "two cells of one row");
+    let mut clash = vec![0u8; 81];
+    let digit = (1..=9)
+        .find(|&d| d != solution[a] && d != solution[b])
+        .unwrap();
+    clash[a] = digit;
+    clash[b] = digit;
+    let (status, body) = post(&app, "/api/hint", json!({"puzzle": EASY, "values": clash})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["text"],
+        format!("2 entries are wrong: {}, {}.", name(a), name(b))
+    );
+
+    // Givens with several solutions have no "the solution": the entries
+    // count as givens, as before.
+    let mut values = vec![0u8; 16];
+    values[0] = 1;
+    let (status, body) = post(
+        &app,
+        "/api/hint",
+        json!({"puzzle": ".".repeat(16), "values": values}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body.get("mistakes"), None);
+}
+
+#[tokio::test]
 async fn hints_follow_the_pencil_marks_sent_back() {
     let app = app();
     // Magictour's fourth puzzle: after its singles, eliminations only.
@@ -826,6 +910,49 @@ async fn generate_makes_unique_checked_puzzles() {
     }
 }
 
+#[tokio::test]
+async fn generate_stops_at_a_clue_count_and_says_when_no_level_is_found() {
+    let app = app();
+    // A 25×25 down to 330 clues (the page's plan for it) comes back at
+    // once; a minimal one would take minutes.
+    let started = Instant::now();
+    let (status, body) = post(
+        &app,
+        "/api/generate",
+        json!({"size": 25, "clues": 330, "symmetry": "rot180", "seed": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let clues = body["clues"].as_u64().unwrap();
+    assert!((329..=331).contains(&clues), "{clues} clues");
+    let puzzle = line_puzzle(body["puzzle"].as_str().unwrap());
+    let report = solve(&puzzle, Goal::Count(2), &Default::default());
+    assert_eq!(report.status, Status::Unique);
+    // A 16×16 of a level, down to the page's clue count for it.
+    let (status, body) = post(
+        &app,
+        "/api/generate",
+        json!({"size": 16, "difficulty": "hard", "clues": 112, "symmetry": "rot180", "seed": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["level"], "hard");
+
+    // No 4×4 is medium: said at once, with what the request can change.
+    let (status, body) = post(
+        &app,
+        "/api/generate",
+        json!({"size": 4, "difficulty": "medium", "seed": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        error_of(&body),
+        "no medium puzzle in 1000 candidates (another seed or symmetry may find one)"
+    );
+}
+
 // ---------------------------------------------------------------- limits
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -868,7 +995,10 @@ async fn the_deadline_stops_the_solver() {
     // The empty 25×25 has many solutions: no rating, said at once.
     let (status, body) = post(&app, "/api/grade", json!({"puzzle": ".".repeat(625)})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(error_of(&body).contains("not unique (2+ solutions)"), "{body}");
+    assert!(
+        error_of(&body).contains("not unique (2+ solutions)"),
+        "{body}"
+    );
     // Explaining it is thousands of slow steps: the logic solver's walk
     // stops at the deadline too.
     for uri in ["/api/explain"] {

@@ -146,6 +146,11 @@ fn run(mut plan: Plan, budget: &Budget) -> ApiResult<Value> {
     };
     let made: Generated = made.map_err(|e| match e {
         GenerateError::Stopped(_) => stopped(),
+        // The library's message suggests a command-line option; here the
+        // request's seed and symmetry are what can change.
+        GenerateError::Target { target, attempts } => ApiError::Unprocessable(format!(
+            "no {target} in {attempts} candidates (another seed or symmetry may find one)"
+        )),
         other => ApiError::Unprocessable(other.to_string()),
     })?;
     check_solution(&made.puzzle, &made.solution).map_err(|e| {

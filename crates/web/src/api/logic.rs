@@ -19,9 +19,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::AppState;
+use crate::api::mistakes::{self, Check};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::JsonBody;
-use crate::input::PuzzleInput;
+use crate::input::{PuzzleInput, with_values};
 use crate::work::stopped;
 
 /// How much a hint tells.
@@ -35,6 +36,16 @@ enum HintLevel {
     Concrete,
     /// The step and the grid after it.
     Apply,
+}
+
+impl HintLevel {
+    fn name(self) -> &'static str {
+        match self {
+            HintLevel::Vague => "vague",
+            HintLevel::Concrete => "concrete",
+            HintLevel::Apply => "apply",
+        }
+    }
 }
 
 /// The body of `/api/hint`.
@@ -119,33 +130,56 @@ fn keep_marks(grid: &mut Grid, marks: &[Vec<u8>], solution: &[u8]) -> ApiResult<
     Ok(())
 }
 
-/// The next step of the simplest-first path from the current grid.
+/// The next step of the simplest-first path from the current grid; on a
+/// grid with wrong entries, the cells that are wrong.
 pub async fn hint(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<HintRequest>,
 ) -> ApiResult<Json<Value>> {
-    let puzzle = request.input.read()?;
+    let givens = request.input.read_givens()?;
+    let values = request.input.values;
     let (level, order) = (request.level, request.order);
     let marks = request.candidates;
     state
-        .run(move |budget| next_hint(&puzzle, marks.as_deref(), level, order, budget))
+        .run(move |budget| {
+            let Some(values) = values else {
+                return next_hint(&givens, None, marks.as_deref(), level, order, budget);
+            };
+            let known = match mistakes::check(&givens, &values, budget)? {
+                Check::Wrong(wrong) => {
+                    let cleared = mistakes::without(&values, &wrong);
+                    let apply = level == HintLevel::Apply;
+                    let revealing = level != HintLevel::Vague;
+                    let name = level.name();
+                    return Ok(mistakes::hint(
+                        name,
+                        wrong,
+                        revealing,
+                        apply.then_some(&cleared[..]),
+                    ));
+                }
+                Check::Right(solution) => Some(solution),
+                Check::Unknown => None,
+            };
+            let puzzle = with_values(&givens, &values)?;
+            next_hint(&puzzle, known, marks.as_deref(), level, order, budget)
+        })
         .await
         .map(Json)
 }
 
+/// The next step on `puzzle`; `known` is its unique solution when the
+/// caller has it already.
 fn next_hint(
     puzzle: &Puzzle,
+    known: Option<Vec<u8>>,
     marks: Option<&[Vec<u8>]>,
     level: HintLevel,
     order: PathOrder,
     budget: &Budget,
 ) -> ApiResult<Value> {
     let mut grid = Grid::new(puzzle);
-    let level_name = match level {
-        HintLevel::Vague => "vague",
-        HintLevel::Concrete => "concrete",
-        HintLevel::Apply => "apply",
-    };
+    let level_name = level.name();
     if grid.is_solved() {
         return Ok(json!({
             "level": level_name,
@@ -155,7 +189,10 @@ fn next_hint(
             "text": "The grid is solved.",
         }));
     }
-    let (solution, unique) = prepare(puzzle, budget).map_err(|e| grade_error(e, puzzle))?;
+    let (solution, unique) = match known {
+        Some(solution) => (solution, true),
+        None => prepare(puzzle, budget).map_err(|e| grade_error(e, puzzle))?,
+    };
     if let Some(marks) = marks {
         keep_marks(&mut grid, marks, &solution)?;
     }

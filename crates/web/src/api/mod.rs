@@ -4,5 +4,6 @@
 pub mod generate;
 pub mod logic;
 pub mod meta;
+mod mistakes;
 pub mod parse;
 pub mod solve;
