@@ -286,6 +286,7 @@ function buildBoard() {
   board.setAttribute('aria-colcount', n);
   board.setAttribute('aria-label', `Sudoku board, ${n} by ${n}, ${g.variant}`);
   board.dataset.size = n;
+  board.classList.toggle('caged', g.cages.length > 0);
   const frag = document.createDocumentFragment();
   cellEls = [];
   tabCell = -1;
@@ -493,7 +494,7 @@ function renderCell(i, clashSet, extraClasses) {
   if (classCache[i] !== classKey) {
     classCache[i] = classKey;
     el.classList.toggle('empty-domain', empty);
-    for (const cls of ['selected', 'peer', 'house', 'trace-cur', 'trace-guess', 'trace-refute', 'trace-fail', 'hint-place']) {
+    for (const cls of ['selected', 'peer', 'house', 'trace-cur', 'trace-guess', 'trace-refute', 'trace-fail', 'hint-place', 'hint-wrong']) {
       el.classList.toggle(cls, extraClasses.includes(` ${cls} `));
     }
   }
@@ -502,22 +503,26 @@ function renderCell(i, clashSet, extraClasses) {
   renderCache[i] = key;
   const content = el.lastChild;
   content.replaceChildren();
-  if (st.kind === 'given' || st.kind === 'value' || st.kind === 'single') {
+  if (st.kind === 'given' || st.kind === 'value') {
     const span = document.createElement('span');
-    span.className = `big ${st.kind === 'given' ? 'given' : st.kind === 'single' ? 'single' : 'entry'}`;
+    span.className = `big ${st.kind === 'given' ? 'given' : 'entry'}`;
     if (st.clash) span.classList.add('clash');
     if (st.placed) span.classList.add('placed');
     span.textContent = digitChar(st.digit);
     content.appendChild(span);
-  } else if (st.kind === 'pad') {
+  } else if (st.kind === 'pad' || st.kind === 'single') {
+    // One candidate left stays a pencil mark in its place, ringed: it is
+    // not an entry until someone enters it.
+    const mask = st.kind === 'single' ? bit(st.digit) : st.mask;
     const pad = document.createElement('div');
     pad.className = 'pad';
     for (let d = 1; d <= n; d++) {
       const span = document.createElement('span');
       const mark = st.marks && st.marks.get(d);
-      if (st.mask & bit(d) || mark) {
+      if (mask & bit(d) || mark) {
         span.textContent = digitChar(d);
         if (mark) span.className = mark;
+        else if (st.kind === 'single') span.className = 'only';
         span.dataset.digit = d;
       }
       pad.appendChild(span);
@@ -559,6 +564,7 @@ function render() {
     if (house.has(i)) extra += 'house ';
     if (i === traceCell) extra += traceClass + ' ';
     if (S.marks && S.marks.placeCells.has(i)) extra += 'hint-place ';
+    if (S.marks && S.marks.wrongCells && S.marks.wrongCells.has(i)) extra += 'hint-wrong ';
     renderCell(i, clashSet, extra);
   }
   // Roving tabindex: only the selected cell is in the tab order. Touch only
@@ -1197,6 +1203,10 @@ async function hint(level) {
   try {
     const resp = await api('hint', hintBody(level));
     const name = resp.technique_name || resp.technique || '?';
+    if (Array.isArray(resp.mistakes) && resp.mistakes.length) {
+      showMistakes(resp, level);
+      return;
+    }
     if (!resp.technique) {
       $('hint-technique').textContent = resp.solved ? 'Solved.' : 'No step found.';
       $('hint-text').textContent = resp.text || '';
@@ -1249,6 +1259,29 @@ async function hint(level) {
   } catch (e) {
     fail('No hint', e);
   }
+}
+
+/** A hint on wrong entries: their cells marked; "apply" takes them out. */
+function showMistakes(resp, level) {
+  const cells = resp.mistakes.map((m) => m.cell);
+  $('hint-technique').textContent = cells.length > 1 ? 'Wrong entries' : 'Wrong entry';
+  $('hint-text').textContent = resp.text;
+  if (level === 'apply') {
+    record();
+    for (const c of cells) if (!S.givens[c]) S.values[c] = 0;
+    S.marks = null;
+    S.hintStage = 0;
+    drawOverlay();
+    render();
+    const names = resp.mistakes.map((m) => `${m.name} (was ${digitChar(m.digit)})`).join(', ');
+    say(`Removed: ${names}`);
+    return;
+  }
+  S.marks = { cells: new Map(), houseCells: new Set(), placeCells: new Set(), wrongCells: new Set(cells), links: [] };
+  S.hintStage = level === 'vague' ? 1 : 2;
+  drawOverlay();
+  render();
+  say(resp.text);
 }
 
 function hintCycle() {
@@ -1353,15 +1386,82 @@ function jumpToStep(k) {
 
 // ---------------------------------------------------------------- generation
 
-async function generate() {
+const LEVELS = ['any', 'easy', 'medium', 'hard', 'expert', 'extreme'];
+/** Minimal puzzles at each of `levels`. */
+const minimal = (levels) => Object.fromEntries(levels.map((l) => [l, null]));
+const BIG = { any: null, easy: 128, medium: 116, hard: 112, expert: 110, extreme: 108 };
+const HUGE = { any: 330, easy: 450, medium: 400, hard: 350, expert: 338, extreme: 325 };
+
+/**
+ * What the Generate menu offers: per size and variant, the difficulties
+ * ('any' = not graded) that the server makes well inside its 10-second
+ * deadline, each with the clue count generation stops at — null: clues are
+ * removed until none can be (a minimal puzzle). The counts are where
+ * puzzles of that level are common and quick to grade; a minimal 16×16
+ * takes long to grade, a minimal 25×25 minutes to make. Left out: what
+ * cannot be made in time (25×25 killer; jigsaw above 12×12, or above 8×8
+ * with a level; windoku above 12×12; 12×12 diagonal and windoku beyond
+ * hard) and levels a size never or too seldom reaches for a search of 1000
+ * candidates to find one every time (4×4 beyond easy, 6×6 beyond hard,
+ * 6×6 classic at medium). Measured with every symmetry; a rare level under
+ * a four-cell symmetry (rot90, double-mirror) can still come out empty.
+ */
+const GEN_PLAN = {
+  4: { classic: minimal(LEVELS.slice(0, 2)), diagonal: minimal(LEVELS.slice(0, 2)), windoku: minimal(LEVELS.slice(0, 2)), jigsaw: minimal(LEVELS.slice(0, 2)), killer: minimal(['any']) },
+  6: { classic: minimal(['any', 'easy', 'hard']), diagonal: minimal(LEVELS.slice(0, 4)), windoku: minimal(LEVELS.slice(0, 4)), jigsaw: minimal(LEVELS.slice(0, 4)), killer: minimal(['any']) },
+  8: { classic: minimal(LEVELS), diagonal: minimal(LEVELS), windoku: minimal(LEVELS), jigsaw: minimal(LEVELS), killer: minimal(['any']) },
+  9: { classic: minimal(LEVELS), diagonal: { ...minimal(LEVELS), expert: 24 }, windoku: minimal(LEVELS), jigsaw: minimal(['any']), killer: minimal(['any']) },
+  12: {
+    classic: minimal(LEVELS),
+    diagonal: { any: null, easy: 60, medium: 50, hard: 48 },
+    windoku: { any: null, easy: 60, medium: 50, hard: 47 },
+    jigsaw: minimal(['any']),
+    killer: minimal(['any']),
+  },
+  16: { classic: BIG, diagonal: { ...BIG, any: 100 }, killer: minimal(['any']) },
+  25: { classic: HUGE, diagonal: HUGE },
+};
+
+/** Enables the variants and difficulties the plan has for the chosen size. */
+function updateGenerateMenu() {
+  const plan = GEN_PLAN[$('gen-size').value] || {};
+  const pick = (select, offered, fallback) => {
+    for (const o of select.options) {
+      const ok = offered.includes(o.value);
+      o.disabled = !ok;
+      o.hidden = !ok;
+    }
+    if (!offered.includes(select.value)) select.value = fallback;
+  };
+  pick($('gen-variant'), Object.keys(plan), 'classic');
+  const levels = Object.keys(plan[$('gen-variant').value] || {}).map((l) => (l === 'any' ? '' : l));
+  pick($('gen-difficulty'), levels, '');
+  const clues = generateBody().clues;
+  $('gen-note').textContent = clues
+    ? `Down to ${clues} clues, not minimal: a minimal one would not be ready in time.`
+    : '';
+}
+
+/** The /api/generate body for the menu's choices. */
+function generateBody() {
   const size = Number($('gen-size').value);
   const variant = $('gen-variant').value;
+  const level = $('gen-difficulty').value || 'any';
   const body = { size, symmetry: $('gen-symmetry').value };
   if (variant === 'jigsaw') { body.variant = 'classic'; body.jigsaw = true; }
   else if (variant === 'killer') { body.variant = 'classic'; body.killer = true; }
   else body.variant = variant;
-  if ($('gen-difficulty').value) body.difficulty = $('gen-difficulty').value;
+  if (level !== 'any') body.difficulty = level;
+  const clues = ((GEN_PLAN[size] || {})[variant] || {})[level];
+  if (clues != null) body.clues = clues;
   if ($('gen-seed').value !== '') body.seed = Number($('gen-seed').value);
+  return body;
+}
+
+async function generate() {
+  const body = generateBody();
+  const { size } = body;
+  const variant = $('gen-variant').value;
   const out = $('gen-out');
   out.textContent = `Generating a ${size}×${size} ${variant}…`;
   $('generate').disabled = true;
@@ -1369,7 +1469,7 @@ async function generate() {
     const resp = await api('generate', body);
     if (resp.description) await load({ description: resp.description });
     else await load({ puzzle: resp.puzzle, variant: body.variant });
-    out.textContent = `Generated ${size}×${size} ${variant}${resp.level ? `, level ${resp.level}` : ''} (seed ${resp.seed}).`;
+    out.textContent = `Generated ${size}×${size} ${variant}${resp.level ? `, level ${resp.level}` : ''}, ${resp.clues} clues (seed ${resp.seed}).`;
     say(out.textContent);
   } catch (e) {
     out.textContent = `Could not generate: ${e.message}`;
@@ -1469,6 +1569,9 @@ function wire() {
     if (b) jumpToStep(Number(b.dataset.step));
   });
   $('generate').addEventListener('click', generate);
+  $('gen-size').addEventListener('change', updateGenerateMenu);
+  $('gen-variant').addEventListener('change', updateGenerateMenu);
+  $('gen-difficulty').addEventListener('change', updateGenerateMenu);
   $('theme-toggle').addEventListener('click', cycleTheme);
   $('help-open').addEventListener('click', openHelp);
 
@@ -1506,6 +1609,7 @@ async function start() {
   try { theme = localStorage.getItem('fdoku-theme') || 'auto'; } catch { /* ignore */ }
   applyTheme(theme);
   wire();
+  updateGenerateMenu();
   updateUndoButtons();
   const fromLink = await loadFromHash();
   if (!fromLink) {
@@ -1535,6 +1639,8 @@ window.fdoku = {
   mark: (step) => setMarks(step),
   basicCandidates: (v) => basicCandidates(v),
   renderCache,
+  genPlan: GEN_PLAN,
+  generateBody: () => generateBody(),
   get traceLength() { return S.trace ? S.trace.events.length : 0; },
 };
 

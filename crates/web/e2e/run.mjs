@@ -489,6 +489,162 @@ test('keyboard help, themes, and a phone-sized screen', async () => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
+/** Each cage sum's box against the glyph boxes of the candidates in its cell: the pairs that meet. */
+async function sumsOverCandidates() {
+  return page.evaluate(() => {
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const hits = [];
+    for (const sum of document.querySelectorAll('#board .cage-sum')) {
+      const box = sum.getBoundingClientRect();
+      const cell = sum.closest('.cell');
+      for (const span of cell.querySelectorAll('.pad span')) {
+        if (!span.firstChild) continue;
+        const range = document.createRange();
+        range.selectNodeContents(span);
+        if (meets(box, range.getBoundingClientRect())) hits.push(`${cell.id}: sum ${sum.textContent} on ${span.textContent}`);
+      }
+    }
+    return hits;
+  });
+}
+
+test('killer cage sums never cover a candidate', async () => {
+  await loadText(JSON.stringify(KILLER));
+  await page.click('#auto-cands');
+  const sums = await page.locator('#board .cage-sum').count();
+  assert.equal(sums, KILLER.cages.length);
+  const beside = await page.evaluate(() => [...document.querySelectorAll('#board .cage-sum')].filter((s) => s.closest('.cell').querySelector('.pad span:not(:empty)')).length);
+  assert.equal(beside, sums, 'candidates beside every sum');
+  assert.deepEqual(await sumsOverCandidates(), []);
+  // The check sees an overlap when the sums' band is taken away.
+  await page.evaluate(() => document.getElementById('board').classList.remove('caged'));
+  assert.ok((await sumsOverCandidates()).length > 0, 'without the band a sum covers a candidate');
+  await page.evaluate(() => document.getElementById('board').classList.add('caged'));
+  await shot('19-killer-candidates');
+  // Two-digit sums on 9×9 and 16×16 killers, on a desktop and on a phone screen.
+  for (const size of [9, 16]) {
+    const made = await api('generate', { size, killer: true, seed: 4 });
+    await loadText(JSON.stringify(made.description));
+    await page.click('#auto-cands');
+    assert.deepEqual(await sumsOverCandidates(), [], `${size}×${size}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.deepEqual(await sumsOverCandidates(), [], `${size}×${size} on a phone`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  await shot('20-killer-16x16-candidates');
+});
+
+test('a cell with one candidate left is a pencil mark, not an entry', async () => {
+  await loadText(CLASSIC);
+  const solved = await api('solve', { puzzle: CLASSIC, variant: 'classic' });
+  const solution = solved.solution;
+  const empty = [...CLASSIC].map((ch, i) => (ch === '.' ? i : -1)).filter((i) => i >= 0);
+  await page.click(`#cell-${empty[0]}`);
+  await page.keyboard.press(String(solution[empty[0]]));
+  await page.click('#auto-cands');
+  const singles = await page.evaluate(() => [...document.querySelectorAll('#board .cell')].filter((el) => el.dataset.kind === 'single').map((el) => Number(el.dataset.cell)));
+  assert.ok(singles.length > 0, 'the classic puzzle has a naked single after auto-candidates');
+  const i = singles[0];
+  const digit = (await cell(i)).cands;
+  assert.equal(await page.locator(`#cell-${i} .big`).count(), 0, 'no large digit');
+  assert.equal(await page.textContent(`#cell-${i} .pad span.only`), digit);
+  assert.match((await cell(i)).label, new RegExp(`candidate ${digit}$`));
+  const size = (sel) => page.evaluate((s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize), sel);
+  const mark = await size(`#cell-${i} .pad span.only`);
+  const entry = await size(`#cell-${empty[0]} .big.entry`);
+  assert.ok(mark < entry * 0.6, `the last candidate (${mark}px) is small beside an entry (${entry}px)`);
+  // It sits where that digit's pencil mark sits, not in the middle.
+  const placed = await page.evaluate((c) => {
+    const pad = [...document.querySelectorAll(`#cell-${c} .pad span`)];
+    return pad.findIndex((s) => s.classList.contains('only')) + 1;
+  }, i);
+  assert.equal(String(placed), digit);
+  await shot('21-single-candidate');
+});
+
+test('a hint on a wrong entry names the cell', async () => {
+  await loadText(CLASSIC);
+  const solution = (await api('solve', { puzzle: CLASSIC, variant: 'classic' })).solution;
+  const i = [...CLASSIC].findIndex((ch) => ch === '.');
+  const wrong = (solution[i] % 9) + 1;
+  const name = `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`;
+  await page.click(`#cell-${i}`);
+  await page.keyboard.press(String(wrong));
+  await page.click('#hint-vague');
+  await page.waitForFunction(() => document.getElementById('hint-technique').textContent === 'Wrong entry');
+  assert.equal(await page.textContent('#hint-text'), `${name} is wrong.`);
+  assert.ok(await page.locator(`#cell-${i}.hint-wrong`).count() === 1, 'the cell is marked');
+  await page.click('#hint-concrete');
+  await page.waitForFunction((t) => document.getElementById('hint-text').textContent !== t, `${name} is wrong.`);
+  assert.equal(await page.textContent('#hint-text'), `${name} holds ${wrong}, but the solution has ${solution[i]}.`);
+  await shot('22-hint-wrong-entry');
+  await page.click('#hint-apply');
+  await page.waitForFunction((c) => document.getElementById(`cell-${c}`).dataset.kind !== 'value', i);
+  assert.equal(await page.textContent('#status'), `Removed: ${name} (was ${wrong})`);
+  // With the mistake gone, hints are steps again.
+  await page.click('#hint-vague');
+  await page.waitForFunction(() => document.getElementById('hint-technique').textContent.startsWith('Look for'));
+});
+
+test('the Generate menu offers only what is made within the deadline', async () => {
+  const offered = async () => page.evaluate(() => ({
+    variants: [...document.querySelectorAll('#gen-variant option')].filter((o) => !o.disabled).map((o) => o.value),
+    levels: [...document.querySelectorAll('#gen-difficulty option')].filter((o) => !o.disabled).map((o) => o.value || 'any'),
+    note: document.getElementById('gen-note').textContent,
+  }));
+  await page.selectOption('#gen-size', '4');
+  await page.selectOption('#gen-variant', 'classic');
+  assert.deepEqual((await offered()).levels, ['any', 'easy'], 'a 4×4 is never harder than easy');
+  await page.selectOption('#gen-size', '25');
+  let menu = await offered();
+  assert.deepEqual(menu.variants, ['classic', 'diagonal']);
+  assert.equal(await page.inputValue('#gen-difficulty'), '', 'the level falls back to any');
+  assert.match(menu.note, /^Down to 330 clues, not minimal/);
+  await page.selectOption('#gen-size', '9');
+  assert.equal((await offered()).note, '', 'a 9×9 is minimal');
+  // Everything the plan offers, as the page asks for it, is made in time
+  // by this server (its deadline is the default 10 s).
+  const plan = await page.evaluate(() => window.fdoku.genPlan);
+  const failures = [];
+  let count = 0;
+  for (const [size, variants] of Object.entries(plan)) {
+    for (const [variant, levels] of Object.entries(variants)) {
+      for (const [level, clues] of Object.entries(levels)) {
+        const body = await page.evaluate(([s, v, l]) => {
+          document.getElementById('gen-size').value = s;
+          document.getElementById('gen-variant').value = v;
+          document.getElementById('gen-difficulty').value = l === 'any' ? '' : l;
+          document.getElementById('gen-seed').value = '1';
+          return window.fdoku.generateBody();
+        }, [size, variant, level]);
+        assert.equal(body.clues, clues ?? undefined);
+        count += 1;
+        const res = await fetch(`${base}/api/generate`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+        });
+        const made = await res.json();
+        if (!res.ok) { failures.push(`${size} ${variant} ${level}: ${made.error}`); continue; }
+        if (level !== 'any' && made.level !== level) failures.push(`${size} ${variant} ${level}: made ${made.level}`);
+        // Blanking stops once at most `clues` are left; a symmetric pair can take it one below.
+        if (clues != null && Math.abs(made.clues - clues) > 1) failures.push(`${size} ${variant} ${level}: ${made.clues} clues`);
+      }
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(count > 100, `${count} combinations`);
+  // A 25×25 through the menu.
+  await page.fill('#gen-seed', '2');
+  await page.selectOption('#gen-size', '25');
+  await page.selectOption('#gen-variant', 'classic');
+  await page.selectOption('#gen-difficulty', 'hard');
+  await page.click('#generate');
+  await page.waitForFunction(() => /^(Generated|Could not)/.test(document.getElementById('gen-out').textContent));
+  assert.match(await page.textContent('#gen-out'), /^Generated 25×25 classic, level hard, \d+ clues/);
+  assert.equal(await page.locator('#board [role=gridcell]').count(), 625);
+  await shot('23-generated-25x25');
+  await page.fill('#gen-seed', '');
+});
+
 test('no errors in the page', () => {
   assert.deepEqual(pageErrors, []);
 });
