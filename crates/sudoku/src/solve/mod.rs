@@ -9,7 +9,8 @@
 //!   included), with a selectable all_different strength and heuristics.
 //!
 //! Both report guesses (branches taken), nodes and time, and both stop when
-//! the [`Budget`] runs out.
+//! the [`Budget`] runs out. [`trace()`] solves with the engine model and
+//! records, in cell terms, how it found the solution.
 //!
 //! ```
 //! use fdoku_sudoku::{Puzzle, Rules};
@@ -25,6 +26,7 @@
 mod fd;
 mod mask;
 mod nine;
+mod trace;
 
 use fdoku_fd::{Budget, SearchConfig, StopReason};
 use serde::Serialize;
@@ -32,6 +34,7 @@ use serde::Serialize;
 pub use fd::FdSolver;
 pub use mask::MaskSolver;
 pub use nine::{NineSolver, random_grid as random_nine_grid, solvable_without};
+pub use trace::{AnswerStats, CellEvent, TraceCaps, TraceError, TracedSolve, Uniqueness, trace};
 
 use crate::puzzle::Puzzle;
 
