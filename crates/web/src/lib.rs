@@ -6,8 +6,8 @@
 //!   binary with `include_str!` (works offline, no CDN, no build step);
 //! * **a JSON API** (`docs/api.md`) that maps HTTP to the same library
 //!   calls as the command line: reading puzzles (`fdoku_sudoku::format`),
-//!   the engine's propagation trace (`fdoku_fd` through
-//!   `fdoku_sudoku::solve::FdSolver`), hints and explanations
+//!   the engine's answer and propagation trace
+//!   (`fdoku_sudoku::solve::trace`), hints and explanations
 //!   (`fdoku_sudoku::logic`), grades (`fdoku_sudoku::rate`) and generation
 //!   (`fdoku_sudoku::generate`). No solving logic lives here: this crate is
 //!   glue, like the CLI.
