@@ -205,7 +205,7 @@ pub enum OrderArg {
     Explainer,
 }
 
-impl From<OrderArg> for fdoku_sudoku::logic::PathOrder {
+impl From<OrderArg> for fdoku_logic::PathOrder {
     fn from(order: OrderArg) -> Self {
         match order {
             OrderArg::Hodoku => Self::Hodoku,
@@ -409,11 +409,11 @@ pub struct GenerateArgs {
     /// Keep only puzzles of this level of the logic grader (`fdoku grade`; HoDoKu's levels,
     /// unfair named expert).
     #[arg(long, value_name = "LEVEL", value_parser = difficulty_parser(), conflicts_with = "pattern")]
-    pub difficulty: Option<fdoku_sudoku::rate::Level>,
+    pub difficulty: Option<fdoku_logic::grade::Level>,
     /// Keep only puzzles whose simplest solving path needs this technique (for practising it),
     /// e.g. x-wing, "hidden pair", xy-wing.
     #[arg(long, value_name = "NAME", value_parser = technique_parser, conflicts_with = "pattern")]
-    pub technique: Option<fdoku_sudoku::logic::Technique>,
+    pub technique: Option<fdoku_logic::Technique>,
     /// Tries per puzzle before giving up: random grids with --pattern (default 100000),
     /// candidate puzzles with --difficulty or --technique (default 1000).
     #[arg(long, value_name = "N")]
@@ -676,15 +676,15 @@ pub fn budget(
 }
 
 /// Parses a difficulty level, listing them in `--help`.
-fn difficulty_parser() -> impl TypedValueParser<Value = fdoku_sudoku::rate::Level> {
-    use fdoku_sudoku::rate::Level;
+fn difficulty_parser() -> impl TypedValueParser<Value = fdoku_logic::grade::Level> {
+    use fdoku_logic::grade::Level;
     PossibleValuesParser::new(Level::ALL.map(Level::name))
         .try_map(|s| Level::from_name(&s).ok_or("unknown level"))
 }
 
 /// Parses a technique name (`x-wing`, `XWing`, `hidden pair`).
-fn technique_parser(name: &str) -> Result<fdoku_sudoku::logic::Technique, String> {
-    use fdoku_sudoku::logic::Technique;
+fn technique_parser(name: &str) -> Result<fdoku_logic::Technique, String> {
+    use fdoku_logic::Technique;
     Technique::from_name(name)
         .filter(|t| t.is_implemented() && *t != Technique::Backtracking)
         .ok_or_else(|| {

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use fdoku_fd::StopReason;
-use fdoku_sudoku::logic::{Grid, PathOptions, PathOrder, Step, next_step, solve_path};
-use fdoku_sudoku::rate::{GradeError, explainer_rating, grade_with_path, prepare};
+use fdoku_logic::grade::{GradeError, explainer_rating, grade_with_path, prepare};
+use fdoku_logic::{Grid, PathOptions, PathOrder, Step, next_step, solve_path};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 use serde::Serialize;
 

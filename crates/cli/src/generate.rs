@@ -8,9 +8,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::anyhow;
+use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate};
 use fdoku_sudoku::generate::{
-    GenerateError, Generated, KillerOptions, Options, Target, generate, generate_killer,
-    generate_on_pattern, random_jigsaw_within,
+    GenerateError, Generated, KillerOptions, Options, generate_killer, generate_on_pattern,
+    random_jigsaw_within,
 };
 use fdoku_sudoku::{check_solution, format, grid_line};
 use rayon::prelude::*;
@@ -73,12 +74,20 @@ pub fn run(
         symmetry: args.symmetry,
         clues: args.clues,
         node_limit: args.node_limit,
-        target: Target {
-            level: args.difficulty,
-            technique: args.technique,
-        },
-        attempts: args.attempts.unwrap_or(1000),
         ..Options::default()
+    };
+    let target = Target {
+        level: args.difficulty,
+        technique: args.technique,
+    };
+    let attempts = args.attempts.unwrap_or(1000);
+    // Puzzles no grader looked at.
+    let ungraded = |made: Result<Generated, GenerateError>| {
+        made.map(|generated| GradedPuzzle {
+            generated,
+            grade: None,
+        })
+        .map_err(GradedError::from)
     };
     let killer = KillerOptions {
         max_cage: args.cage_size as usize,
@@ -126,17 +135,20 @@ pub fn run(
                     let made = match &pattern {
                         _ if args.jigsaw => {
                             random_jigsaw_within(rules.size(), seed, args.node_limit, &budget)
-                                .and_then(|layout| generate(&layout, &options, seed))
+                                .map_err(GradedError::from)
+                                .and_then(|layout| {
+                                    generate(&layout, &options, target, attempts, seed)
+                                })
                         }
-                        _ if args.killer => generate_killer(&rules, &killer, seed),
-                        Some(pattern) => generate_on_pattern(
+                        _ if args.killer => ungraded(generate_killer(&rules, &killer, seed)),
+                        Some(pattern) => ungraded(generate_on_pattern(
                             &rules,
                             pattern,
                             args.attempts.unwrap_or(100_000),
                             args.node_limit,
                             seed,
-                        ),
-                        None => generate(&rules, &options, seed),
+                        )),
+                        None => generate(&rules, &options, target, attempts, seed),
                     };
                     (index, seed, Some(made))
                 })
@@ -150,8 +162,8 @@ pub fn run(
                     stopped = true;
                     break;
                 }
-                Some(Ok(generated)) => generated,
-                Some(Err(GenerateError::Stopped(reason))) => {
+                Some(Ok(made)) => made,
+                Some(Err(GradedError::Generate(GenerateError::Stopped(reason)))) => {
                     eprintln!(
                         "fdoku: puzzle {index}: stopped: {} (--time-limit SECONDS, 0 for none)",
                         reason.describe()
@@ -165,6 +177,7 @@ pub fn run(
                     continue;
                 }
             };
+            let GradedPuzzle { generated, grade } = generated;
             verify(&generated, index)?;
             let record = Record {
                 index,
@@ -176,9 +189,9 @@ pub fn run(
                 puzzle: grid_line(generated.puzzle.givens()),
                 solution: grid_line(&generated.solution),
                 checks: generated.checks,
-                difficulty: generated.grade.map(|(level, _)| level.name()),
+                difficulty: grade.map(|g| g.level.name()),
                 technique: args.technique.map(|t| t.name()),
-                hodoku_score: generated.grade.map(|(_, score)| score),
+                hodoku_score: grade.map(|g| g.hodoku_score),
                 description: (args.killer || args.jigsaw)
                     .then(|| format::json::describe(&generated.puzzle)),
             };

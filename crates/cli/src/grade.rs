@@ -5,8 +5,8 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use fdoku_logic::grade::{Grade, GradeError, grade};
 use fdoku_sudoku::format::Item;
-use fdoku_sudoku::rate::{Grade, GradeError, grade};
 use rayon::prelude::*;
 use serde::Serialize;
 

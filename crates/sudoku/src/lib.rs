@@ -8,26 +8,16 @@
 //!   and writing (line, block) puzzles, with positioned errors;
 //! * [`solve`] — the bitmask solver and the engine model, cross-checked;
 //! * [`generate`] — random grids and unique puzzles, minimal or to a clue
-//!   count, with a chosen symmetry;
-//! * [`logic`] — the logic solver: human techniques as finders, each step
-//!   as data with an English sentence, the simplest-first path;
-//! * [`rate`] — SE-style ER/EP/ED, HoDoKu-style score and level, fdoku's level;
+//!   count, with a chosen symmetry (graded generation, the human-style
+//!   solver, explanations and grades are in the `fdoku-logic` crate);
 //! * [`study`] — summaries of search effort over samples (the
 //!   experiments `fdoku study` runs);
 //! * [`check_solution`] — the independent checker.
 
-/// The README's code blocks, compiled and run as doctests so that they
-/// cannot go stale.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-pub struct ReadmeDoctests;
-
 mod check;
 pub mod format;
 pub mod generate;
-pub mod logic;
 mod puzzle;
-pub mod rate;
 mod rules;
 pub mod solve;
 pub mod study;

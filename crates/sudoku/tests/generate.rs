@@ -149,54 +149,6 @@ fn a_pattern_puts_the_clues_exactly_there() {
     );
 }
 
-#[test]
-fn a_level_or_technique_is_met_by_the_logic_grader() {
-    use fdoku_sudoku::generate::Target;
-    use fdoku_sudoku::logic::Technique;
-    use fdoku_sudoku::rate::{Level, grade};
-    let rules = Rules::classic(9).unwrap();
-    for level in [Level::Easy, Level::Medium] {
-        let options = Options {
-            target: Target {
-                level: Some(level),
-                technique: None,
-            },
-            ..Options::default()
-        };
-        let made = generate(&rules, &options, 11).unwrap();
-        let graded = grade(&made.puzzle, &Default::default()).unwrap();
-        assert_eq!(graded.level, level, "graded again the same");
-        assert_eq!(made.grade, Some((level, graded.hodoku_score)));
-        assert_eq!(status(&made.puzzle, EngineChoice::Mask).0, Status::Unique);
-    }
-    let pointing = Options {
-        target: Target {
-            level: None,
-            technique: Some(Technique::Pointing),
-        },
-        ..Options::default()
-    };
-    let made = generate(&rules, &pointing, 4).unwrap();
-    let graded = grade(&made.puzzle, &Default::default()).unwrap();
-    assert!(graded.techniques.contains_key(&Technique::Pointing));
-    let impossible = Options {
-        target: Target {
-            level: Some(Level::Extreme),
-            technique: Some(Technique::FullHouse),
-        },
-        attempts: 1,
-        ..Options::default()
-    };
-    // One candidate is rarely extreme; either way the answer is consistent.
-    match generate(&rules, &impossible, 3) {
-        Ok(made) => assert_eq!(made.grade.unwrap().0, Level::Extreme),
-        Err(e) => assert_eq!(
-            e.to_string(),
-            "no extreme puzzle needing Full house in 1 candidates (try more --attempts)"
-        ),
-    }
-}
-
 /// Every solution of an empty grid of `rules`, by the bitmask solver.
 fn every_grid(rules: &Rules) -> Vec<Vec<u8>> {
     use fdoku_sudoku::solve::solve_with;

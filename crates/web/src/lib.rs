@@ -8,7 +8,7 @@
 //!   calls as the command line: reading puzzles (`fdoku_sudoku::format`),
 //!   the engine's answer and propagation trace
 //!   (`fdoku_sudoku::solve::trace`), hints and explanations
-//!   (`fdoku_sudoku::logic`), grades (`fdoku_sudoku::rate`) and generation
+//!   (`fdoku_logic`), grades (`fdoku_logic::grade`) and generation
 //!   (`fdoku_sudoku::generate`). No solving logic lives here: this crate is
 //!   glue, like the CLI.
 //!

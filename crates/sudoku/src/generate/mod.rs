@@ -13,14 +13,13 @@
 //!    clues only allow more solutions. With [`Options::clues`] it stops as
 //!    soon as that few clues remain instead.
 //!
-//! Around that: [`Options::target`] keeps only puzzles of a level of the
-//! logic grader, or needing a technique (see [`Target`]);
-//! [`generate_on_pattern`] puts the
+//! Around that: [`generate_on_pattern`] puts the
 //! clues at given positions; [`generate_killer`] makes killer puzzles and
 //! [`random_jigsaw`] jigsaw layouts.
 //!
 //! The same rules, options and seed give the same puzzle on every machine
-//! and thread count.
+//! and thread count. Puzzles of a chosen difficulty come from the logic
+//! solver's crate (`fdoku-logic`), which grades candidates made here.
 //!
 //! ```
 //! use fdoku_sudoku::Rules;
@@ -38,7 +37,6 @@
 //! assert_eq!(generate(&Rules::classic(9).unwrap(), &options, 42).unwrap().puzzle, made.puzzle);
 //! ```
 
-mod difficulty;
 mod jigsaw;
 mod killer;
 mod random;
@@ -49,13 +47,11 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
-pub use difficulty::Target;
 pub use jigsaw::{random_jigsaw, random_jigsaw_within};
 pub use killer::{KillerOptions, generate_killer};
 pub use symmetry::Symmetry;
 
 use crate::puzzle::Puzzle;
-use crate::rate::{Level, level_of};
 use crate::rules::Rules;
 use crate::solve::{
     Goal, MaskSolver, NineSolver, Search, SolveOptions, Status, random_nine_grid, solvable_without,
@@ -74,11 +70,6 @@ pub struct Options {
     /// on grids other than classic 9×9 (a check that runs out counts as
     /// "not unique", so the clue stays).
     pub node_limit: u64,
-    /// Keep only puzzles of this level and/or needing this technique,
-    /// trying up to [`Options::attempts`] candidates.
-    pub target: Target,
-    /// Candidates to try for a target before giving up.
-    pub attempts: u32,
     /// Deadline and cancel flag for the whole generation (a server's
     /// request deadline): polled between clue removals and candidates and
     /// by every search inside; when spent, [`GenerateError::Stopped`].
@@ -89,8 +80,6 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            target: Target::default(),
-            attempts: 1000,
             symmetry: Symmetry::None,
             clues: None,
             node_limit: 200_000,
@@ -108,8 +97,6 @@ pub struct Generated {
     pub solution: Vec<u8>,
     /// Uniqueness checks it took (grids tried, on a pattern).
     pub checks: u32,
-    /// Its fdoku level and HoDoKu score, when a target was asked for.
-    pub grade: Option<(Level, u32)>,
 }
 
 impl Generated {
@@ -122,7 +109,6 @@ impl Generated {
             puzzle,
             solution,
             checks,
-            grade: None,
         }
     }
 }
@@ -144,14 +130,6 @@ pub enum GenerateError {
         found: usize,
         /// Cells in the grid.
         expected: usize,
-    },
-    /// None of the candidates tried had the level or technique asked for.
-    #[error("no {target} in {attempts} candidates (try more --attempts)")]
-    Target {
-        /// What was asked for.
-        target: Target,
-        /// Candidates tried.
-        attempts: u32,
     },
     /// None of the grids tried gave a unique puzzle on the pattern.
     #[error(
@@ -260,37 +238,9 @@ pub fn random_grid_within(
     }
 }
 
-/// A puzzle of `rules` with exactly one solution, drawn from `seed`.
+/// A puzzle of `rules` with exactly one solution, drawn from `seed`: a grid,
+/// then clues taken away.
 pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated, GenerateError> {
-    let target = options.target;
-    if !target.is_set() {
-        return generate_one(rules, options, seed);
-    }
-    // Candidates from a stream of seeds drawn from this one, until the
-    // grader accepts one.
-    let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
-    for _ in 0..options.attempts {
-        if let Some(reason) = options.budget.out_of_time() {
-            return Err(GenerateError::Stopped(reason));
-        }
-        let mut made = generate_one(rules, options, seeds.next_u64())?;
-        let Some((level, score, used)) = level_of(&made.puzzle, &made.solution, target.level)
-        else {
-            continue;
-        };
-        if target.accepts(level, &used) {
-            made.grade = Some((level, score));
-            return Ok(made);
-        }
-    }
-    Err(GenerateError::Target {
-        target,
-        attempts: options.attempts,
-    })
-}
-
-/// One candidate: a grid, then clues taken away.
-fn generate_one(rules: &Rules, options: &Options, seed: u64) -> Result<Generated, GenerateError> {
     if !rules.cages().is_empty() {
         return Err(GenerateError::Cages);
     }

@@ -1,4 +1,4 @@
-//! `POST /api/generate`: a new puzzle from `fdoku_sudoku::generate` —
+//! `POST /api/generate`: a new puzzle from `fdoku_logic::generate` —
 //! classic or a plain variant (minimal, with a symmetry, of a difficulty or
 //! needing a technique), jigsaw or killer — under the request's deadline:
 //! the generator polls the budget and stops (503) when it passes.
@@ -8,13 +8,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::Json;
 use axum::extract::State;
 use fdoku_fd::Budget;
+use fdoku_logic::Technique;
+use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate as make};
+use fdoku_logic::grade::Level;
 use fdoku_sudoku::format::json::describe;
 use fdoku_sudoku::generate::{
-    GenerateError, Generated, KillerOptions, Options, Symmetry, Target, generate as make,
-    generate_killer, random_jigsaw_within,
+    GenerateError, KillerOptions, Options, Symmetry, generate_killer, random_jigsaw_within,
 };
-use fdoku_sudoku::logic::Technique;
-use fdoku_sudoku::rate::Level;
 use fdoku_sudoku::{MAX_SIZE, check_solution, grid_line};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -55,6 +55,7 @@ pub struct GenerateRequest {
 struct Plan {
     rules: fdoku_sudoku::Rules,
     options: Options,
+    target: Target,
     jigsaw: bool,
     killer: Option<usize>,
     seed: u64,
@@ -99,14 +100,17 @@ fn plan(request: GenerateRequest) -> ApiResult<Plan> {
         options: Options {
             symmetry,
             clues: request.clues,
-            target: Target { level, technique },
             ..Options::default()
         },
+        target: Target { level, technique },
         jigsaw: request.jigsaw,
         killer: request.killer.then(|| request.cage_size.unwrap_or(4)),
         seed: request.seed.unwrap_or_else(fresh_seed),
     })
 }
+
+/// Candidates tried for a level or technique before giving up.
+const ATTEMPTS: u32 = 1000;
 
 /// A seed for requests that give none: the clock's nanoseconds.
 fn fresh_seed() -> u64 {
@@ -133,7 +137,8 @@ fn run(mut plan: Plan, budget: &Budget) -> ApiResult<Value> {
             plan.options.node_limit,
             budget,
         )
-        .and_then(|layout| make(&layout, &plan.options, plan.seed)),
+        .map_err(GradedError::from)
+        .and_then(|layout| make(&layout, &plan.options, plan.target, ATTEMPTS, plan.seed)),
         Some(max_cage) => {
             let options = KillerOptions {
                 max_cage: max_cage.max(1),
@@ -141,14 +146,22 @@ fn run(mut plan: Plan, budget: &Budget) -> ApiResult<Value> {
                 ..KillerOptions::default()
             };
             generate_killer(&plan.rules, &options, plan.seed)
+                .map(|generated| GradedPuzzle {
+                    generated,
+                    grade: None,
+                })
+                .map_err(GradedError::from)
         }
-        None => make(&plan.rules, &plan.options, plan.seed),
+        None => make(&plan.rules, &plan.options, plan.target, ATTEMPTS, plan.seed),
     };
-    let made: Generated = made.map_err(|e| match e {
-        GenerateError::Stopped(_) => stopped(),
+    let GradedPuzzle {
+        generated: made,
+        grade,
+    } = made.map_err(|e| match e {
+        GradedError::Generate(GenerateError::Stopped(_)) => stopped(),
         // The library's message suggests a command-line option; here the
         // request's seed and symmetry are what can change.
-        GenerateError::Target { target, attempts } => ApiError::Unprocessable(format!(
+        GradedError::Target { target, attempts } => ApiError::Unprocessable(format!(
             "no {target} in {attempts} candidates (another seed or symmetry may find one)"
         )),
         other => ApiError::Unprocessable(other.to_string()),
@@ -168,7 +181,7 @@ fn run(mut plan: Plan, budget: &Budget) -> ApiResult<Value> {
         "variant": made.puzzle.rules().variant_name(),
         "symmetry": plan.options.symmetry.name(),
         "clues": made.puzzle.clue_count(),
-        "level": made.grade.map(|(level, _)| level.name()),
-        "hodoku_score": made.grade.map(|(_, score)| score),
+        "level": grade.map(|g| g.level.name()),
+        "hodoku_score": grade.map(|g| g.hodoku_score),
     }))
 }

@@ -2,7 +2,7 @@
 //! solver's next step, its whole path, and the puzzle's ratings — the same
 //! calls as `fdoku hint`, `fdoku explain` and `fdoku grade`.
 //!
-//! Each first asks `fdoku_sudoku::rate::prepare` for the solution and
+//! Each first asks `fdoku_logic::grade::prepare` for the solution and
 //! whether it is unique (uniqueness techniques are used only then; the
 //! solution backs the declared backtracking step when no technique
 //! applies), all under the request's budget.
@@ -10,10 +10,10 @@
 use axum::Json;
 use axum::extract::State;
 use fdoku_fd::Budget;
-use fdoku_sudoku::logic::{Grid, PathOptions, PathOrder, Step, next_step, solve_path};
-use fdoku_sudoku::rate::{
+use fdoku_logic::grade::{
     GradeError, explainer_rating, grade as rate_grade, grade_with_path, prepare,
 };
+use fdoku_logic::{Grid, PathOptions, PathOrder, Step, next_step, solve_path};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};

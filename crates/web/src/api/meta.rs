@@ -2,7 +2,7 @@
 //! which techniques the logic solver knows.
 
 use axum::Json;
-use fdoku_sudoku::logic::Technique;
+use fdoku_logic::Technique;
 use serde_json::{Value, json};
 
 /// `{"ok": true, "version": "…"}`.

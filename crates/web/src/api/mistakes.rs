@@ -7,7 +7,7 @@
 //! as before (no solution left is a 422).
 
 use fdoku_fd::Budget;
-use fdoku_sudoku::rate::{GradeError, prepare};
+use fdoku_logic::grade::{GradeError, prepare};
 use fdoku_sudoku::{Puzzle, cell_name, digit_char};
 use serde::Serialize;
 use serde_json::{Value, json};

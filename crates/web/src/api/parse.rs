@@ -4,8 +4,8 @@
 //! givens if there is one.
 
 use axum::Json;
+use fdoku_logic::Grid;
 use fdoku_sudoku::format::json::describe;
-use fdoku_sudoku::logic::Grid;
 use fdoku_sudoku::{HouseKind, Layout, Puzzle};
 use serde_json::{Value, json};
 

@@ -1,0 +1,150 @@
+//! Puzzles of a chosen difficulty: a level of the logic grader, a
+//! technique, or both.
+//!
+//! Candidates come from [`fdoku_sudoku::generate::generate`], each from its
+//! own seed drawn from the one given; each is walked along HoDoKu's
+//! simplest-first path ([`crate::grade::level_of`]) and kept when its fdoku
+//! level (easy, medium, hard, expert, extreme) is the one asked for and,
+//! with a technique, when the path uses it — so the puzzle cannot be
+//! finished by easier techniques without it, which is what practising a
+//! technique needs.
+//!
+//! ```
+//! use fdoku_logic::generate::{Target, generate};
+//! use fdoku_logic::Technique;
+//! use fdoku_logic::grade::Level;
+//! use fdoku_sudoku::Rules;
+//!
+//! let target = Target { level: Some(Level::Hard), technique: Some(Technique::XWing) };
+//! assert!(target.accepts(Level::Hard, &[Technique::HiddenSingle, Technique::XWing]));
+//! assert!(!target.accepts(Level::Hard, &[Technique::HiddenSingle]));
+//! assert!(!target.accepts(Level::Expert, &[Technique::XWing]));
+//! assert_eq!(target.to_string(), "hard puzzle needing X-wing");
+//!
+//! let easy = Target { level: Some(Level::Easy), technique: None };
+//! let made = generate(&Rules::classic(9).unwrap(), &Default::default(), easy, 1000, 5).unwrap();
+//! assert_eq!(made.grade.unwrap().level, Level::Easy);
+//! ```
+
+use std::fmt;
+
+use fdoku_sudoku::Rules;
+use fdoku_sudoku::generate::{GenerateError, Generated, Options};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use thiserror::Error;
+
+use crate::Technique;
+use crate::grade::{Level, level_of};
+
+/// The level and/or technique a generated puzzle must have.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Target {
+    /// fdoku's level of the puzzle.
+    pub level: Option<Level>,
+    /// A technique its path must use.
+    pub technique: Option<Technique>,
+}
+
+impl Target {
+    /// Whether anything is asked for.
+    pub fn is_set(&self) -> bool {
+        self.level.is_some() || self.technique.is_some()
+    }
+
+    /// Whether a puzzle of `level` whose path uses `used` qualifies.
+    pub fn accepts(&self, level: Level, used: &[Technique]) -> bool {
+        self.level.is_none_or(|wanted| wanted == level)
+            && self.technique.is_none_or(|wanted| used.contains(&wanted))
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.level {
+            Some(level) => write!(f, "{} puzzle", level.name())?,
+            None => f.write_str("puzzle")?,
+        }
+        if let Some(technique) = self.technique {
+            write!(f, " needing {}", technique.name())?;
+        }
+        Ok(())
+    }
+}
+
+/// A generated puzzle, with its grade when a target asked for one.
+#[derive(Clone, Debug)]
+pub struct GradedPuzzle {
+    /// The puzzle, its solution and the uniqueness checks it took.
+    pub generated: Generated,
+    /// Its level and score (with a target set).
+    pub grade: Option<PuzzleLevel>,
+}
+
+/// The level the grader gave a generated puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleLevel {
+    /// fdoku's level.
+    pub level: Level,
+    /// The HoDoKu-style score.
+    pub hodoku_score: u32,
+}
+
+/// Why no puzzle of the target came out.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GradedError {
+    /// A candidate could not be made.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+    /// None of the candidates tried had the level or technique asked for.
+    #[error("no {target} in {attempts} candidates (try more --attempts)")]
+    Target {
+        /// What was asked for.
+        target: Target,
+        /// Candidates tried.
+        attempts: u32,
+    },
+}
+
+/// A puzzle of `rules` that `target` accepts, from up to `attempts`
+/// candidates drawn from `seed` (the same seed, the same puzzle). With no
+/// target set, [`fdoku_sudoku::generate::generate`]'s puzzle for `seed`,
+/// ungraded.
+pub fn generate(
+    rules: &Rules,
+    options: &Options,
+    target: Target,
+    attempts: u32,
+    seed: u64,
+) -> Result<GradedPuzzle, GradedError> {
+    if !target.is_set() {
+        let generated = fdoku_sudoku::generate::generate(rules, options, seed)?;
+        return Ok(GradedPuzzle {
+            generated,
+            grade: None,
+        });
+    }
+    let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for _ in 0..attempts {
+        if let Some(reason) = options.budget.out_of_time() {
+            return Err(GenerateError::Stopped(reason).into());
+        }
+        let generated = fdoku_sudoku::generate::generate(rules, options, seeds.next_u64())?;
+        let Some((level, hodoku_score, used)) =
+            level_of(&generated.puzzle, &generated.solution, target.level)
+        else {
+            continue;
+        };
+        if target.accepts(level, &used) {
+            return Ok(GradedPuzzle {
+                generated,
+                grade: Some(PuzzleLevel {
+                    level,
+                    hodoku_score,
+                }),
+            });
+        }
+    }
+    Err(GradedError::Target { target, attempts })
+}

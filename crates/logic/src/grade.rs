@@ -1,0 +1,477 @@
+//! Rating a puzzle the way Sudoku Explainer and HoDoKu do, side by side.
+//!
+//! * **SE-style ER / EP / ED** — walk Sudoku Explainer's simplest-first path
+//!   ([`explainer_order`](crate::explainer_order)); ER is the hardest
+//!   step's rating, EP the hardest up to the first placement, ED the first
+//!   step's. Step ratings are SE's published values (hidden single 1.2 in
+//!   a box, 1.5 in a line; X-wing 3.2; XY-wing 4.2; …), chains add 0.1
+//!   each time their length passes 4, 6, 8, 12, 16, 24, … (SE's
+//!   thresholds, alternately ×3/2 and ×4/3).
+//! * **HoDoKu-style score and level** — walk HoDoKu's path
+//!   ([`hodoku_order`]), add each step's base score; the level is the
+//!   hardest technique's level, raised while the score exceeds the level's
+//!   maximum (easy 800, medium 1000, hard 1600, unfair 1800).
+//! * **fdoku's level** — one short word for the UI and the generator: easy,
+//!   medium, hard, expert (HoDoKu's unfair), extreme (forcing chains or a
+//!   guess).
+//!
+//! When no technique applies, a declared backtracking step places the
+//! solution's digit (SE 10.0, HoDoKu's brute force: 10,000 points, extreme).
+//!
+//! ```
+//! use fdoku_logic::grade::{grade, Level};
+//! use fdoku_sudoku::{Rules, format::parse_line};
+//!
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let grade = grade(&parse_line(line, &Rules::classic(9).unwrap()).unwrap(), &Default::default()).unwrap();
+//! assert_eq!(grade.level, Level::Easy);
+//! assert!(grade.er <= 2.3); // singles only
+//! assert_eq!(grade.hodoku_level.name(), "easy");
+//! ```
+
+use std::collections::BTreeMap;
+
+use fdoku_fd::Budget;
+use serde::Serialize;
+
+use crate::{
+    Grid, HodokuLevel, PathOptions, PathOrder, Step, Technique, hodoku_order, next_step, solve_path,
+};
+use fdoku_sudoku::HouseKind;
+use fdoku_sudoku::Puzzle;
+use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
+
+/// fdoku's short difficulty level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Intersections and subsets.
+    Medium,
+    /// Fish, wings, single-digit patterns, uniqueness.
+    Hard,
+    /// Chains and almost locked sets.
+    Expert,
+    /// Forcing chains, nets, or a guess.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    /// The level named `name`.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    fn from_hodoku(level: HodokuLevel) -> Level {
+        match level {
+            HodokuLevel::Easy => Level::Easy,
+            HodokuLevel::Medium => Level::Medium,
+            HodokuLevel::Hard => Level::Hard,
+            HodokuLevel::Unfair => Level::Expert,
+            HodokuLevel::Extreme => Level::Extreme,
+        }
+    }
+}
+
+/// A puzzle's ratings.
+#[derive(Clone, Debug, Serialize)]
+pub struct Grade {
+    /// SE-style rating: the hardest step of SE's path.
+    pub er: f64,
+    /// SE-style pearl: the hardest step up to the first placement.
+    pub ep: f64,
+    /// SE-style diamond: the first step's rating.
+    pub ed: f64,
+    /// HoDoKu-style score: the sum of base scores along HoDoKu's path.
+    pub hodoku_score: u32,
+    /// HoDoKu-style level.
+    pub hodoku_level: HodokuLevel,
+    /// fdoku's level.
+    pub level: Level,
+    /// Whether the puzzle has exactly one solution (else uniqueness
+    /// techniques were not used).
+    pub unique: bool,
+    /// Whether HoDoKu's path needed no backtracking.
+    pub logic_only: bool,
+    /// Whether SE's path needed no backtracking.
+    pub explainer_logic_only: bool,
+    /// The hardest technique of SE's path.
+    pub hardest: Technique,
+    /// Steps of HoDoKu's path, per technique.
+    pub techniques: BTreeMap<Technique, usize>,
+    /// Steps of HoDoKu's path.
+    pub steps: usize,
+}
+
+/// Why a puzzle cannot be graded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GradeError {
+    /// No solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// Two solutions or more: a rating needs exactly one.
+    #[error("the puzzle is not unique (2+ solutions)")]
+    NotUnique,
+    /// The budget ran out.
+    #[error("grading stopped: {0}")]
+    Stopped(&'static str),
+}
+
+/// What grading needs to know before walking: the solution, and uniqueness.
+pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<(Vec<u8>, bool), GradeError> {
+    let options = SolveOptions {
+        budget: budget.clone(),
+        ..SolveOptions::default()
+    };
+    let report = solve(puzzle, Goal::Count(2), &options);
+    match (report.status, report.solution) {
+        (Status::Unique, Some(solution)) => Ok((solution, true)),
+        (Status::Multiple, Some(solution)) => Ok((solution, false)),
+        (Status::Stopped, _) => Err(GradeError::Stopped("while solving")),
+        _ => Err(GradeError::NoSolution),
+    }
+}
+
+/// Grades `puzzle`: both paths, both ratings, fdoku's level. A puzzle
+/// without exactly one solution has no rating ([`GradeError::NoSolution`],
+/// [`GradeError::NotUnique`]).
+pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
+    let (solution, unique) = prepare(puzzle, budget)?;
+    if !unique {
+        return Err(GradeError::NotUnique);
+    }
+    let hodoku_steps = walk(puzzle, hodoku_order(), &solution, unique, budget)?;
+    grade_with_path(
+        puzzle,
+        &solution,
+        unique,
+        PathOrder::Hodoku,
+        &hodoku_steps,
+        budget,
+    )
+}
+
+/// Walks `techniques`' path through `puzzle`, whose solution and
+/// uniqueness [`prepare`] found.
+pub fn walk(
+    puzzle: &Puzzle,
+    techniques: Vec<Technique>,
+    solution: &[u8],
+    unique: bool,
+    budget: &Budget,
+) -> Result<Vec<Step>, GradeError> {
+    let options = PathOptions {
+        techniques,
+        unique,
+        solution: Some(solution.to_vec()),
+        budget: budget.clone(),
+    };
+    let path = solve_path(puzzle, &options);
+    match path.stopped {
+        true => Err(GradeError::Stopped("while walking the path")),
+        false => Ok(path.steps),
+    }
+}
+
+/// [`grade`] for a caller that has already [`prepare`]d the puzzle and
+/// walked the path of `order` (`steps`; an explanation shows it): only the
+/// other order's path is walked.
+pub fn grade_with_path(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    unique: bool,
+    order: PathOrder,
+    steps: &[Step],
+    budget: &Budget,
+) -> Result<Grade, GradeError> {
+    let other = match order {
+        PathOrder::Hodoku => PathOrder::Explainer,
+        PathOrder::Explainer => PathOrder::Hodoku,
+    };
+    let walked = walk(puzzle, other.techniques(), solution, unique, budget)?;
+    let (hodoku_steps, se_steps) = match order {
+        PathOrder::Hodoku => (steps, &walked[..]),
+        PathOrder::Explainer => (&walked[..], steps),
+    };
+    let (mut er, mut ep, mut ed) = (0, None, None);
+    let mut hardest = Technique::FullHouse;
+    let mut grid = Grid::new(puzzle);
+    for step in se_steps {
+        let rating = explainer_rating(step, &grid);
+        if rating > er {
+            er = rating;
+            hardest = step.technique;
+        }
+        ed.get_or_insert(er);
+        if !step.placements.is_empty() {
+            ep.get_or_insert(er);
+        }
+        grid.apply(step);
+    }
+    let (hodoku_score, hodoku_level) = hodoku_rating(hodoku_steps);
+    let mut techniques = BTreeMap::new();
+    for step in hodoku_steps {
+        *techniques.entry(step.technique).or_insert(0) += 1;
+    }
+    let tenths = |t: u16| f64::from(t) / 10.0;
+    Ok(Grade {
+        er: tenths(er),
+        ep: tenths(ep.unwrap_or(er)),
+        ed: tenths(ed.unwrap_or(er)),
+        hodoku_score,
+        hodoku_level,
+        level: Level::from_hodoku(hodoku_level),
+        unique,
+        logic_only: !techniques.contains_key(&Technique::Backtracking),
+        explainer_logic_only: se_steps
+            .iter()
+            .all(|s| s.technique != Technique::Backtracking),
+        hardest,
+        steps: hodoku_steps.len(),
+        techniques,
+    })
+}
+
+/// fdoku's level, HoDoKu's score and the techniques used, from HoDoKu's
+/// path through a puzzle whose unique `solution` is known (what the
+/// generator asks of each candidate). With a `ceiling`, the walk gives up
+/// (`None`) as soon as the level passes it, as HoDoKu's generator does.
+pub fn level_of(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    ceiling: Option<Level>,
+) -> Option<(Level, u32, Vec<Technique>)> {
+    let options = PathOptions {
+        techniques: hodoku_order(),
+        unique: true,
+        solution: Some(solution.to_vec()),
+        budget: Budget::default(),
+    };
+    let mut grid = Grid::new(puzzle);
+    let mut steps = Vec::new();
+    while !grid.is_solved() {
+        let step = next_step(&grid, &options)?;
+        grid.apply(&step);
+        steps.push(step);
+        let level = Level::from_hodoku(hodoku_rating(&steps).1);
+        if ceiling.is_some_and(|most| level > most) {
+            return None;
+        }
+    }
+    let (score, level) = hodoku_rating(&steps);
+    let mut used: Vec<Technique> = steps.iter().map(|s| s.technique).collect();
+    used.sort_unstable();
+    used.dedup();
+    Some((Level::from_hodoku(level), score, used))
+}
+
+/// HoDoKu's score and level for a path.
+pub fn hodoku_rating(steps: &[Step]) -> (u32, HodokuLevel) {
+    let mut score = 0;
+    let mut level = HodokuLevel::Easy;
+    for step in steps {
+        let (step_level, points) = step.technique.hodoku_score();
+        score += points;
+        level = level.max(step_level);
+    }
+    let caps = [
+        (HodokuLevel::Easy, 800),
+        (HodokuLevel::Medium, 1000),
+        (HodokuLevel::Hard, 1600),
+        (HodokuLevel::Unfair, 1800),
+    ];
+    for (cap_level, cap) in caps {
+        if level == cap_level && score > cap {
+            level = match cap_level {
+                HodokuLevel::Easy => HodokuLevel::Medium,
+                HodokuLevel::Medium => HodokuLevel::Hard,
+                HodokuLevel::Hard => HodokuLevel::Unfair,
+                _ => HodokuLevel::Extreme,
+            };
+        }
+    }
+    (score, level)
+}
+
+/// Sudoku Explainer's rating of a step, in tenths, taken in `grid` (the
+/// grid before the step).
+pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
+    use Technique::*;
+    let chain = |base: u16, length: usize| base + length_bonus(length);
+    let single_digit = step
+        .links
+        .iter()
+        .all(|l| l.to.digit == step.links[0].from.digit);
+    let links = step.chain_length();
+    match step.technique {
+        FullHouse => 10,
+        HiddenSingle => match step.houses.first().map(|&h| grid.house_kind(h)) {
+            Some(HouseKind::Row | HouseKind::Column | HouseKind::Diagonal) => 15,
+            _ => 12,
+        },
+        DirectPointing => 17,
+        DirectClaiming => 19,
+        DirectHiddenPair => 20,
+        NakedSingle => 23,
+        DirectHiddenTriple => 25,
+        CageCombination => 26,
+        Pointing => 26,
+        Claiming => 28,
+        NakedPair | LockedPair => 30,
+        XWing => 32,
+        HiddenPair => 34,
+        NakedTriple | LockedTriple => 36,
+        Swordfish => 38,
+        HiddenTriple => 40,
+        XYWing => 42,
+        XYZWing => 44,
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | UniqueRectangle5
+        | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 => 45,
+        UniqueRectangle3 => 46,
+        NakedQuad => 50,
+        Jellyfish => 52,
+        HiddenQuad => 54,
+        BugPlusOne => 56,
+        AlignedPairExclusion => 62,
+        AlignedTripleExclusion => 75,
+        ContinuousNiceLoop | GroupedContinuousNiceLoop if single_digit => chain(65, links),
+        ContinuousNiceLoop | GroupedContinuousNiceLoop => chain(70, links),
+        RemotePair => chain(65, links),
+        Skyscraper
+        | TwoStringKite
+        | TurbotFish
+        | EmptyRectangle
+        | DualTwoStringKite
+        | DualEmptyRectangle
+        | SimpleColorsTrap
+        | SimpleColorsWrap
+        | MultiColors1
+        | MultiColors2
+        | FinnedXWing
+        | SashimiXWing
+        | FinnedSwordfish
+        | SashimiSwordfish
+        | FinnedJellyfish
+        | SashimiJellyfish
+        | XChain
+        | FrankenXWing
+        | FrankenSwordfish
+        | FinnedFrankenXWing
+        | FinnedFrankenSwordfish
+        | FrankenJellyfish
+        | FinnedFrankenJellyfish => chain(66, links + 1),
+        XYChain
+        | WWing
+        | DiscontinuousNiceLoop
+        | Aic
+        | GroupedDiscontinuousNiceLoop
+        | GroupedAic
+            if single_digit =>
+        {
+            chain(66, links + 1)
+        }
+        XYChain
+        | WWing
+        | DiscontinuousNiceLoop
+        | Aic
+        | GroupedDiscontinuousNiceLoop
+        | GroupedAic
+        | SueDeCoq
+        | AlsXz
+        | AlsXyWing
+        | AlsXyChain => chain(70, links + 1),
+        ForcingChainContradiction if single_digit => chain(75, links),
+        ForcingChainVerity => chain(80, links),
+        ForcingChainContradiction | ForcingNetContradiction | ForcingNetVerity => chain(85, links),
+        Backtracking => 100,
+        ForcingChainsAndCycles
+        | NishioForcingChains
+        | MultipleForcingChains
+        | DynamicForcingChains
+        | DynamicForcingChainsPlus
+        | NestedForcingChains
+        | NestedMultipleForcingChains
+        | NestedDynamicForcingChains
+        | NestedDynamicForcingChainsPlus => step.explainer_rating.unwrap_or(100),
+    }
+}
+
+/// SE's length bonus: +0.1 each time `length` passes 4, 6, 8, 12, 16, 24, …
+pub fn length_bonus(length: usize) -> u16 {
+    let (mut threshold, mut bonus, mut grow_half) = (4, 0, true);
+    while length > threshold {
+        bonus += 1;
+        threshold = if grow_half {
+            threshold * 3 / 2
+        } else {
+            threshold * 4 / 3
+        };
+        grow_half = !grow_half;
+    }
+    bonus
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_bonus_follows_explainers_thresholds() {
+        let bonuses: Vec<u16> = [
+            4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33, 48, 49, 64, 65,
+        ]
+        .iter()
+        .map(|&l| length_bonus(l))
+        .collect();
+        assert_eq!(
+            bonuses,
+            [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9]
+        );
+    }
+
+    #[test]
+    fn hodoku_levels_rise_with_the_score() {
+        let steps = |t: Technique, n: usize| vec![Step::new(t); n];
+        assert_eq!(
+            hodoku_rating(&steps(Technique::HiddenSingle, 50)),
+            (700, HodokuLevel::Easy)
+        );
+        assert_eq!(
+            hodoku_rating(&steps(Technique::HiddenSingle, 60)),
+            (840, HodokuLevel::Medium)
+        );
+        assert_eq!(
+            hodoku_rating(&steps(Technique::XWing, 1)),
+            (140, HodokuLevel::Hard)
+        );
+        assert_eq!(
+            hodoku_rating(&steps(Technique::XWing, 12)),
+            (1680, HodokuLevel::Unfair)
+        );
+        assert_eq!(
+            hodoku_rating(&steps(Technique::Pointing, 40)),
+            (2000, HodokuLevel::Extreme)
+        );
+    }
+}

@@ -1,0 +1,592 @@
+//! Propagation: from an assumption, every potential that must follow.
+//!
+//! Two rules switch potentials off and two switch them on:
+//!
+//! * a potential **on** switches **off** the cell's other candidates and the
+//!   digit's other places in each house (and in a killer cage);
+//! * a potential **off** switches **on** the last candidate of its cell, and
+//!   the last place of its digit in a house.
+//!
+//! *Static* propagation counts "last" in the grid as given; *dynamic*
+//! propagation removes each potential switched off from a working copy, so
+//! a cell emptied by several removals fires too (its other removals become
+//! extra parents). Nishio propagation follows one digit only. From level 1
+//! on, whenever nothing is pending, simple techniques — and from level 2
+//! nested chains — are run on the working copy and their removals become new
+//! potentials off, whose parents are the removals they needed.
+//!
+//! Potentials on are handled before potentials off, in the order found; the
+//! first time both states of a candidate are reached is the contradiction.
+
+use std::cell::Cell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use fdoku_fd::Budget;
+
+use super::hint::Hint;
+use super::potential::{Cause, Potential, Run};
+use super::rules::{self, RuleHint};
+use crate::cellset::CellSet;
+use crate::grid::{Grid, bit, digits_of};
+use crate::step::Candidate;
+use fdoku_sudoku::HouseKind;
+
+/// What a propagation may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Chaining {
+    /// Cell and region forcing chains are searched.
+    pub multiple: bool,
+    /// Removals update a working copy of the grid.
+    pub dynamic: bool,
+    /// One digit only, contradictions only.
+    pub nishio: bool,
+    /// Nesting: 1 adds simple techniques, 2 static forcing chains, 3
+    /// multiple forcing chains, 4 dynamic forcing chains, 5 dynamic forcing
+    /// chains of level 2.
+    pub level: u8,
+}
+
+/// What every search of one top-level call shares: the houses of each cell
+/// in SE's order (box, row, column, then the others), each cell's cage mates
+/// outside its houses, and the work done so far.
+pub(super) struct Context {
+    pub houses_of: Vec<Vec<usize>>,
+    pub cage_mates: Vec<CellSet>,
+    /// The houses of each kind, by number (indexed by `HouseKind as usize`).
+    kinds: Vec<Vec<usize>>,
+    /// The houses each house shares a cell with.
+    crossing: Vec<Vec<usize>>,
+    pub work: Work,
+}
+
+/// A deterministic cap on the potentials one top-level search may handle.
+/// Nested chains on a grid with few candidates settled (a killer puzzle's
+/// nearly empty grid) could otherwise run for hours; a search that runs out
+/// reports nothing, so the path moves on rather than taking a step SE might
+/// not have chosen.
+/// The path's budget is checked too, every [`CLOCK_EVERY`] potentials.
+pub(super) struct Work {
+    spent: Cell<u64>,
+    limit: Cell<u64>,
+    budget: Budget,
+    next_check: Cell<u64>,
+}
+
+/// How many potentials between two looks at the budget's clock.
+const CLOCK_EVERY: u64 = 1 << 16;
+
+impl Work {
+    /// Counts `amount` potentials handled; false once the cap is passed or
+    /// the budget runs out.
+    pub fn spend(&self, amount: u64) -> bool {
+        let spent = self.spent.get() + amount;
+        self.spent.set(spent);
+        if spent >= self.next_check.get() {
+            self.next_check.set(spent + CLOCK_EVERY);
+            if self.budget.out_of_time().is_some() {
+                self.limit.set(0);
+            }
+        }
+        spent <= self.limit.get()
+    }
+
+    /// Whether the cap has been passed.
+    pub fn exhausted(&self) -> bool {
+        self.spent.get() > self.limit.get()
+    }
+}
+
+impl Context {
+    /// The context of a search of `grid` under `budget`.
+    pub fn new(grid: &Grid, budget: Budget) -> Self {
+        let rank = |kind: HouseKind| match kind {
+            HouseKind::Box => 0,
+            HouseKind::Row => 1,
+            HouseKind::Column => 2,
+            HouseKind::Diagonal => 3,
+            HouseKind::Window => 4,
+            HouseKind::Extra => 5,
+        };
+        let cells = grid.values().len();
+        let houses_of = (0..cells)
+            .map(|cell| {
+                let mut houses = grid.cell_houses(cell).to_vec();
+                houses.sort_by_key(|&h| rank(grid.house_kind(h)));
+                houses
+            })
+            .collect();
+        let cage_mates = (0..cells)
+            .map(|cell| {
+                let mut mates = grid.peers(cell);
+                for &house in grid.cell_houses(cell) {
+                    mates -= grid.house_cells(house);
+                }
+                mates
+            })
+            .collect();
+        let mut kinds = vec![Vec::new(); HouseKind::Extra as usize + 1];
+        let mut by_number: Vec<usize> = (0..grid.houses().len()).collect();
+        by_number.sort_by_key(|&h| grid.houses()[h].index);
+        for house in by_number {
+            kinds[grid.house_kind(house) as usize].push(house);
+        }
+        let crossing = (0..grid.houses().len())
+            .map(|house| {
+                kinds
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&other| {
+                        other != house
+                            && grid.house_cells(house).intersects(&grid.house_cells(other))
+                    })
+                    .collect()
+            })
+            .collect();
+        Context {
+            houses_of,
+            cage_mates,
+            kinds,
+            crossing,
+            work: Work {
+                spent: Cell::new(0),
+                limit: Cell::new(WORK_LIMIT),
+                budget,
+                next_check: Cell::new(CLOCK_EVERY),
+            },
+        }
+    }
+
+    /// The houses of `kind`, by number.
+    pub fn of(&self, kind: HouseKind) -> &[usize] {
+        &self.kinds[kind as usize]
+    }
+
+    /// The houses sharing a cell with `house`, by kind and number.
+    pub fn crossing(&self, house: usize) -> &[usize] {
+        &self.crossing[house]
+    }
+}
+
+/// The most potentials one top-level search handles (see [`Work`]).
+const WORK_LIMIT: u64 = 1_000_000_000;
+
+/// A contradiction: the same candidate reached on and off (node ids).
+pub(super) type Absurd = (usize, usize);
+
+impl Chaining {
+    /// The producer's base rating, tenths.
+    pub fn base(self) -> u16 {
+        let level = u16::from(self.level);
+        if level >= 2 {
+            95 + 5 * (level - 2)
+        } else if level > 0 {
+            85 + 5 * level
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    /// Completes `run` from its nodes `seeds`; returns the contradiction
+    /// met, if any. Static propagation reads `links` (the grid's fixed
+    /// implications); dynamic propagation works them out on its copy of
+    /// `grid` in `work`, whose storage successive propagations share.
+    pub fn propagate(
+        self,
+        context: &Context,
+        links: Option<&Links>,
+        grid: &Grid,
+        run: &mut Run,
+        seeds: &[usize],
+        work: &mut Workspace,
+    ) -> Option<Absurd> {
+        let Workspace {
+            grid: working,
+            pending_on,
+            pending_off,
+            implied: scratch,
+            found,
+        } = work;
+        pending_on.clear();
+        pending_off.clear();
+        // A dynamic propagation removes what it turns off from its copy.
+        let mut working = match (self.dynamic, working) {
+            (true, Some(working)) => {
+                working.clone_from(grid);
+                Some(working)
+            }
+            (true, working) => Some(working.insert(grid.clone())),
+            (false, _) => None,
+        };
+        for &seed in seeds {
+            match run.nodes[seed].on {
+                true => pending_on.push_back(seed),
+                false => pending_off.push_back(seed),
+            }
+        }
+        let keep = |implied: &Implied| !self.nishio || implied.cause != Cause::Cell;
+        let rules = match self.level {
+            0 => Vec::new(),
+            level => Rule::for_level(level),
+        };
+        loop {
+            if !context.work.spend(1) {
+                return None;
+            }
+            let current: &Grid = working.as_deref().unwrap_or(grid);
+            if let Some(p) = pending_on.pop_front() {
+                let (cell, digit) = (run.nodes[p].cell, run.nodes[p].digit);
+                let offs = match (self.dynamic, links) {
+                    (false, Some(links)) => links.offs(cell, digit),
+                    _ => {
+                        on_to_off(context, current, cell, digit, scratch);
+                        &scratch[..]
+                    }
+                };
+                for implied in offs.iter().filter(|i| keep(i)) {
+                    let absurd = reach(run, implied.potential(false, p), pending_off);
+                    if absurd.is_some() {
+                        return absurd;
+                    }
+                }
+            } else if let Some(p) = pending_off.pop_front() {
+                let (cell, digit) = (run.nodes[p].cell, run.nodes[p].digit);
+                let ons = match (self.dynamic, links) {
+                    (false, Some(links)) => links.ons(cell, digit),
+                    _ => {
+                        off_to_on(context, current, cell, digit, scratch);
+                        &scratch[..]
+                    }
+                };
+                found.clear();
+                for implied in ons.iter().filter(|i| keep(i)) {
+                    let mut on = implied.potential(true, p);
+                    if self.dynamic {
+                        hidden_parents(implied, current, grid, run, &mut on);
+                    }
+                    found.push(on);
+                }
+                if let Some(working) = working.as_deref_mut() {
+                    working.eliminate(cell, digit);
+                }
+                for on in found.drain(..) {
+                    let absurd = reach(run, on, pending_on);
+                    if absurd.is_some() {
+                        return absurd;
+                    }
+                }
+            } else if !rules.is_empty() {
+                let mut added = false;
+                for off in advanced(&rules, context, current, grid, run) {
+                    if !run.contains(off.cell, off.digit, false) {
+                        pending_off.push_back(run.push(off));
+                        added = true;
+                    }
+                }
+                if !added {
+                    return None;
+                }
+            } else {
+                return None;
+            }
+        }
+    }
+}
+
+/// The storage a propagation works in, kept from one to the next.
+#[derive(Default)]
+pub(super) struct Workspace {
+    /// The grid as a dynamic propagation leaves it.
+    grid: Option<Grid>,
+    pending_on: VecDeque<usize>,
+    pending_off: VecDeque<usize>,
+    implied: Vec<Implied>,
+    found: Vec<Potential>,
+}
+
+/// Adds a potential propagation reached: the contradiction (on, off) when
+/// its other state is already there, else queued on `pending` if new.
+fn reach(run: &mut Run, potential: Potential, pending: &mut VecDeque<usize>) -> Option<Absurd> {
+    let (cell, digit, on) = (potential.cell, potential.digit, potential.on);
+    if let Some(other) = run.find(cell, digit, !on) {
+        let id = run.nodes.len();
+        run.nodes.push(potential);
+        return Some(if on { (id, other) } else { (other, id) });
+    }
+    if !run.contains(cell, digit, on) {
+        pending.push_back(run.push(potential));
+    }
+    None
+}
+
+/// Removals by simple techniques (level ≥ 1) or nested chains (level ≥ 2)
+/// in the working grid, each with the removals it needed as parents. The
+/// first of `rules` that gives any is used.
+fn advanced(
+    rules: &[Rule],
+    context: &Context,
+    current: &Grid,
+    initial: &Grid,
+    run: &Run,
+) -> Vec<Potential> {
+    for rule in rules {
+        let mut found = Vec::new();
+        let mut emit =
+            |removals: &[Candidate], parents: Vec<Candidate>, nested: Option<Rc<Hint>>| {
+                let parents: Vec<usize> = parents
+                    .iter()
+                    .filter_map(|c| run.find(c.cell, c.digit, false))
+                    .collect();
+                if parents.is_empty() {
+                    return;
+                }
+                for removal in removals {
+                    let mut off =
+                        Potential::new(removal.cell, removal.digit, false, Cause::Advanced, None);
+                    for &parent in &parents {
+                        off.add_parent(parent);
+                    }
+                    off.nested = nested.clone();
+                    found.push(off);
+                }
+            };
+        match rule {
+            Rule::Simple(find) => {
+                for hint in find(context, current, initial) {
+                    emit(&hint.removals, hint.parents, None);
+                }
+            }
+            Rule::Chains(chaining) => {
+                for hint in chaining.hints(context, current) {
+                    let parents = hint.rule_parents(initial, current);
+                    emit(&hint.removable, parents, Some(Rc::clone(&hint)));
+                }
+            }
+        }
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    Vec::new()
+}
+
+/// A rule the nested levels apply to the working grid.
+enum Rule {
+    /// A simple technique (see `rules`).
+    Simple(fn(&Context, &Grid, &Grid) -> Vec<RuleHint>),
+    /// Nested chains.
+    Chains(Chaining),
+}
+
+impl Rule {
+    /// SE's rules for a level: locked candidates, hidden pairs, naked pairs,
+    /// X-wings, then the nested chains.
+    fn for_level(level: u8) -> Vec<Rule> {
+        let mut rules = vec![
+            Rule::Simple(rules::locking),
+            Rule::Simple(rules::hidden_pairs),
+            Rule::Simple(rules::naked_pairs),
+            Rule::Simple(rules::x_wings),
+        ];
+        let chains = |multiple, dynamic, level| {
+            Rule::Chains(Chaining {
+                multiple,
+                dynamic,
+                nishio: false,
+                level,
+            })
+        };
+        if level < 4 {
+            if level >= 2 {
+                rules.push(chains(false, false, 0));
+            }
+            if level >= 3 {
+                rules.push(chains(true, false, 0));
+            }
+        } else {
+            rules.push(chains(true, true, 0));
+            if level >= 5 {
+                rules.push(chains(true, true, level - 3));
+            }
+        }
+        rules
+    }
+}
+
+/// A candidate switched on or off, and why (before it gets its parents).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Implied {
+    pub cell: usize,
+    pub digit: u8,
+    pub cause: Cause,
+}
+
+impl Implied {
+    /// The potential, implied by node `parent`.
+    pub fn potential(self, on: bool, parent: usize) -> Potential {
+        Potential::new(self.cell, self.digit, on, self.cause, Some(parent))
+    }
+}
+
+/// What `digit` in `cell` on switches off, first found first: the cell's
+/// other candidates (cause `Cell`), then the digit's other places house by
+/// house, then in cage mates.
+pub(super) fn on_to_off(
+    context: &Context,
+    grid: &Grid,
+    cell: usize,
+    digit: u8,
+    result: &mut Vec<Implied>,
+) {
+    result.clear();
+    let mut others = grid.mask(cell) & !bit(digit);
+    while others != 0 {
+        result.push(Implied {
+            cell,
+            digit: others.trailing_zeros() as u8 + 1,
+            cause: Cause::Cell,
+        });
+        others &= others - 1;
+    }
+    let houses = grid.houses();
+    // Each house's cells in reading order, as a set would give them.
+    let in_houses = context.houses_of[cell].iter().flat_map(|&house| {
+        houses[house]
+            .cells
+            .iter()
+            .filter(|&&c| grid.has(c, digit))
+            .map(move |&c| (c, Cause::House(house)))
+    });
+    let mates = context.cage_mates[cell] & grid.cells_with(digit);
+    let in_cages = mates.iter().map(|c| (c, Cause::Peer));
+    let mut done = CellSet::EMPTY;
+    done.insert(cell);
+    for (other, cause) in in_houses.chain(in_cages) {
+        if !done.contains(other) {
+            done.insert(other);
+            result.push(Implied {
+                cell: other,
+                digit,
+                cause,
+            });
+        }
+    }
+}
+
+/// What `digit` in `cell` off switches on: the cell's last candidate (cause
+/// `Cell`), then the digit's last place in each house.
+pub(super) fn off_to_on(
+    context: &Context,
+    grid: &Grid,
+    cell: usize,
+    digit: u8,
+    result: &mut Vec<Implied>,
+) {
+    result.clear();
+    let mask = grid.mask(cell);
+    // A bivalue cell: the lowest digit other than `digit`.
+    let rest = mask & !bit(digit);
+    if mask.count_ones() == 2 && rest != 0 {
+        result.push(Implied {
+            cell,
+            digit: rest.trailing_zeros() as u8 + 1,
+            cause: Cause::Cell,
+        });
+    }
+    let houses = grid.houses();
+    for &house in &context.houses_of[cell] {
+        // Exactly two places, in reading order: the first that is not `cell`.
+        let mut places = houses[house].cells.iter().filter(|&&c| grid.has(c, digit));
+        let (Some(&first), Some(&second), None) = (places.next(), places.next(), places.next())
+        else {
+            continue;
+        };
+        let other = if first != cell { first } else { second };
+        if !result.iter().any(|q| q.cell == other && q.digit == digit) {
+            result.push(Implied {
+                cell: other,
+                digit,
+                cause: Cause::House(house),
+            });
+        }
+    }
+}
+
+/// The removals (potentials off in `run`) that emptied the rest of the cell
+/// or house behind an implied potential on, in a dynamic run.
+fn hidden_parents(implied: &Implied, grid: &Grid, initial: &Grid, run: &Run, on: &mut Potential) {
+    let mut add = |cell: usize, digit: u8| {
+        if initial.has(cell, digit)
+            && !grid.has(cell, digit)
+            && let Some(parent) = run.find(cell, digit, false)
+        {
+            on.add_parent(parent);
+        }
+    };
+    match implied.cause {
+        Cause::House(house) => {
+            for cell in grid.house_cells(house).iter() {
+                add(cell, implied.digit);
+            }
+        }
+        _ => {
+            for digit in 1..=grid.size() as u8 {
+                add(implied.cell, digit);
+            }
+        }
+    }
+}
+
+/// The implications of a grid that does not change (static propagation),
+/// worked out once per candidate.
+pub(super) struct Links {
+    size: usize,
+    implied: Vec<Implied>,
+    /// Per candidate, where its offs start, where its ons start and where
+    /// they end in `implied`.
+    bounds: Vec<(u32, u32, u32)>,
+}
+
+impl Links {
+    pub fn new(context: &Context, grid: &Grid) -> Self {
+        let size = grid.size();
+        let cells = grid.values().len();
+        let mut implied = Vec::new();
+        let mut scratch = Vec::new();
+        let mut bounds = vec![(0, 0, 0); cells * size];
+        for cell in 0..cells {
+            for digit in digits_of(grid.mask(cell)) {
+                let start = implied.len() as u32;
+                on_to_off(context, grid, cell, digit, &mut scratch);
+                implied.extend_from_slice(&scratch);
+                let middle = implied.len() as u32;
+                off_to_on(context, grid, cell, digit, &mut scratch);
+                implied.extend_from_slice(&scratch);
+                let end = implied.len() as u32;
+                bounds[cell * size + usize::from(digit - 1)] = (start, middle, end);
+            }
+        }
+        Links {
+            size,
+            implied,
+            bounds,
+        }
+    }
+
+    /// What the candidate on switches off (`on_to_off`).
+    pub fn offs(&self, cell: usize, digit: u8) -> &[Implied] {
+        let (start, middle, _) = self.bounds[cell * self.size + usize::from(digit - 1)];
+        &self.implied[start as usize..middle as usize]
+    }
+
+    /// What the candidate off switches on (`off_to_on`).
+    pub fn ons(&self, cell: usize, digit: u8) -> &[Implied] {
+        let (_, middle, end) = self.bounds[cell * self.size + usize::from(digit - 1)];
+        &self.implied[middle as usize..end as usize]
+    }
+}

@@ -1,0 +1,178 @@
+//! The orders in which the two reference programs try techniques: the
+//! simplest-first path of each is what its rating measures.
+//!
+//! * [`hodoku_order`] — HoDoKu's search order (its step configuration's
+//!   index order): singles, locked pairs/triples, locked candidates, subsets,
+//!   basic fish, remote pairs, BUG+1, single-digit patterns, wings, unique
+//!   and avoidable rectangles, finned fish, Sue de Coq, colouring, chains,
+//!   ALS (XZ, XY-wing, chains), Franken fish, forcing chains and nets.
+//! * [`explainer_order`] — Sudoku Explainer's producer order, with only the
+//!   techniques SE has (its "direct" hints included; it finds skyscrapers,
+//!   kites and finned fish as X-chains and locked pairs as naked pairs, and
+//!   has no grouped or ALS chain nodes).
+//!
+//! ```
+//! use fdoku_logic::{explainer_order, hodoku_order, Technique};
+//!
+//! let h = hodoku_order();
+//! let pos = |t| h.iter().position(|&x| x == t).unwrap();
+//! assert!(pos(Technique::LockedPair) < pos(Technique::Pointing));
+//! assert!(!explainer_order().contains(&Technique::Skyscraper));
+//! assert!(!explainer_order().contains(&Technique::GroupedAic));
+//! assert!(!h.contains(&Technique::AlignedTripleExclusion));
+//! ```
+
+use super::technique::Technique;
+
+/// HoDoKu's order, every technique fdoku has (implemented or not) except
+/// backtracking, the dual kites and empty rectangles (HoDoKu finds duals
+/// only with its "duals and siamese" option, off by default), the Franken
+/// jellyfish (off in HoDoKu's default solver) and Sudoku Explainer's own
+/// techniques (aligned triple exclusion, its chaining producers, its direct
+/// hints).
+pub fn hodoku_order() -> Vec<Technique> {
+    use Technique::*;
+    vec![
+        FullHouse,
+        NakedSingle,
+        HiddenSingle,
+        CageCombination,
+        LockedPair,
+        LockedTriple,
+        Pointing,
+        Claiming,
+        NakedPair,
+        NakedTriple,
+        HiddenPair,
+        HiddenTriple,
+        NakedQuad,
+        HiddenQuad,
+        XWing,
+        Swordfish,
+        Jellyfish,
+        RemotePair,
+        BugPlusOne,
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
+        WWing,
+        XYWing,
+        XYZWing,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle3,
+        UniqueRectangle4,
+        UniqueRectangle5,
+        UniqueRectangle6,
+        HiddenRectangle,
+        AvoidableRectangle1,
+        AvoidableRectangle2,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+        SueDeCoq,
+        SimpleColorsTrap,
+        SimpleColorsWrap,
+        MultiColors1,
+        MultiColors2,
+        XChain,
+        XYChain,
+        ContinuousNiceLoop,
+        DiscontinuousNiceLoop,
+        Aic,
+        GroupedContinuousNiceLoop,
+        GroupedDiscontinuousNiceLoop,
+        GroupedAic,
+        AlsXz,
+        AlsXyWing,
+        AlsXyChain,
+        AlignedPairExclusion,
+        FrankenXWing,
+        FrankenSwordfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
+        ForcingChainContradiction,
+        ForcingChainVerity,
+        ForcingNetContradiction,
+        ForcingNetVerity,
+    ]
+}
+
+/// Sudoku Explainer's order, restricted to the techniques it knows.
+pub fn explainer_order() -> Vec<Technique> {
+    use Technique::*;
+    vec![
+        FullHouse,
+        HiddenSingle,
+        DirectPointing,
+        DirectClaiming,
+        DirectHiddenPair,
+        NakedSingle,
+        DirectHiddenTriple,
+        CageCombination,
+        Pointing,
+        Claiming,
+        NakedPair,
+        XWing,
+        HiddenPair,
+        NakedTriple,
+        Swordfish,
+        HiddenTriple,
+        XYWing,
+        XYZWing,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle3,
+        UniqueRectangle4,
+        NakedQuad,
+        Jellyfish,
+        HiddenQuad,
+        BugPlusOne,
+        AlignedPairExclusion,
+        ForcingChainsAndCycles,
+        AlignedTripleExclusion,
+        NishioForcingChains,
+        MultipleForcingChains,
+        DynamicForcingChains,
+        DynamicForcingChainsPlus,
+        NestedForcingChains,
+        NestedMultipleForcingChains,
+        NestedDynamicForcingChains,
+        NestedDynamicForcingChainsPlus,
+    ]
+}
+
+/// Whose simplest-first path to follow: a name for [`hodoku_order`] and
+/// [`explainer_order`] that callers can choose by (`"hodoku"`,
+/// `"explainer"` in JSON).
+///
+/// ```
+/// use fdoku_logic::{PathOrder, Technique};
+///
+/// let se = PathOrder::Explainer.techniques();
+/// assert_eq!(se[1], Technique::HiddenSingle);
+/// assert_eq!(PathOrder::default(), PathOrder::Hodoku);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PathOrder {
+    /// HoDoKu's order: every technique fdoku has.
+    #[default]
+    Hodoku,
+    /// Sudoku Explainer's order: its techniques only.
+    Explainer,
+}
+
+impl PathOrder {
+    /// The techniques, simplest first.
+    pub fn techniques(self) -> Vec<Technique> {
+        match self {
+            PathOrder::Hodoku => hodoku_order(),
+            PathOrder::Explainer => explainer_order(),
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! The solving path: apply the simplest available step, again and again,
+//! until the grid is solved or no technique applies.
+//!
+//! "Simplest" is the order of [`PathOptions::techniques`], HoDoKu's by
+//! default; techniques without a finder yet find nothing. Techniques that
+//! assume a unique solution are used only when the caller says the puzzle has
+//! one. When nothing applies and the caller gave the solution, one declared
+//! [`Technique::Backtracking`] step places the solution's digit in the open
+//! cell with the fewest candidates, and the path goes on.
+//!
+//! ```
+//! use fdoku_logic::{solve_path, PathOptions, Technique};
+//! use fdoku_sudoku::{Rules, format::parse_line};
+//!
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let puzzle = parse_line(line, &Rules::classic(9).unwrap()).unwrap();
+//! let solution = fdoku_sudoku::solve::solve(&puzzle, fdoku_sudoku::solve::Goal::First, &Default::default())
+//!     .solution
+//!     .unwrap();
+//! let no_logic = PathOptions {
+//!     techniques: vec![],
+//!     solution: Some(solution),
+//!     ..PathOptions::default()
+//! };
+//! let path = solve_path(&puzzle, &no_logic);
+//! assert!(path.solved);
+//! assert!(path.steps.iter().all(|s| s.technique == Technique::Backtracking));
+//! ```
+
+use fdoku_fd::Budget;
+use serde::Serialize;
+
+use super::grid::Grid;
+use super::implications::within;
+use super::order::hodoku_order;
+use super::step::Step;
+use super::technique::Technique;
+use fdoku_sudoku::Puzzle;
+
+/// How to walk the path.
+#[derive(Clone, Debug)]
+pub struct PathOptions {
+    /// The techniques to try, simplest first.
+    pub techniques: Vec<Technique>,
+    /// Whether the puzzle is known to have exactly one solution (enables
+    /// unique rectangles and BUG).
+    pub unique: bool,
+    /// The solution, for the last-resort backtracking step.
+    pub solution: Option<Vec<u8>>,
+    /// Stops the walk (node limit counts steps; the deadline and the cancel
+    /// flag are checked before every step).
+    pub budget: Budget,
+}
+
+impl Default for PathOptions {
+    fn default() -> Self {
+        PathOptions {
+            techniques: hodoku_order(),
+            unique: false,
+            solution: None,
+            budget: Budget::default(),
+        }
+    }
+}
+
+/// The path walked.
+#[derive(Clone, Debug, Serialize)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// Whether the grid ended solved.
+    pub solved: bool,
+    /// Whether the walk stopped on the budget.
+    pub stopped: bool,
+    /// The grid at the end (digits, 0 = open).
+    pub values: Vec<u8>,
+}
+
+/// Walks the simplest-first path through `puzzle`.
+pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
+    let mut grid = Grid::new(puzzle);
+    let mut steps = Vec::new();
+    let mut stopped = false;
+    while !grid.is_solved() && grid.empty_cell().is_none() {
+        // The clock is read at every step, and between the techniques of a
+        // step (one step can be slow on big grids), so a deadline stops the
+        // walk within one technique's search.
+        let budget = &options.budget;
+        if budget.exhausted(steps.len() as u64).is_some() || budget.out_of_time().is_some() {
+            stopped = true;
+            break;
+        }
+        let Some(step) = next_step(&grid, options) else {
+            stopped = budget.out_of_time().is_some();
+            break;
+        };
+        grid.apply(&step);
+        steps.push(step);
+    }
+    Path {
+        solved: grid.is_solved(),
+        stopped,
+        values: grid.values().to_vec(),
+        steps,
+    }
+}
+
+/// The simplest step available in `grid`; `None` when nothing applies or
+/// the budget's deadline passed between two techniques.
+pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
+    for technique in &options.techniques {
+        if options.budget.out_of_time().is_some() {
+            return None;
+        }
+        if (options.unique || !technique.needs_uniqueness())
+            && let Some(step) = within(&options.budget, || technique.find_first(grid))
+        {
+            return Some(step);
+        }
+    }
+    backtracking(grid, options.solution.as_deref()?)
+}
+
+/// Places the solution's digit in the open cell with the fewest candidates.
+fn backtracking(grid: &Grid, solution: &[u8]) -> Option<Step> {
+    let cell = grid
+        .open_cells()
+        .iter()
+        .min_by_key(|&c| grid.mask(c).count_ones())?;
+    Some(Step::placing(Technique::Backtracking, cell, solution[cell]))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use fdoku_sudoku::Rules;
+
+    #[test]
+    fn a_deadline_or_cancel_stops_the_walk_within_a_step() {
+        let empty = Puzzle::new(Rules::classic(16).unwrap(), vec![0; 256]).unwrap();
+        let solution = fdoku_sudoku::generate::random_grid(empty.rules(), 1, 100_000).unwrap();
+        let flag = Arc::new(AtomicBool::new(false));
+        let options = PathOptions {
+            solution: Some(solution.clone()),
+            budget: Budget::unlimited().with_cancel_flag(Arc::clone(&flag)),
+            ..PathOptions::default()
+        };
+        flag.store(true, Ordering::Relaxed);
+        let path = solve_path(&empty, &options);
+        assert!(path.stopped);
+        assert!(path.steps.is_empty(), "cancelled before the first step");
+
+        // A deadline in the middle: the empty 16×16 needs many slow steps.
+        let options = PathOptions {
+            solution: Some(solution),
+            budget: Budget::unlimited().with_timeout(Duration::from_millis(50)),
+            ..PathOptions::default()
+        };
+        let started = Instant::now();
+        let path = solve_path(&empty, &options);
+        assert!(path.stopped || path.solved);
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
+}

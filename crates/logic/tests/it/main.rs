@@ -1,0 +1,11 @@
+//! The integration tests of fdoku-logic, one module per subject, in one
+//! test binary.
+#![allow(clippy::unwrap_used)]
+
+mod candidates;
+mod generate;
+mod logic_soundness;
+mod reglib;
+mod se_agreement;
+mod se_chaining;
+mod se_exclusion;
