@@ -38,7 +38,12 @@ pub enum Command {
     /// The next step of a puzzle: which technique (vague), where (concrete), or the grid after it (apply).
     Hint(HintArgs),
     /// Serve the browser page and its JSON API (docs/api.md) on 127.0.0.1:7878.
+    #[cfg(feature = "serve")]
     Serve(ServeArgs),
+    /// `fdoku serve` in a build without the server (hidden): refused with a note.
+    #[cfg(not(feature = "serve"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Serve(NoServerArgs),
     /// Search-effort experiments: variants and propagation strengths on many puzzles.
     #[command(subcommand)]
     Study(StudyCommand),
@@ -169,6 +174,7 @@ pub struct HintArgs {
 }
 
 /// `fdoku serve`.
+#[cfg(feature = "serve")]
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The address to listen on (the default serves this machine only).
@@ -183,6 +189,17 @@ pub struct ServeArgs {
     /// Expensive requests working at once; more get 503 at once (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_concurrent: Option<u32>,
+}
+
+/// `fdoku serve` in a build without the cargo feature `serve`: whatever
+/// flags follow are taken, so that the refusal, not a flag error, is what
+/// the user sees.
+#[cfg(not(feature = "serve"))]
+#[derive(Debug, Args)]
+pub struct NoServerArgs {
+    /// The flags given.
+    #[arg(num_args = 0.., trailing_var_arg = true, allow_hyphen_values = true)]
+    pub flags: Vec<String>,
 }
 
 /// How much a hint tells (HoDoKu's three stages).

@@ -15,6 +15,7 @@ mod progress;
 mod queens;
 mod records;
 mod run;
+#[cfg(feature = "serve")]
 mod serve;
 mod solve;
 mod study;
@@ -64,7 +65,10 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
         Command::Grade(args) => grade::run(&args, cancel, out),
         Command::Explain(args) => explain::explain(&args, cancel, out),
         Command::Hint(args) => explain::hint(&args, cancel, out),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args, cancel, out),
+        #[cfg(not(feature = "serve"))]
+        Command::Serve(args) => Err(no_server(&args).into()),
         Command::Study(cli::StudyCommand::Variants(args)) => study::variants(&args, out),
         Command::Study(cli::StudyCommand::Propagation(args)) => study::propagation(&args, out),
         Command::Euler96(args) => euler96::run(&args, out),
@@ -81,6 +85,19 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
             run::execute(&problem, &args.search, None, cancel, out)
         }
     }
+}
+
+/// The refusal of `fdoku serve` by a build without the server.
+#[cfg(not(feature = "serve"))]
+fn no_server(args: &cli::NoServerArgs) -> BadInput {
+    let command = std::iter::once("serve")
+        .chain(args.flags.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    BadInput(format!(
+        "{command}: this fdoku was built without the server; \
+         build it with the cargo feature `serve` (on by default)"
+    ))
 }
 
 /// A reader that went away (`fdoku queens 12 --all | head`) is a normal end,

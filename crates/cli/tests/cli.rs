@@ -307,3 +307,27 @@ fn usage_errors_exit_2() {
     let o = fdoku(&["queens", "8", "--all", "--count"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A build without the cargo feature `serve` refuses `fdoku serve`, flags
+/// and all, with a note saying how to get the server, and hides it from
+/// `--help`.
+#[cfg(not(feature = "serve"))]
+#[test]
+fn a_build_without_the_server_refuses_serve_and_says_why() {
+    for args in [
+        &["serve"][..],
+        &["serve", "--port", "0"],
+        &["serve", "--help"],
+    ] {
+        let o = fdoku(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
+        let expected = format!(
+            "fdoku: {}: this fdoku was built without the server; \
+             build it with the cargo feature `serve` (on by default)\n",
+            args.join(" ")
+        );
+        assert_eq!(stderr(&o), expected);
+    }
+    assert!(!stdout(&fdoku(&["--help"])).contains("serve"));
+}
