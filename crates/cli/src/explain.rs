@@ -6,30 +6,13 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use fdoku_fd::StopReason;
-use fdoku_logic::grade::{GradeError, explainer_rating, grade_with_path, prepare};
-use fdoku_logic::{Grid, PathOptions, PathOrder, Step, next_step, solve_path};
+use fdoku_logic::explain::{ExplanationStatus, ShownStep, explain as explain_path};
+use fdoku_logic::grade::{GradeError, prepare};
+use fdoku_logic::{Grid, PathOptions, PathOrder, next_step};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
-use serde::Serialize;
 
 use crate::cli::{ExplainArgs, HintArgs, HintLevel, StepFormat};
 use crate::error::BadInput;
-
-/// A step with its sentence and SE-style rating, as printed in JSON.
-#[derive(Serialize)]
-struct StepRecord<'a> {
-    text: String,
-    rating: f64,
-    #[serde(flatten)]
-    step: &'a Step,
-}
-
-fn record<'a>(step: &'a Step, grid: &Grid) -> StepRecord<'a> {
-    StepRecord {
-        text: step.text(grid),
-        rating: f64::from(explainer_rating(step, grid)) / 10.0,
-        step,
-    }
-}
 
 /// Runs `fdoku explain`.
 pub fn explain(
@@ -40,70 +23,40 @@ pub fn explain(
     let puzzle = crate::inputs::one_puzzle(&args.puzzle)?;
     let budget = args.limits.budget(cancel)?;
     let spinner = crate::progress::spinner("explaining");
-    let prepared = prepare(&puzzle, &budget);
-    let solution = match prepared {
-        Ok((solution, true)) => solution,
-        Ok((_, false)) => return not_rated(&puzzle, GradeError::NotUnique, args.format, out),
+    let order = PathOrder::from(args.order);
+    let explained = match explain_path(&puzzle, order, &budget) {
+        Ok(explained) => explained,
         Err(GradeError::Stopped(_)) => return Ok(unsolved_in_time(&spinner, &budget)),
         Err(e) => return not_rated(&puzzle, e, args.format, out),
     };
-    let order = PathOrder::from(args.order);
-    let options = PathOptions {
-        techniques: order.techniques(),
-        unique: true,
-        solution: Some(solution.clone()),
-        budget: budget.clone(),
-    };
-    let path = solve_path(&puzzle, &options);
-    if path.solved {
-        check_solution(&puzzle, &path.values).map_err(|e| {
+    spinner.finish_and_clear();
+    if let Some(values) = explained.solution_grid() {
+        check_solution(&puzzle, &values).map_err(|e| {
             anyhow::anyhow!("internal error: the explained solution fails the check: {e}")
         })?;
     }
-    let mut grid = Grid::new(&puzzle);
-    let mut records = Vec::new();
-    for step in &path.steps {
-        records.push(record(step, &grid));
-        grid.apply(step);
-    }
-    // The grade needs both paths: the one just walked is one of them.
-    let grade = (!path.stopped)
-        .then(|| grade_with_path(&puzzle, &solution, true, order, &path.steps, &budget).ok())
-        .flatten();
-    spinner.finish_and_clear();
-    let stopped = path.stopped || (!path.solved && grade.is_none());
+    let stopped = explained.status == ExplanationStatus::Stopped;
     match args.format {
         StepFormat::Json => {
-            let doc = serde_json::json!({
-                "puzzle": puzzle.to_line(),
-                "status": if stopped { "stopped" } else { "solved" },
-                "order": order,
-                "unique": true,
-                "solved": path.solved,
-                "stopped": stopped,
-                "solution": path.solved.then(|| grid_line(&path.values)),
-                "steps": records,
-                "grade": grade,
-            });
-            serde_json::to_writer_pretty(&mut *out, &doc)?;
+            serde_json::to_writer_pretty(&mut *out, &explained)?;
             writeln!(out)?;
         }
         StepFormat::Text => {
-            let width = records.len().to_string().len();
-            for (i, r) in records.iter().enumerate() {
-                writeln!(out, "{:>width$}. [{:.1}] {}", i + 1, r.rating, r.text)?;
+            let steps = &explained.steps;
+            let width = steps.len().to_string().len();
+            for (i, s) in steps.iter().enumerate() {
+                writeln!(out, "{:>width$}. [{:.1}] {}", i + 1, s.rating, s.text)?;
             }
-            if path.solved {
-                writeln!(out, "solved: {}", grid_line(&path.values))?;
-            } else {
-                writeln!(
+            match &explained.solution {
+                Some(solution) => writeln!(out, "solved: {solution}")?,
+                None => writeln!(
                     out,
                     "stopped after {} steps: {}",
-                    records.len(),
+                    steps.len(),
                     stop_reason(&budget)
-                )?;
+                )?,
             }
-            if let Some(g) = grade {
+            if let Some(g) = &explained.grade {
                 // Say which path each rating belongs to: the steps above
                 // are one order's, ER/EP/ED always Sudoku Explainer's.
                 let (se_path, hodoku_path) = match order {
@@ -230,7 +183,7 @@ pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
                 "technique_name": step.technique.name(),
             });
             if args.level != HintLevel::Vague {
-                doc["step"] = serde_json::to_value(record(&step, &grid))?;
+                doc["step"] = serde_json::to_value(ShownStep::new(step.clone(), &grid))?;
             }
             if args.level == HintLevel::Apply {
                 let candidates: Vec<Vec<u8>> =

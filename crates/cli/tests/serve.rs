@@ -1,5 +1,6 @@
 //! `fdoku serve` through the real binary: it prints its URL and answers
-//! there; bad flags exit 2. (The API itself is tested in crates/web.)
+//! there, with the same explanation `fdoku explain` prints; bad flags exit
+//! 2. (The API itself is tested in crates/web.)
 #![allow(clippy::unwrap_used)]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -15,8 +16,8 @@ fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-#[test]
-fn serve_prints_its_url_and_answers_there() {
+/// `fdoku serve --port 0`, and the address it printed.
+fn server() -> (std::process::Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fdoku"))
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
@@ -35,25 +36,61 @@ fn serve_prints_its_url_and_answers_there() {
         .trim_start_matches("http://")
         .trim_end_matches('/')
         .to_owned();
-    assert!(
-        addr.starts_with("127.0.0.1:"),
-        "bound to loopback by default: {addr}"
-    );
-    let mut stream = TcpStream::connect(&addr).unwrap();
+    (child, addr)
+}
+
+/// One HTTP/1.1 request; the whole response, headers included.
+fn request(addr: &str, method: &str, path: &str, body: &str) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
     stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
+        .set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
     write!(
         stream,
-        "GET /api/health HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
     )
     .unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
+    response
+}
+
+#[test]
+fn serve_prints_its_url_and_answers_there() {
+    let (mut child, addr) = server();
+    assert!(
+        addr.starts_with("127.0.0.1:"),
+        "bound to loopback by default: {addr}"
+    );
+    let response = request(&addr, "GET", "/api/health", "");
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(response.starts_with("HTTP/1.1 200"), "{response}");
     assert!(response.contains("\"ok\":true"), "{response}");
+}
+
+#[test]
+fn the_api_and_the_command_line_explain_alike() {
+    // Magictour's fourth puzzle (a hidden pair), in both orders.
+    let puzzle =
+        "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....";
+    let (mut child, addr) = server();
+    for order in ["hodoku", "explainer"] {
+        let body = format!("{{\"puzzle\": \"{puzzle}\", \"order\": \"{order}\"}}");
+        let response = request(&addr, "POST", "/api/explain", &body);
+        assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+        let (_, json) = response.split_once("\r\n\r\n").unwrap();
+        let api: serde_json::Value = serde_json::from_str(json).unwrap();
+        let o = fdoku(&["explain", puzzle, "--order", order, "-f", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let cli: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(api, cli, "{order}");
+        assert_eq!(cli["steps"][0]["house_names"][0], "box 1");
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
 }
 
 #[test]

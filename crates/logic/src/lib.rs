@@ -13,6 +13,8 @@
 //!   grader rates;
 //! * [`grade`](mod@grade) — SE-style ER/EP/ED, HoDoKu-style score and level,
 //!   fdoku's level;
+//! * [`explain`](mod@explain) — the whole path with sentences, ratings and
+//!   the grade, as the front-ends show it;
 //! * [`generate`] — puzzles of a chosen level or needing a technique, on top
 //!   of [`fdoku_sudoku::generate`].
 //!
@@ -33,6 +35,7 @@
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+pub mod explain;
 pub mod generate;
 pub mod grade;
 

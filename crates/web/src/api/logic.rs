@@ -10,12 +10,11 @@
 use axum::Json;
 use axum::extract::State;
 use fdoku_fd::Budget;
-use fdoku_logic::grade::{
-    GradeError, explainer_rating, grade as rate_grade, grade_with_path, prepare,
-};
-use fdoku_logic::{Grid, PathOptions, PathOrder, Step, next_step, solve_path};
-use fdoku_sudoku::{Puzzle, check_solution, grid_line};
-use serde::{Deserialize, Serialize};
+use fdoku_logic::explain::{ExplanationStatus, ShownStep, explain as explain_path};
+use fdoku_logic::grade::{GradeError, grade as rate_grade, prepare};
+use fdoku_logic::{Grid, PathOptions, PathOrder, next_step};
+use fdoku_sudoku::{Puzzle, check_solution};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::AppState;
@@ -62,30 +61,6 @@ pub struct HintRequest {
     /// hint follows the eliminations already applied.
     #[serde(default)]
     candidates: Option<Vec<Vec<u8>>>,
-}
-
-/// A step with its sentence, its SE-style rating and the cells of its
-/// houses (for highlighting), as the page reads it.
-#[derive(Serialize)]
-struct StepRecord<'a> {
-    text: String,
-    rating: f64,
-    house_names: Vec<String>,
-    house_cells: Vec<Vec<usize>>,
-    #[serde(flatten)]
-    step: &'a Step,
-}
-
-fn record<'a>(step: &'a Step, grid: &Grid) -> StepRecord<'a> {
-    let houses = grid.houses();
-    let known = step.houses.iter().filter_map(|&h| houses.get(h));
-    StepRecord {
-        text: step.text(grid),
-        rating: f64::from(explainer_rating(step, grid)) / 10.0,
-        house_names: known.clone().map(|h| h.name()).collect(),
-        house_cells: known.map(|h| h.cells.clone()).collect(),
-        step,
-    }
 }
 
 fn grade_error(e: GradeError, puzzle: &Puzzle) -> ApiError {
@@ -214,7 +189,7 @@ fn next_hint(
     });
     if level != HintLevel::Vague {
         doc["text"] = step.text(&grid).into();
-        doc["step"] = serde_json::to_value(record(&step, &grid))
+        doc["step"] = serde_json::to_value(ShownStep::new(step.clone(), &grid))
             .map_err(|e| ApiError::Internal(e.to_string()))?;
     }
     if level == HintLevel::Apply {
@@ -260,50 +235,18 @@ pub async fn explain(
 }
 
 fn path(puzzle: &Puzzle, order: PathOrder, budget: &Budget) -> ApiResult<Value> {
-    let (solution, unique) = prepare(puzzle, budget).map_err(|e| grade_error(e, puzzle))?;
-    let options = PathOptions {
-        techniques: order.techniques(),
-        unique,
-        solution: Some(solution.clone()),
-        budget: budget.clone(),
-    };
-    let path = solve_path(puzzle, &options);
-    if path.stopped || budget.out_of_time().is_some() {
+    let explained = explain_path(puzzle, order, budget).map_err(|e| grade_error(e, puzzle))?;
+    if explained.status == ExplanationStatus::Stopped || budget.out_of_time().is_some() {
         return Err(stopped());
     }
-    if path.solved {
-        check_solution(puzzle, &path.values).map_err(|e| {
+    if let Some(values) = explained.solution_grid() {
+        check_solution(puzzle, &values).map_err(|e| {
             ApiError::Internal(format!(
                 "internal error: the explained solution fails the check: {e}"
             ))
         })?;
     }
-    let mut grid = Grid::new(puzzle);
-    let mut steps = Vec::with_capacity(path.steps.len());
-    for step in &path.steps {
-        steps.push(
-            serde_json::to_value(record(step, &grid))
-                .map_err(|e| ApiError::Internal(e.to_string()))?,
-        );
-        grid.apply(step);
-    }
-    // The path just walked is one of the two the grade needs; a puzzle
-    // without exactly one solution has no rating.
-    let grade = match unique {
-        true => Some(
-            grade_with_path(puzzle, &solution, unique, order, &path.steps, budget)
-                .map_err(|e| grade_error(e, puzzle))?,
-        ),
-        false => None,
-    };
-    Ok(json!({
-        "order": order,
-        "steps": steps,
-        "solved": path.solved,
-        "unique": unique,
-        "solution": path.solved.then(|| grid_line(&path.values)),
-        "grade": grade,
-    }))
+    serde_json::to_value(&explained).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 /// SE-style ER/EP/ED, HoDoKu-style score and level, fdoku's level.
