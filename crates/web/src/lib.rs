@@ -2,8 +2,9 @@
 //!
 //! `fdoku serve` puts this router on a socket. It serves two things:
 //!
-//! * **the page** — `index.html`, `app.js` and `style.css`, embedded in the
-//!   binary with `include_str!` (works offline, no CDN, no build step);
+//! * **the page** — `index.html`, `style.css` and ES modules (`app.js` and
+//!   `js/`), embedded in the binary with `include_str!` (works offline, no
+//!   CDN, no build step; `assets.rs` lists them);
 //! * **a JSON API** (`docs/api.md`) that maps HTTP to the same library
 //!   calls as the command line: reading puzzles (`fdoku_sudoku::format`),
 //!   the engine's answer and propagation trace
@@ -27,6 +28,7 @@
 //! ```
 
 mod api;
+mod assets;
 pub mod error;
 mod extract;
 mod input;
@@ -39,7 +41,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tokio::sync::Semaphore;
@@ -90,11 +92,7 @@ pub fn router(config: Config) -> Router {
         permits: Arc::new(Semaphore::new(config.max_concurrent.max(1))),
         config: Arc::new(config),
     };
-    let app = Router::new()
-        .route("/", get(index))
-        .route("/index.html", get(index))
-        .route("/app.js", get(app_js))
-        .route("/style.css", get(style_css))
+    let app = assets::routes(Router::new())
         .route("/api/health", get(api::meta::health))
         .route("/api/techniques", get(api::meta::techniques))
         .route("/api/parse", post(api::parse::parse))
@@ -143,32 +141,4 @@ async fn not_found(uri: Uri) -> Response {
     } else {
         (StatusCode::NOT_FOUND, "not found").into_response()
     }
-}
-
-/// The page's files, embedded at build time.
-const INDEX_HTML: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
-const STYLE_CSS: &str = include_str!("../assets/style.css");
-
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body,
-    )
-        .into_response()
-}
-
-async fn index() -> Response {
-    asset("text/html; charset=utf-8", INDEX_HTML)
-}
-
-async fn app_js() -> Response {
-    asset("text/javascript; charset=utf-8", APP_JS)
-}
-
-async fn style_css() -> Response {
-    asset("text/css; charset=utf-8", STYLE_CSS)
 }

@@ -1,0 +1,133 @@
+// The Puzzle panel: a new empty grid, loading a puzzle from text, a file,
+// a paste or the page's address, and saving it as text, a file or a link.
+// Every puzzle goes through /api/parse, which lays it out for drawing.
+
+import { api } from './api.js';
+import { $, say, fail } from './dom.js';
+import { makeGeo } from './geometry.js';
+import { parsedNeedsDescription, puzzleFile, puzzleText, sourceOfText } from './formats.js';
+import { puzzleHash, sourceOfHash } from './url.js';
+import { buildBoard, clearMarks, render, select } from './board.js';
+import { leaveTrace } from './player.js';
+import { record } from './history.js';
+
+/** Shows a parsed puzzle (`p`, the /api/parse answer) with `entries` (one digit per cell) if given. */
+export function setPuzzle(S, p, desc, entries) {
+  leaveTrace(S, true);
+  S.marks = null;
+  const geo = makeGeo(p, desc);
+  const cells = geo.n * geo.n;
+  S.geo = geo;
+  S.givens = Array.from({ length: cells }, (_, i) => p.givens[i] || 0);
+  S.values = new Array(cells).fill(0);
+  if (entries && entries.length === cells) {
+    entries.forEach((d, i) => { if (!S.givens[i] && d <= geo.n) S.values[i] = d; });
+  }
+  S.cands = new Array(cells).fill(0);
+  S.candMode = 'none';
+  S.mode = S.givens.some((d) => d) ? 'entries' : 'givens';
+  S.explain = null;
+  clearMarks(S);
+  buildBoard(S);
+  $('explain-list').replaceChildren();
+  $('grade-out').replaceChildren();
+  $('hint-technique').textContent = '';
+  $('hint-text').textContent = '';
+  render(S);
+  if (p.clash) say(`Loaded, but: ${p.clash}`, true);
+}
+
+/** Parses `src` (an /api/parse body) and shows it; undo brings back the puzzle before. */
+export async function load(S, src, entries) {
+  const p = await api('parse', src);
+  if (S.geo) record(S);
+  let desc = null;
+  if (src.description || parsedNeedsDescription(p)) desc = p.description || src.description;
+  setPuzzle(S, p, desc, entries);
+  return p;
+}
+
+/** Loads a puzzle typed, pasted or opened; `what` names it in the status line. */
+export async function loadText(S, text, what = 'text') {
+  // Said at once, so the status never shows the previous load's outcome
+  // while this one is on its way to the server.
+  say(`Loading the ${what}…`);
+  try {
+    const p = await load(S, sourceOfText(text, $('new-variant').value));
+    if (!p.clash) say(`Loaded ${what}: ${p.size}×${p.size} ${p.variant}.`);
+  } catch (e) {
+    fail(`Could not load the ${what}`, e);
+  }
+}
+
+/** Loads the file chosen in the file input. */
+export async function loadFile(S, input) {
+  const file = input.files && input.files[0];
+  if (!file) return;
+  const text = await file.text();
+  $('puzzle-text').value = text.trim();
+  await loadText(S, text, `file ${file.name}`);
+  input.value = '';
+}
+
+/** Puts the puzzle's text in the text box. */
+export function saveText(S) {
+  $('puzzle-text').value = puzzleText(S.geo, S.givens);
+  say('The text box holds the puzzle.');
+}
+
+/** Puts a link to the puzzle (with the entries) in the address bar and the link box. */
+export function shareUrl(S) {
+  const hash = puzzleHash(S.geo, S.givens, S.values);
+  S.lastHash = hash;
+  history.replaceState(null, '', hash);
+  const box = $('share-link');
+  box.value = location.href;
+  box.focus();
+  box.select();
+  say('The address bar and the box hold a link to this puzzle.');
+}
+
+/** Loads the puzzle the address names, unless it is the one shown; whether one was loaded. */
+export async function loadFromHash(S) {
+  const hash = location.hash;
+  if (!hash || hash === '#' || hash === S.lastHash) return false;
+  S.lastHash = hash;
+  try {
+    const named = sourceOfHash(hash);
+    if (!named) return false;
+    await load(S, named.source, named.entries);
+    say('Loaded the puzzle from the link.');
+    return true;
+  } catch (e) {
+    fail('Could not load the link', e);
+    return false;
+  }
+}
+
+/** Downloads the puzzle: its line as puzzle.txt, or its description as puzzle.json. */
+export function download(S) {
+  const file = puzzleFile(S.geo, S.givens);
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([file.text], { type: file.type }));
+  a.download = file.name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** An empty grid of the chosen size and variant, ready for givens. */
+export async function newGrid(S) {
+  const n = Number($('new-size').value);
+  const variant = $('new-variant').value;
+  try {
+    await load(S, { puzzle: '.'.repeat(n * n), variant });
+    S.mode = 'givens';
+    render(S);
+    say(`New empty ${n}×${n} ${variant} grid: type the givens.`);
+    select(S, 0);
+  } catch (e) {
+    fail('Could not make the grid', e);
+  }
+}
