@@ -269,6 +269,9 @@ impl Technique {
         first
     }
 
+    /// The finder of its family: the match names every technique, so a new
+    /// one does not compile until it has a finder (or is declared to have
+    /// none).
     fn finder(self) -> Option<Finder> {
         use Technique::*;
         Some(match self {
@@ -301,7 +304,15 @@ impl Technique {
             | ForcingChainVerity
             | ForcingNetContradiction
             | ForcingNetVerity => forcing::find,
-            technique if implications::handles(technique) => implications::find,
+            ForcingChainsAndCycles
+            | NishioForcingChains
+            | MultipleForcingChains
+            | DynamicForcingChains
+            | DynamicForcingChainsPlus
+            | NestedForcingChains
+            | NestedMultipleForcingChains
+            | NestedDynamicForcingChains
+            | NestedDynamicForcingChainsPlus => implications::find,
             RemotePair
             | XChain
             | XYChain
@@ -311,7 +322,8 @@ impl Technique {
             | GroupedContinuousNiceLoop
             | GroupedDiscontinuousNiceLoop
             | GroupedAic => chains::find,
-            _ => return None,
+            // Declared by the path when nothing else applies; never searched for.
+            Backtracking => return None,
         })
     }
 }

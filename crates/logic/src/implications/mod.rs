@@ -102,11 +102,6 @@ pub(crate) fn within<T>(budget: &Budget, search: impl FnOnce() -> T) -> T {
     search()
 }
 
-/// Whether `technique` is one of SE's chaining producers.
-pub(super) fn handles(technique: Technique) -> bool {
-    producer(technique).is_some()
-}
-
 /// SE's settings for each producer.
 fn producer(technique: Technique) -> Option<Chaining> {
     use Technique::*;
