@@ -3,11 +3,9 @@
 //! numbered work sessions, issues or rounds, no numbered origin documents.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{fdoku, stdout};
+use crate::common::{fdoku, stdout};
 
 /// Words that, followed by a number, name development history.
 const HISTORY: [&str; 4] = ["session ", "issue ", "round ", "seed 0"];

@@ -4,9 +4,7 @@
 //! that cannot be rated, and the default time limits.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::{fdoku, fdoku_stdin, stdout};
+use crate::common::{fdoku, fdoku_stdin, stdout};
 
 /// Norvig's first "top95" puzzle and its solution.
 const TOP95_1: &str =

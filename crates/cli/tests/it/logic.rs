@@ -1,9 +1,7 @@
 //! `fdoku grade`, `fdoku explain` and `fdoku hint` through the real binary.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::{fdoku, stdout};
+use crate::common::{fdoku, stdout};
 
 /// Solvable by singles (hidden singles first).
 const EASY: &str =

@@ -2,9 +2,7 @@
 //! `fdoku solve`), the same output for a seed on any thread count, and
 //! clear errors.
 
-mod common;
-
-use common::{fdoku, fdoku_stdin, json_lines, stdout};
+use crate::common::{fdoku, fdoku_stdin, json_lines, stdout};
 use fdoku_sudoku::format::{self, Format, read_puzzles};
 
 #[test]

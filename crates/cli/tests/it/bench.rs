@@ -2,12 +2,10 @@
 //! puzzles' known answers, bad lines are named and skipped, and a missing
 //! default data directory is a clear usage error.
 
-mod common;
-
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use common::arg;
+use crate::common::arg;
 
 fn fdoku(args: &[&str], data: Option<&str>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_fdoku"));

@@ -1,12 +1,10 @@
 //! `fdoku solve` and `fdoku euler96` through the real binary; outputs are
 //! checked here, independently of the libraries where it matters.
 
-mod common;
-
 use std::path::PathBuf;
 use std::process::Output;
 
-use common::{arg, fdoku_stdin as fdoku};
+use crate::common::{arg, fdoku_stdin as fdoku};
 use fdoku_testdata::{corpus, fixture, read_fixture};
 
 fn text(bytes: &[u8]) -> String {

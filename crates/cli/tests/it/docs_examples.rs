@@ -19,7 +19,7 @@
 //!   (none included); `…` inside a line stands for any run of characters.
 //!   Trailing spaces and trailing blank lines are ignored.
 //!
-//! `DOCS_EXAMPLES=docs/cli.md cargo test -p fdoku --test docs_examples`
+//! `DOCS_EXAMPLES=docs/cli.md cargo test -p fdoku --test it docs_examples`
 //! runs one page's examples only.
 
 use std::io::Read;

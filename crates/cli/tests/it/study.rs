@@ -1,9 +1,7 @@
 //! `fdoku study` through the real binary: every table there, the same on
 //! any thread count, and the orderings the seeds found.
 
-mod common;
-
-use common::{arg, fdoku, stdout};
+use crate::common::{arg, fdoku, stdout};
 
 #[test]
 fn study_variants_reports_every_variant_and_strength_the_same_on_any_thread_count() {
