@@ -107,6 +107,10 @@ pub enum GradedError {
     },
 }
 
+/// Grid searches that may run out of nodes, one after another, before the
+/// rules are taken to have no grid within reach.
+const GRID_TRIES: u32 = 8;
+
 /// A puzzle of `rules` that `target` accepts, from up to `attempts`
 /// candidates drawn from `seed` (the same seed, the same puzzle). With no
 /// target set, [`fdoku_sudoku::generate::generate`]'s puzzle for `seed`,
@@ -126,11 +130,20 @@ pub fn generate(
         });
     }
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
-    for _ in 0..attempts {
+    let mut grids_found = false;
+    for tried in 0..attempts {
         if let Some(reason) = options.budget.out_of_time() {
             return Err(GenerateError::Stopped(reason).into());
         }
-        let generated = fdoku_sudoku::generate::generate(rules, options, seeds.next_u64())?;
+        let generated = match fdoku_sudoku::generate::generate(rules, options, seeds.next_u64()) {
+            Ok(generated) => generated,
+            // A grid search that ran out of nodes (on some jigsaw layouts,
+            // some seeds do) spends one candidate; rules whose first few
+            // searches all run out have no grid within reach.
+            Err(GenerateError::NoGrid { .. }) if grids_found || tried + 1 < GRID_TRIES => continue,
+            Err(e) => return Err(e.into()),
+        };
+        grids_found = true;
         let Some((level, hodoku_score, used)) =
             level_of(&generated.puzzle, &generated.solution, target.level)
         else {
