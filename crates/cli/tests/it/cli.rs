@@ -251,16 +251,7 @@ fn limits_give_a_partial_result_and_exit_3() {
 
 #[test]
 fn a_closed_pipe_is_a_normal_end() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fdoku"))
-        .args(["queens", "12", "--all"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    let (mut child, first) = crate::common::first_line(&["queens", "12", "--all"]);
     assert_eq!(first.split(' ').count(), 12);
     let status = child.wait().unwrap();
     assert!(status.success(), "{status:?}");

@@ -3,9 +3,9 @@
 // Each test file compiles this module on its own and uses only some helpers.
 #![allow(dead_code)]
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// `fdoku ARGS`, run from the repository root.
 pub fn fdoku(args: &[&str]) -> Output {
@@ -32,6 +32,23 @@ pub fn fdoku_stdin(args: &[&str], stdin: &[u8]) -> Output {
     let output = child.wait_with_output().expect("fdoku finishes");
     let _ = writer.join();
     output
+}
+
+/// `fdoku ARGS` started with piped output, and the first line it prints
+/// (the rest of its output is left unread).
+pub fn first_line(args: &[&str]) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fdoku"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fdoku runs");
+    let mut first = String::new();
+    let stdout = child.stdout.take().expect("piped stdout");
+    BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("a line of output");
+    (child, first)
 }
 
 /// `path` (a fixture or corpus file from `fdoku_testdata`) as a

@@ -3,12 +3,11 @@
 //! 2. (The API itself is tested in crates/web.)
 #![allow(clippy::unwrap_used)]
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::common::fdoku;
+use crate::common::{fdoku, first_line};
 
 fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
@@ -16,16 +15,7 @@ fn stderr(o: &std::process::Output) -> String {
 
 /// `fdoku serve --port 0`, and the address it printed.
 fn server() -> (std::process::Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fdoku"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    let (child, first) = first_line(&["serve", "--port", "0"]);
     let url = first
         .split_whitespace()
         .find(|w| w.starts_with("http://"))
