@@ -96,76 +96,7 @@ pub fn digit_words(values: &[[u32; 10]; 3], digit: usize) -> ([u32; 3], bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::simd::{Avx2, Portable, Simd};
     use super::*;
-
-    /// The candidates the givens leave, cell by cell from the rules: a
-    /// given cell holds its digit; an empty one every digit none of its
-    /// peers holds. `None` when two peers hold the same digit.
-    fn by_the_rules(grid: &[u8; 81]) -> Option<[u32; 32]> {
-        let peers = |a: usize, b: usize| {
-            a != b
-                && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27, a % 9 / 3) == (b / 27, b % 9 / 3))
-        };
-        let mut words = [0; 32];
-        for cell in 0..81 {
-            for digit in 1..=9u8 {
-                let seen = (0..81).any(|other| peers(cell, other) && grid[other] == digit);
-                if grid[cell] == digit && seen {
-                    return None;
-                }
-                if grid[cell] == digit || grid[cell] == 0 && !seen {
-                    words[cell / 27 * 9 + usize::from(digit) - 1] |= 1 << (cell % 27);
-                }
-            }
-        }
-        Some(words)
-    }
-
-    /// Random grids of `givens` digits: from a solution grid, some with a
-    /// wrong digit in one cell (often a clash).
-    fn grids() -> Vec<[u8; 81]> {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % below) as usize
-        };
-        let solution: Vec<u8> = (0..81)
-            .map(|cell| ((cell / 9 * 3 + cell / 27 + cell % 9) % 9 + 1) as u8)
-            .collect();
-        (0..300)
-            .map(|round| {
-                let mut grid = [0u8; 81];
-                for _ in 0..10 + round % 40 {
-                    let cell = next(81);
-                    grid[cell] = solution[cell];
-                }
-                if round % 2 == 1 {
-                    grid[next(81)] = next(9) as u8 + 1;
-                }
-                grid
-            })
-            .collect()
-    }
-
-    #[test]
-    fn givens_leave_the_candidates_the_rules_say_and_clashes_are_found() {
-        let mut clashes = 0;
-        for grid in grids() {
-            let expected = by_the_rules(&grid);
-            clashes += usize::from(expected.is_none());
-            let values = Portable.band_values(&grid);
-            assert_eq!(Portable.given_candidates(&values), expected, "{grid:?}");
-            if let Some(avx2) = Avx2::detect() {
-                let values = avx2.run(|| avx2.band_values(&grid));
-                let words = avx2.run(|| avx2.given_candidates(&values));
-                assert_eq!(words, expected, "AVX2: {grid:?}");
-            }
-        }
-        assert!((50..150).contains(&clashes), "{clashes} clashes");
-    }
 
     #[test]
     fn two_givens_in_a_row_box_or_column_clash() {
