@@ -24,7 +24,7 @@
 //! the other entry points once per call), which is what makes running its
 //! code sound. On other architectures `Avx2` has no values at all. The two
 //! paths must agree on everything (solutions, counts, guesses):
-//! `tests/nine_kernels.rs`.
+//! `tests/it/nine_kernels.rs`.
 
 use super::givens::digit_words;
 #[cfg(target_arch = "x86_64")]

@@ -1,0 +1,20 @@
+//! The integration tests of fdoku-sudoku, one module per subject, built as
+//! one test binary: one link instead of one per file.
+//!
+//! * [`solvers`] — known answers and cross-checks of the three solvers;
+//! * [`nine_differential`] — the 9×9 path against the others on random grids;
+//! * [`nine_kernels`] — the 9×9 path's AVX2 and portable compilations agree;
+//! * [`nine_budget`] — the 9×9 path stops where its budget says;
+//! * [`trace`] — the engine's solve recorded in cell terms;
+//! * [`generate`] — generated puzzles: unique, minimal, symmetric, seeded;
+//! * [`input_forms`] — puzzles the way real collections write them;
+//! * [`parse_robustness`] — arbitrary text never panics a reader.
+
+mod generate;
+mod input_forms;
+mod nine_budget;
+mod nine_differential;
+mod nine_kernels;
+mod parse_robustness;
+mod solvers;
+mod trace;
