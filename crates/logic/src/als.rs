@@ -53,8 +53,8 @@ use std::ops::{ControlFlow, RangeInclusive};
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
 use super::grid::{Grid, bit, digits_of};
-use super::step::{Candidate, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Step};
+use super::technique::Technique;
 
 /// The most cells an ALS may have: eight (as many as a 9×9 house allows) up
 /// to 16×16, four on larger grids (bounding the search).

@@ -48,8 +48,8 @@ use std::ops::ControlFlow;
 
 use super::als::{Als, collect, max_als_cells, restricted_links};
 use super::grid::{Grid, bit, digits_of};
-use super::step::{Candidate, Link, LinkKind, Node, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Link, LinkKind, Node, Step};
+use super::technique::Technique;
 
 /// The fewest RCCs of a chain (four ALSes).
 const MIN_LINKS: usize = 3;

@@ -24,8 +24,8 @@
 use std::ops::ControlFlow;
 
 use super::grid::{Grid, bit};
-use super::step::{Candidate, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Step};
+use super::technique::Technique;
 
 /// Finds cages whose sum rules out some of their cells' candidates.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {

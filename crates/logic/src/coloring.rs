@@ -39,8 +39,8 @@ use std::ops::ControlFlow;
 use super::cellset::CellSet;
 use super::grid::Grid;
 use super::single_digit::conjugate_pairs;
-use super::step::{Candidate, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Step};
+use super::technique::Technique;
 
 /// A cluster: its two colours and the cells each colour sees.
 struct Cluster {

@@ -27,8 +27,8 @@
 use std::ops::ControlFlow;
 
 use super::grid::Grid;
-use super::step::{Candidate, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Step};
+use super::technique::Technique;
 
 /// Finds the direct form of the technique's base.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {

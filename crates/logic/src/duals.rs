@@ -39,8 +39,8 @@
 use std::ops::ControlFlow;
 
 use super::grid::Grid;
-use super::step::Step;
-use super::technique::{Found, Technique};
+use super::step::{Found, Step};
+use super::technique::Technique;
 
 /// Finds the technique's duals.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {

@@ -62,8 +62,8 @@ use std::ops::ControlFlow;
 
 use super::cellset::CellSet;
 use super::grid::Grid;
-use super::step::Step;
-use super::technique::{Found, Technique};
+use super::step::{Found, Step};
+use super::technique::Technique;
 use fdoku_sudoku::HouseKind;
 
 /// A cell seen by every base cell, which must keep a digit.

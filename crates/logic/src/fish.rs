@@ -39,8 +39,8 @@ use std::ops::ControlFlow;
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
 use super::grid::Grid;
-use super::step::{Candidate, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Step};
+use super::technique::Technique;
 use fdoku_sudoku::HouseKind;
 
 /// Which fish the finder looks for.

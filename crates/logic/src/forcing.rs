@@ -46,8 +46,8 @@ use std::ops::ControlFlow;
 
 use super::cellset::CellSet;
 use super::grid::{Grid, bit, digits_of};
-use super::step::{Candidate, Link, LinkKind, Node, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Link, LinkKind, Node, Step};
+use super::technique::Technique;
 
 /// Finds forcing chain or net contradictions or verities.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {

@@ -51,8 +51,8 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, ControlFlow, Sub};
 
 use super::cellset::CellSet;
 use super::grid::Grid;
-use super::step::{Candidate, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Step};
+use super::technique::Technique;
 use fdoku_sudoku::HouseKind;
 
 /// The most fins of a finned Franken fish (HoDoKu's default).

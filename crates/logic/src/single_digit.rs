@@ -46,8 +46,8 @@ use std::ops::ControlFlow;
 
 use super::cellset::CellSet;
 use super::grid::Grid;
-use super::step::{Candidate, Link, LinkKind, Node, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Link, LinkKind, Node, Step};
+use super::technique::Technique;
 use fdoku_sudoku::HouseKind::{self, Box, Column, Row};
 
 /// A house where a digit has exactly two places.

@@ -20,8 +20,8 @@
 use std::ops::ControlFlow;
 
 use super::grid::{Grid, digits_of};
-use super::step::Step;
-use super::technique::{Found, Technique};
+use super::step::{Found, Step};
+use super::technique::Technique;
 use fdoku_sudoku::HouseKind;
 
 /// Finds full houses, naked singles or hidden singles.

@@ -18,10 +18,15 @@
 //! );
 //! ```
 
+use std::ops::ControlFlow;
+
 use serde::Serialize;
 
 use super::grid::Grid;
 use super::technique::Technique;
+
+/// Where a finder sends each step it finds; `Break` stops the search.
+pub type Found<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
 
 /// One candidate: a digit in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

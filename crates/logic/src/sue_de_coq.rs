@@ -46,8 +46,8 @@ use std::ops::ControlFlow;
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
 use super::grid::{Grid, digits_of};
-use super::step::{Candidate, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Step};
+use super::technique::Technique;
 
 /// The most cells taken from the rest of a house: all of them in 9×9 grids,
 /// three on larger ones (bounding the search).

@@ -1,9 +1,9 @@
-//! The techniques: their names, HoDoKu's codes and scores, which variants
-//! they hold for, and which finder looks for them.
+//! The techniques: their names, HoDoKu's codes and scores, and which
+//! variants they hold for.
 //!
 //! A technique is one idea a person applies (a hidden single, an X-wing, an
-//! XY-chain). [`Technique::find`] reports every instance in a grid, so the
-//! solver can take the first and the tests can check them all.
+//! XY-chain). [`Technique::find`] (in `finders`, beside the dispatch to each
+//! family's finder) reports every instance in a grid.
 //!
 //! ```
 //! use fdoku_logic::{Technique, HodokuLevel};
@@ -14,19 +14,7 @@
 //! assert_eq!(Technique::XWing.hodoku_score(), (HodokuLevel::Hard, 140));
 //! ```
 
-use std::ops::ControlFlow;
-
 use serde::Serialize;
-
-use super::grid::Grid;
-use super::step::Step;
-use super::{
-    als, als_chain, cages, chains, coloring, direct, duals, exclusion, fish, forcing, franken,
-    implications, intersections, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
-};
-
-/// Where a finder sends each step it finds; `Break` stops the search.
-pub type Found<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
 
 /// HoDoKu's difficulty levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -229,104 +217,4 @@ impl Technique {
                 | Technique::BugPlusOne
         )
     }
-
-    /// Whether fdoku has a finder for it yet.
-    pub fn is_implemented(self) -> bool {
-        self.finder().is_some()
-    }
-
-    /// Reports every instance in `grid` to `found` until it breaks.
-    /// Techniques without a finder find nothing.
-    pub fn find(self, grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
-        match self.finder() {
-            Some(finder) => finder(grid, self, found),
-            None => ControlFlow::Continue(()),
-        }
-    }
-
-    /// Every instance in `grid` that changes it.
-    pub fn find_all(self, grid: &Grid) -> Vec<Step> {
-        let mut steps = Vec::new();
-        let _ = self.find(grid, &mut |step| {
-            if grid.changes(&step) {
-                steps.push(step);
-            }
-            ControlFlow::Continue(())
-        });
-        steps
-    }
-
-    /// The first instance in `grid` that changes it.
-    pub fn find_first(self, grid: &Grid) -> Option<Step> {
-        let mut first = None;
-        let _ = self.find(grid, &mut |step| {
-            if grid.changes(&step) {
-                first = Some(step);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        });
-        first
-    }
-
-    /// The finder of its family: the match names every technique, so a new
-    /// one does not compile until it has a finder (or is declared to have
-    /// none).
-    fn finder(self) -> Option<Finder> {
-        use Technique::*;
-        Some(match self {
-            FullHouse | NakedSingle | HiddenSingle => singles::find,
-            Pointing | Claiming => intersections::find,
-            DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple => direct::find,
-            CageCombination => cages::find,
-            LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
-            | HiddenTriple | HiddenQuad => subsets::find,
-            XYWing | XYZWing | WWing => wings::find,
-            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
-            | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1
-            | AvoidableRectangle2 | BugPlusOne => uniqueness::find,
-            XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
-            | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish::find,
-            FrankenXWing
-            | FrankenSwordfish
-            | FrankenJellyfish
-            | FinnedFrankenXWing
-            | FinnedFrankenSwordfish
-            | FinnedFrankenJellyfish => franken::find,
-            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => single_digit::find,
-            DualTwoStringKite | DualEmptyRectangle => duals::find,
-            SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => coloring::find,
-            AlsXz | AlsXyWing => als::find,
-            AlsXyChain => als_chain::find,
-            SueDeCoq => sue_de_coq::find,
-            AlignedPairExclusion | AlignedTripleExclusion => exclusion::find,
-            ForcingChainContradiction
-            | ForcingChainVerity
-            | ForcingNetContradiction
-            | ForcingNetVerity => forcing::find,
-            ForcingChainsAndCycles
-            | NishioForcingChains
-            | MultipleForcingChains
-            | DynamicForcingChains
-            | DynamicForcingChainsPlus
-            | NestedForcingChains
-            | NestedMultipleForcingChains
-            | NestedDynamicForcingChains
-            | NestedDynamicForcingChainsPlus => implications::find,
-            RemotePair
-            | XChain
-            | XYChain
-            | ContinuousNiceLoop
-            | DiscontinuousNiceLoop
-            | Aic
-            | GroupedContinuousNiceLoop
-            | GroupedDiscontinuousNiceLoop
-            | GroupedAic => chains::find,
-            // Declared by the path when nothing else applies; never searched for.
-            Backtracking => return None,
-        })
-    }
 }
-
-/// A technique family's finder.
-type Finder = fn(&Grid, Technique, &mut Found<'_>) -> ControlFlow<()>;

@@ -85,8 +85,8 @@ use std::ops::ControlFlow;
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
 use super::grid::{Grid, bit, digits_of};
-use super::step::{Candidate, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Step};
+use super::technique::Technique;
 use fdoku_sudoku::HouseKind;
 
 /// Finds unique rectangles of the technique's type, hidden rectangles or BUG+1.

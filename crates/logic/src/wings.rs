@@ -36,8 +36,8 @@ use std::ops::ControlFlow;
 
 use super::cellset::CellSet;
 use super::grid::{Grid, digits_of};
-use super::step::{Candidate, Link, LinkKind, Node, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, Link, LinkKind, Node, Step};
+use super::technique::Technique;
 
 /// Finds XY-wings, XYZ-wings or W-wings.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {

@@ -63,8 +63,8 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::grid::{Grid, bit, digits_of};
-use super::step::{Candidate, LinkKind, Step};
-use super::technique::{Found, Technique};
+use super::step::{Candidate, Found, LinkKind, Step};
+use super::technique::Technique;
 use conclusions::Chain;
 use links::{Graph, Rules};
 use search::{Search, State, is_on, node_of, state};

@@ -44,7 +44,8 @@ use fdoku_fd::Budget;
 use engine::{Chaining, Context};
 
 use super::grid::Grid;
-use super::technique::{Found, Technique};
+use super::step::Found;
+use super::technique::Technique;
 
 /// Reports every deduction of `technique` (one of SE's chaining producers).
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {
