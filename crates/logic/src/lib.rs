@@ -58,6 +58,7 @@ mod implications;
 mod intersections;
 mod order;
 mod path;
+mod sentence;
 mod single_digit;
 mod singles;
 mod step;
