@@ -34,6 +34,7 @@ use std::collections::BTreeMap;
 use fdoku_fd::Budget;
 use serde::Serialize;
 
+use crate::implications::length_bonus;
 use crate::{
     Grid, HodokuLevel, PathOptions, PathOrder, Step, Technique, hodoku_order, next_step, solve_path,
 };
@@ -417,38 +418,9 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
     }
 }
 
-/// SE's length bonus: +0.1 each time `length` passes 4, 6, 8, 12, 16, 24, …
-pub fn length_bonus(length: usize) -> u16 {
-    let (mut threshold, mut bonus, mut grow_half) = (4, 0, true);
-    while length > threshold {
-        bonus += 1;
-        threshold = if grow_half {
-            threshold * 3 / 2
-        } else {
-            threshold * 4 / 3
-        };
-        grow_half = !grow_half;
-    }
-    bonus
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn length_bonus_follows_explainers_thresholds() {
-        let bonuses: Vec<u16> = [
-            4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33, 48, 49, 64, 65,
-        ]
-        .iter()
-        .map(|&l| length_bonus(l))
-        .collect();
-        assert_eq!(
-            bonuses,
-            [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9]
-        );
-    }
 
     #[test]
     fn hodoku_levels_rise_with_the_score() {

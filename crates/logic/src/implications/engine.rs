@@ -24,8 +24,7 @@ use std::rc::Rc;
 
 use fdoku_fd::Budget;
 
-use super::hint::Hint;
-use super::potential::{Cause, Potential, Run};
+use super::potential::{Cause, Hint, Potential, Run};
 use super::rules::{self, RuleHint};
 use crate::cellset::CellSet;
 use crate::grid::{Grid, bit, digits_of};

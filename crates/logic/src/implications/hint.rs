@@ -1,5 +1,6 @@
-//! A chaining deduction: the chains that prove it (each a target potential in
-//! its run), what it removes or places, and its Sudoku Explainer rating.
+//! A chaining deduction ([`Hint`], defined with the potentials it is built
+//! from and nests in): its complexity, its Sudoku Explainer rating and
+//! order, and the step it becomes.
 //!
 //! The rating is the producer's base plus SE's length bonus on the
 //! *complexity*: the distinct potentials of every chain, plus the complexity
@@ -8,34 +9,10 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use super::potential::{Cause, Run};
-use crate::grade::length_bonus;
+use super::potential::{Cause, Hint, Kind, Run};
 use crate::grid::Grid;
 use crate::step::{Candidate, Link, LinkKind, Node, Step};
 use crate::technique::Technique;
-
-/// The context of a chaining deduction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
-    /// A loop of single-digit links.
-    XCycle,
-    /// A loop through bivalue cells.
-    YCycle,
-    /// A loop of both kinds of links.
-    XYCycle,
-    /// An assumption that forces its own negation, single-digit links.
-    XChain,
-    /// An assumption that forces its own negation.
-    XYChain,
-    /// An assumption on (or off) that forces some candidate both on and off.
-    Contradiction,
-    /// A candidate forced the same way whether the assumption is on or off.
-    Double,
-    /// A candidate forced the same way by every candidate of a cell.
-    Cell,
-    /// A candidate forced the same way by every place of a digit in a house.
-    Region,
-}
 
 impl Kind {
     /// SE's tie-break after rating and complexity.
@@ -65,22 +42,6 @@ impl Kind {
             Kind::Region => "region",
         }
     }
-}
-
-/// One chaining deduction.
-pub(super) struct Hint {
-    pub kind: Kind,
-    /// The producer's base rating, tenths.
-    pub base: u16,
-    /// The chains' ends, each in the run that reached it.
-    pub targets: Vec<(Rc<Run>, usize)>,
-    /// The candidates removed, ascending.
-    pub removable: Vec<Candidate>,
-    /// The digit placed, when the conclusion is a candidate on.
-    pub placement: Option<Candidate>,
-    /// The house of a region deduction.
-    pub house: Option<usize>,
-    pub complexity: usize,
 }
 
 impl Hint {
@@ -268,5 +229,39 @@ impl Hint {
             None => step.eliminations = self.removable.clone(),
         }
         step
+    }
+}
+
+/// SE's length bonus: +0.1 each time `length` passes 4, 6, 8, 12, 16, 24, …
+pub fn length_bonus(length: usize) -> u16 {
+    let (mut threshold, mut bonus, mut grow_half) = (4, 0, true);
+    while length > threshold {
+        bonus += 1;
+        threshold = if grow_half {
+            threshold * 3 / 2
+        } else {
+            threshold * 4 / 3
+        };
+        grow_half = !grow_half;
+    }
+    bonus
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length_bonus;
+
+    #[test]
+    fn length_bonus_follows_explainers_thresholds() {
+        let bonuses: Vec<u16> = [
+            4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33, 48, 49, 64, 65,
+        ]
+        .iter()
+        .map(|&l| length_bonus(l))
+        .collect();
+        assert_eq!(
+            bonuses,
+            [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9]
+        );
     }
 }

@@ -42,6 +42,7 @@ use std::ops::ControlFlow;
 use fdoku_fd::Budget;
 
 use engine::{Chaining, Context};
+pub(crate) use hint::length_bonus;
 
 use super::grid::Grid;
 use super::step::Found;

@@ -17,8 +17,7 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 use super::engine::{Chaining, Context, Links, Workspace};
-use super::hint::{Hint, Kind};
-use super::potential::{Cause, Potential, Run};
+use super::potential::{Cause, Hint, Kind, Potential, Run};
 use super::unary;
 use crate::grid::{Grid, digits_of};
 use crate::step::Candidate;

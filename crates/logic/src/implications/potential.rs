@@ -1,5 +1,9 @@
 //! Potentials: a candidate assumed on (true) or off (false), with the
-//! potentials that forced it (its parents) and the reason why.
+//! potentials that forced it (its parents) and the reason why; and the
+//! chaining deductions ([`Hint`]) made of them. The two nest: a deduction
+//! is chains of potentials, and a potential may be forced by a nested
+//! deduction, so they are defined together (a deduction's behaviour is in
+//! `hint`).
 //!
 //! One propagation keeps its potentials in a [`Run`], first found first;
 //! a potential is known by its candidate and state, so the first way found
@@ -9,7 +13,7 @@
 
 use std::rc::Rc;
 
-use super::hint::Hint;
+use crate::step::Candidate;
 
 /// Why a potential holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,4 +229,43 @@ impl Run {
         line.reverse();
         line
     }
+}
+
+/// The context of a chaining deduction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// A loop of single-digit links.
+    XCycle,
+    /// A loop through bivalue cells.
+    YCycle,
+    /// A loop of both kinds of links.
+    XYCycle,
+    /// An assumption that forces its own negation, single-digit links.
+    XChain,
+    /// An assumption that forces its own negation.
+    XYChain,
+    /// An assumption on (or off) that forces some candidate both on and off.
+    Contradiction,
+    /// A candidate forced the same way whether the assumption is on or off.
+    Double,
+    /// A candidate forced the same way by every candidate of a cell.
+    Cell,
+    /// A candidate forced the same way by every place of a digit in a house.
+    Region,
+}
+
+/// One chaining deduction.
+pub(super) struct Hint {
+    pub kind: Kind,
+    /// The producer's base rating, tenths.
+    pub base: u16,
+    /// The chains' ends, each in the run that reached it.
+    pub targets: Vec<(Rc<Run>, usize)>,
+    /// The candidates removed, ascending.
+    pub removable: Vec<Candidate>,
+    /// The digit placed, when the conclusion is a candidate on.
+    pub placement: Option<Candidate>,
+    /// The house of a region deduction.
+    pub house: Option<usize>,
+    pub complexity: usize,
 }

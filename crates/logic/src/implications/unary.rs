@@ -11,8 +11,7 @@
 use std::rc::Rc;
 
 use super::engine::{Context, Implied, Links, Work};
-use super::hint::{Hint, Kind};
-use super::potential::{Cause, Potential, Run};
+use super::potential::{Cause, Hint, Kind, Potential, Run};
 use crate::grid::{Grid, digits_of};
 use crate::step::Candidate;
 
