@@ -6,9 +6,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use fdoku_fd::StopReason;
-use fdoku_logic::explain::{ExplanationStatus, ShownStep, explain as explain_path};
-use fdoku_logic::grade::{GradeError, prepare};
-use fdoku_logic::{Grid, PathOptions, PathOrder, next_step};
+use fdoku_logic::PathOrder;
+use fdoku_logic::explain::{ExplanationStatus, explain as explain_path};
+use fdoku_logic::grade::GradeError;
+use fdoku_logic::hint::{HintError, HintRequest, hint as hint_for};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 
 use crate::cli::{ExplainArgs, HintArgs, HintLevel, StepFormat};
@@ -140,80 +141,71 @@ pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     let puzzle = crate::inputs::one_puzzle(&args.puzzle)?;
     let budget = args.limits.budget(cancel)?;
     let spinner = crate::progress::spinner("looking for a step");
-    let (solution, unique) = match prepare(&puzzle, &budget) {
-        Ok(prepared) => prepared,
-        Err(GradeError::Stopped(_)) => return Ok(unsolved_in_time(&spinner, &budget)),
-        Err(e) => return Err(BadInput(e.to_string()).into()),
-    };
-    if !unique {
-        eprintln!(
-            "fdoku: note: the puzzle is not unique (2+ solutions); uniqueness techniques are not used"
-        );
-    }
-    let grid = Grid::new(&puzzle);
-    if grid.is_solved() {
-        writeln!(out, "the puzzle is already solved")?;
-        return Ok(0);
-    }
-    let options = PathOptions {
-        techniques: PathOrder::from(args.order).techniques(),
-        unique,
-        solution: Some(solution),
-        budget: budget.clone(),
-    };
-    let found = next_step(&grid, &options);
+    let request = HintRequest::new(&puzzle, args.level.into(), PathOrder::from(args.order));
+    let found = hint_for(&request, &budget);
     spinner.finish_and_clear();
-    let Some(step) = found else {
-        if budget.out_of_time().is_some() {
+    let shown = match found {
+        Ok(shown) => shown,
+        Err(HintError::Stopped) => {
             eprintln!(
                 "fdoku: stopped before a step was found: {}",
                 stop_reason(&budget)
             );
             return Ok(3);
         }
-        return Err(BadInput("no step applies: the grid contradicts itself".to_owned()).into());
+        Err(e) => return Err(BadInput(e.to_string()).into()),
     };
-    let mut after = grid.clone();
-    after.apply(&step);
+    if !shown.unique {
+        eprintln!(
+            "fdoku: note: the puzzle is not unique (2+ solutions); uniqueness techniques are not used"
+        );
+    }
     match args.format {
         StepFormat::Json => {
-            let mut doc = serde_json::json!({
-                "level": format!("{:?}", args.level).to_lowercase(),
-                "technique": step.technique,
-                "technique_name": step.technique.name(),
-            });
-            if args.level != HintLevel::Vague {
-                doc["step"] = serde_json::to_value(ShownStep::new(step.clone(), &grid))?;
-            }
-            if args.level == HintLevel::Apply {
-                let candidates: Vec<Vec<u8>> =
-                    (0..after.values().len()).map(|c| after.digits(c)).collect();
-                doc["grid"] = grid_line(after.values()).into();
-                doc["candidates"] = candidates.clone().into();
-                // A description `fdoku hint` reads back, to go on from here.
+            let mut doc = serde_json::to_value(&shown)?;
+            if let (Some(values), Some(candidates)) = (&shown.values, &shown.candidates) {
+                // The grid on one line, and a description `fdoku hint`
+                // reads back to go on from here.
                 let mut next = fdoku_sudoku::format::json::describe(&puzzle);
-                next["givens"] = grid_line(after.values()).into();
-                next["candidates"] = candidates.into();
+                next["givens"] = grid_line(values).into();
+                next["candidates"] = candidates.clone().into();
+                doc["grid"] = grid_line(values).into();
                 doc["next"] = next;
             }
             serde_json::to_writer_pretty(&mut *out, &doc)?;
             writeln!(out)?;
         }
-        StepFormat::Text => match args.level {
-            HintLevel::Vague => writeln!(out, "Look for: {}", step.technique.name())?,
-            HintLevel::Concrete => writeln!(out, "{}", step.text(&grid))?,
-            HintLevel::Apply => {
-                // The grid after the step with its candidates, which `fdoku
-                // hint` reads back to go on from here.
-                let masks: Vec<u32> = (0..after.values().len()).map(|c| after.mask(c)).collect();
-                writeln!(out, "{}", step.text(&grid))?;
-                write!(
-                    out,
-                    "{}",
-                    fdoku_sudoku::format::candidate_grid(after.values(), &masks, puzzle.rules())
-                )?;
-            }
+        // A vague step hint names the technique only; every other hint
+        // has its sentence.
+        StepFormat::Text => match (&shown.text, shown.technique_name) {
+            (Some(text), _) => writeln!(out, "{text}")?,
+            (None, name) => writeln!(out, "Look for: {}", name.unwrap_or("?"))?,
         },
     }
+    if let (StepFormat::Text, Some(values), Some(candidates)) =
+        (args.format, &shown.values, &shown.candidates)
+    {
+        // The grid after the step with its candidates, which `fdoku hint`
+        // reads back to go on from here.
+        let masks: Vec<u32> = candidates
+            .iter()
+            .map(|digits| digits.iter().fold(0, |m, &d| m | fdoku_logic::bit(d)))
+            .collect();
+        write!(
+            out,
+            "{}",
+            fdoku_sudoku::format::candidate_grid(values, &masks, puzzle.rules())
+        )?;
+    }
     Ok(0)
+}
+
+impl From<HintLevel> for fdoku_logic::hint::HintLevel {
+    fn from(level: HintLevel) -> Self {
+        match level {
+            HintLevel::Vague => Self::Vague,
+            HintLevel::Concrete => Self::Concrete,
+            HintLevel::Apply => Self::Apply,
+        }
+    }
 }

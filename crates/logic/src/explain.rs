@@ -111,14 +111,14 @@ pub fn explain(
     order: PathOrder,
     budget: &Budget,
 ) -> Result<Explanation, GradeError> {
-    let (solution, unique) = prepare(puzzle, budget)?;
-    if !unique {
+    let prepared = prepare(puzzle, budget)?;
+    if !prepared.unique {
         return Err(GradeError::NotUnique);
     }
     let options = PathOptions {
         techniques: order.techniques(),
-        unique,
-        solution: Some(solution.clone()),
+        unique: prepared.unique,
+        solution: Some(prepared.solution.clone()),
         budget: budget.clone(),
     };
     let path = solve_path(puzzle, &options);
@@ -131,7 +131,7 @@ pub fn explain(
     // The path just walked is one of the two the grade needs.
     let grade = match path.stopped {
         true => None,
-        false => grade_with_path(puzzle, &solution, unique, order, &path.steps, budget).ok(),
+        false => grade_with_path(puzzle, &prepared, order, &path.steps, budget).ok(),
     };
     let stopped = path.stopped || grade.is_none();
     Ok(Explanation {
@@ -141,7 +141,7 @@ pub fn explain(
             false => ExplanationStatus::Solved,
         },
         order,
-        unique,
+        unique: prepared.unique,
         solved: path.solved,
         stopped,
         solution: path.solved.then(|| grid_line(&path.values)),

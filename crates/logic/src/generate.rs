@@ -144,17 +144,15 @@ pub fn generate(
             Err(e) => return Err(e.into()),
         };
         grids_found = true;
-        let Some((level, hodoku_score, used)) =
-            level_of(&generated.puzzle, &generated.solution, target.level)
-        else {
+        let Some(found) = level_of(&generated.puzzle, &generated.solution, target.level) else {
             continue;
         };
-        if target.accepts(level, &used) {
+        if target.accepts(found.level, &found.techniques) {
             return Ok(GradedPuzzle {
                 generated,
                 grade: Some(PuzzleLevel {
-                    level,
-                    hodoku_score,
+                    level: found.level,
+                    hodoku_score: found.hodoku_score,
                 }),
             });
         }

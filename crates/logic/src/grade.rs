@@ -139,16 +139,32 @@ pub enum GradeError {
     Stopped(&'static str),
 }
 
-/// What grading needs to know before walking: the solution, and uniqueness.
-pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<(Vec<u8>, bool), GradeError> {
+/// What grading needs to know before walking a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepared {
+    /// A solution: the only one when `unique`, else the first found.
+    pub solution: Vec<u8>,
+    /// Whether the puzzle has exactly one solution (uniqueness techniques
+    /// are used only then).
+    pub unique: bool,
+}
+
+/// Finds a solution and whether it is the only one, under `budget`.
+pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<Prepared, GradeError> {
     let options = SolveOptions {
         budget: budget.clone(),
         ..SolveOptions::default()
     };
     let report = solve(puzzle, Goal::Count(2), &options);
     match (report.status, report.solution) {
-        (Status::Unique, Some(solution)) => Ok((solution, true)),
-        (Status::Multiple, Some(solution)) => Ok((solution, false)),
+        (Status::Unique, Some(solution)) => Ok(Prepared {
+            solution,
+            unique: true,
+        }),
+        (Status::Multiple, Some(solution)) => Ok(Prepared {
+            solution,
+            unique: false,
+        }),
         (Status::Stopped, _) => Err(GradeError::Stopped("while solving")),
         _ => Err(GradeError::NoSolution),
     }
@@ -158,34 +174,26 @@ pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<(Vec<u8>, bool), Grad
 /// without exactly one solution has no rating ([`GradeError::NoSolution`],
 /// [`GradeError::NotUnique`]).
 pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
-    let (solution, unique) = prepare(puzzle, budget)?;
-    if !unique {
+    let prepared = prepare(puzzle, budget)?;
+    if !prepared.unique {
         return Err(GradeError::NotUnique);
     }
-    let hodoku_steps = walk(puzzle, hodoku_order(), &solution, unique, budget)?;
-    grade_with_path(
-        puzzle,
-        &solution,
-        unique,
-        PathOrder::Hodoku,
-        &hodoku_steps,
-        budget,
-    )
+    let hodoku_steps = walk(puzzle, hodoku_order(), &prepared, budget)?;
+    grade_with_path(puzzle, &prepared, PathOrder::Hodoku, &hodoku_steps, budget)
 }
 
-/// Walks `techniques`' path through `puzzle`, whose solution and
-/// uniqueness [`prepare`] found.
+/// Walks `techniques`' path through `puzzle`, which [`prepare`] has
+/// solved.
 pub fn walk(
     puzzle: &Puzzle,
     techniques: Vec<Technique>,
-    solution: &[u8],
-    unique: bool,
+    prepared: &Prepared,
     budget: &Budget,
 ) -> Result<Vec<Step>, GradeError> {
     let options = PathOptions {
         techniques,
-        unique,
-        solution: Some(solution.to_vec()),
+        unique: prepared.unique,
+        solution: Some(prepared.solution.clone()),
         budget: budget.clone(),
     };
     let path = solve_path(puzzle, &options);
@@ -200,8 +208,7 @@ pub fn walk(
 /// other order's path is walked.
 pub fn grade_with_path(
     puzzle: &Puzzle,
-    solution: &[u8],
-    unique: bool,
+    prepared: &Prepared,
     order: PathOrder,
     steps: &[Step],
     budget: &Budget,
@@ -210,7 +217,7 @@ pub fn grade_with_path(
         PathOrder::Hodoku => PathOrder::Explainer,
         PathOrder::Explainer => PathOrder::Hodoku,
     };
-    let walked = walk(puzzle, other.techniques(), solution, unique, budget)?;
+    let walked = walk(puzzle, other.techniques(), prepared, budget)?;
     let (hodoku_steps, se_steps) = match order {
         PathOrder::Hodoku => (steps, &walked[..]),
         PathOrder::Explainer => (&walked[..], steps),
@@ -230,7 +237,10 @@ pub fn grade_with_path(
         }
         grid.apply(step);
     }
-    let (hodoku_score, hodoku_level) = hodoku_rating(hodoku_steps);
+    let HodokuRating {
+        score: hodoku_score,
+        level: hodoku_level,
+    } = hodoku_rating(hodoku_steps);
     let mut techniques = BTreeMap::new();
     for step in hodoku_steps {
         *techniques.entry(step.technique).or_insert(0) += 1;
@@ -243,7 +253,7 @@ pub fn grade_with_path(
         hodoku_score,
         hodoku_level,
         level: Level::from_hodoku(hodoku_level),
-        unique,
+        unique: prepared.unique,
         logic_only: !techniques.contains_key(&Technique::Backtracking),
         explainer_logic_only: se_steps
             .iter()
@@ -254,15 +264,22 @@ pub fn grade_with_path(
     })
 }
 
+/// What the generator learns of a candidate puzzle from HoDoKu's path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathLevel {
+    /// fdoku's level.
+    pub level: Level,
+    /// HoDoKu's score.
+    pub hodoku_score: u32,
+    /// The techniques the path used, each once, in table order.
+    pub techniques: Vec<Technique>,
+}
+
 /// fdoku's level, HoDoKu's score and the techniques used, from HoDoKu's
 /// path through a puzzle whose unique `solution` is known (what the
 /// generator asks of each candidate). With a `ceiling`, the walk gives up
 /// (`None`) as soon as the level passes it, as HoDoKu's generator does.
-pub fn level_of(
-    puzzle: &Puzzle,
-    solution: &[u8],
-    ceiling: Option<Level>,
-) -> Option<(Level, u32, Vec<Technique>)> {
+pub fn level_of(puzzle: &Puzzle, solution: &[u8], ceiling: Option<Level>) -> Option<PathLevel> {
     let options = PathOptions {
         techniques: hodoku_order(),
         unique: true,
@@ -275,20 +292,33 @@ pub fn level_of(
         let step = next_step(&grid, &options)?;
         grid.apply(&step);
         steps.push(step);
-        let level = Level::from_hodoku(hodoku_rating(&steps).1);
+        let level = Level::from_hodoku(hodoku_rating(&steps).level);
         if ceiling.is_some_and(|most| level > most) {
             return None;
         }
     }
-    let (score, level) = hodoku_rating(&steps);
-    let mut used: Vec<Technique> = steps.iter().map(|s| s.technique).collect();
-    used.sort_unstable();
-    used.dedup();
-    Some((Level::from_hodoku(level), score, used))
+    let rating = hodoku_rating(&steps);
+    let mut techniques: Vec<Technique> = steps.iter().map(|s| s.technique).collect();
+    techniques.sort_unstable();
+    techniques.dedup();
+    Some(PathLevel {
+        level: Level::from_hodoku(rating.level),
+        hodoku_score: rating.score,
+        techniques,
+    })
+}
+
+/// HoDoKu's rating of a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HodokuRating {
+    /// The sum of the steps' base scores.
+    pub score: u32,
+    /// The hardest step's level, raised while the score passes its cap.
+    pub level: HodokuLevel,
 }
 
 /// HoDoKu's score and level for a path.
-pub fn hodoku_rating(steps: &[Step]) -> (u32, HodokuLevel) {
+pub fn hodoku_rating(steps: &[Step]) -> HodokuRating {
     let mut score = 0;
     let mut level = HodokuLevel::Easy;
     for step in steps {
@@ -312,7 +342,7 @@ pub fn hodoku_rating(steps: &[Step]) -> (u32, HodokuLevel) {
             };
         }
     }
-    (score, level)
+    HodokuRating { score, level }
 }
 
 /// Sudoku Explainer's rating of a step, in tenths, taken in `grid` (the
@@ -427,23 +457,38 @@ mod tests {
         let steps = |t: Technique, n: usize| vec![Step::new(t); n];
         assert_eq!(
             hodoku_rating(&steps(Technique::HiddenSingle, 50)),
-            (700, HodokuLevel::Easy)
+            HodokuRating {
+                score: 700,
+                level: HodokuLevel::Easy
+            }
         );
         assert_eq!(
             hodoku_rating(&steps(Technique::HiddenSingle, 60)),
-            (840, HodokuLevel::Medium)
+            HodokuRating {
+                score: 840,
+                level: HodokuLevel::Medium
+            }
         );
         assert_eq!(
             hodoku_rating(&steps(Technique::XWing, 1)),
-            (140, HodokuLevel::Hard)
+            HodokuRating {
+                score: 140,
+                level: HodokuLevel::Hard
+            }
         );
         assert_eq!(
             hodoku_rating(&steps(Technique::XWing, 12)),
-            (1680, HodokuLevel::Unfair)
+            HodokuRating {
+                score: 1680,
+                level: HodokuLevel::Unfair
+            }
         );
         assert_eq!(
             hodoku_rating(&steps(Technique::Pointing, 40)),
-            (2000, HodokuLevel::Extreme)
+            HodokuRating {
+                score: 2000,
+                level: HodokuLevel::Extreme
+            }
         );
     }
 }

@@ -15,6 +15,8 @@
 //!   fdoku's level;
 //! * [`explain`](mod@explain) — the whole path with sentences, ratings and
 //!   the grade, as the front-ends show it;
+//! * [`hint`](mod@hint) — the next step from where a player stands, or the
+//!   player's wrong digits;
 //! * [`generate`] — puzzles of a chosen level or needing a technique, on top
 //!   of [`fdoku_sudoku::generate`].
 //!
@@ -38,6 +40,7 @@ pub struct ReadmeDoctests;
 pub mod explain;
 pub mod generate;
 pub mod grade;
+pub mod hint;
 
 mod als;
 mod als_chain;

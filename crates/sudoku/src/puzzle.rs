@@ -80,6 +80,24 @@ pub enum PuzzleError {
         /// N².
         expected: usize,
     },
+    /// Not one entry per cell.
+    #[error("{found} entries, expected {expected} (one per cell)")]
+    EntryCount {
+        /// Entries given.
+        found: usize,
+        /// N².
+        expected: usize,
+    },
+    /// An entry that contradicts a given.
+    #[error("{cell} is given as {given}, not {entry}")]
+    EntryOverGiven {
+        /// The cell's name.
+        cell: String,
+        /// The given.
+        given: u8,
+        /// The entry.
+        entry: u8,
+    },
 }
 
 /// Two givens with the same digit in one house.
@@ -173,6 +191,57 @@ impl Puzzle {
             candidates: Some(masks),
             ..self
         })
+    }
+
+    /// The puzzle with a player's `entries` (one per cell, 0 = open) placed
+    /// as givens; an entry may repeat its cell's given but not contradict
+    /// it. Pencil marks are kept.
+    ///
+    /// ```
+    /// use fdoku_sudoku::{Puzzle, Rules};
+    ///
+    /// let p = Puzzle::new(Rules::classic(4).unwrap(), [1].into_iter().chain([0; 15]).collect()).unwrap();
+    /// let mut entries = vec![0; 16];
+    /// entries[5] = 3;
+    /// assert_eq!(p.with_entries(&entries).unwrap().to_line(), "1....3..........");
+    /// entries[0] = 2;
+    /// assert_eq!(p.with_entries(&entries).unwrap_err().to_string(), "r1c1 is given as 1, not 2");
+    /// ```
+    pub fn with_entries(&self, entries: &[u8]) -> Result<Puzzle, PuzzleError> {
+        let size = self.size();
+        if entries.len() != self.givens.len() {
+            return Err(PuzzleError::EntryCount {
+                found: entries.len(),
+                expected: self.givens.len(),
+            });
+        }
+        let mut givens = self.givens.clone();
+        for (cell, (&entry, given)) in entries.iter().zip(givens.iter_mut()).enumerate() {
+            if entry == 0 {
+                continue;
+            }
+            if *given != 0 && *given != entry {
+                return Err(PuzzleError::EntryOverGiven {
+                    cell: cell_name(size, cell),
+                    given: *given,
+                    entry,
+                });
+            }
+            *given = entry;
+        }
+        let placed = Puzzle::new(self.rules.clone(), givens)?;
+        Ok(Puzzle {
+            candidates: self.candidates.clone(),
+            ..placed
+        })
+    }
+
+    /// The puzzle without pencil marks: its rules and givens only.
+    pub fn without_candidates(&self) -> Puzzle {
+        Puzzle {
+            candidates: None,
+            ..self.clone()
+        }
     }
 
     /// The candidates of each cell (bit `d - 1` for digit `d`), when the

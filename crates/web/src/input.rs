@@ -113,27 +113,7 @@ impl PuzzleInput {
 /// `puzzle` with the non-zero `values` placed as givens (they must agree
 /// with the givens already there).
 pub fn with_values(puzzle: &Puzzle, values: &[u8]) -> ApiResult<Puzzle> {
-    let rules = puzzle.rules();
-    if values.len() != rules.cells() {
-        return Err(ApiError::Unprocessable(format!(
-            "values: {} entries, expected {} (one per cell)",
-            values.len(),
-            rules.cells()
-        )));
-    }
-    let mut givens = puzzle.givens().to_vec();
-    for (cell, (&value, given)) in values.iter().zip(givens.iter_mut()).enumerate() {
-        if value == 0 {
-            continue;
-        }
-        if *given != 0 && *given != value {
-            return Err(ApiError::Unprocessable(format!(
-                "values: {} is given as {}, not {value}",
-                fdoku_sudoku::cell_name(rules.size(), cell),
-                given
-            )));
-        }
-        *given = value;
-    }
-    Puzzle::new(rules.clone(), givens).map_err(|e| ApiError::Unprocessable(format!("values: {e}")))
+    puzzle
+        .with_entries(values)
+        .map_err(|e| ApiError::Unprocessable(format!("values: {e}")))
 }

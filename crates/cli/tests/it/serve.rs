@@ -1,5 +1,6 @@
 //! `fdoku serve` through the real binary: it prints its URL and answers
-//! there, with the same explanation `fdoku explain` prints; bad flags exit
+//! there, with the same explanation and hints `fdoku explain` and `fdoku
+//! hint` print; bad flags exit
 //! 2. (The API itself is tested in crates/web.)
 #![allow(clippy::unwrap_used)]
 
@@ -76,6 +77,39 @@ fn the_api_and_the_command_line_explain_alike() {
         let cli: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(api, cli, "{order}");
         assert_eq!(cli["steps"][0]["house_names"][0], "box 1");
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn the_api_and_the_command_line_hint_alike() {
+    // The same puzzle at every level and in both orders; the command line
+    // adds `grid` and `next` (the grid on one line, and a description it
+    // reads back) at the apply level, and nothing else.
+    let puzzle =
+        "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....";
+    let (mut child, addr) = server();
+    for order in ["hodoku", "explainer"] {
+        for level in ["vague", "concrete", "apply"] {
+            let body = format!(
+                "{{\"puzzle\": \"{puzzle}\", \"order\": \"{order}\", \"level\": \"{level}\"}}"
+            );
+            let response = request(&addr, "POST", "/api/hint", &body);
+            assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+            let (_, json) = response.split_once("\r\n\r\n").unwrap();
+            let api: serde_json::Value = serde_json::from_str(json).unwrap();
+            let o = fdoku(&[
+                "hint", puzzle, "--order", order, "--level", level, "-f", "json",
+            ]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            let mut cli: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            let wrapper = cli.as_object_mut().unwrap();
+            let (grid, next) = (wrapper.remove("grid"), wrapper.remove("next"));
+            assert_eq!(api, cli, "{order} {level}");
+            assert_eq!(grid.is_some() && next.is_some(), level == "apply");
+            assert_eq!(cli["technique_name"], "Hidden single", "{order} {level}");
+        }
     }
     child.kill().unwrap();
     child.wait().unwrap();

@@ -4,6 +4,7 @@
 
 mod candidates;
 mod generate;
+mod hint;
 mod logic_soundness;
 mod reglib;
 mod se_agreement;

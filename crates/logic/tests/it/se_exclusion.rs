@@ -6,9 +6,8 @@
 //! tests check hand-built instances.
 #![allow(clippy::unwrap_used)]
 
-use fdoku_logic::grade::walk;
+use fdoku_logic::grade::{prepare, walk};
 use fdoku_logic::{Grid, Technique, explainer_order};
-use fdoku_sudoku::solve::{Goal, SolveOptions, solve};
 use fdoku_sudoku::{Rules, format::parse_line};
 
 /// The rated hardest database's puzzles whose first step SE rates `least`
@@ -65,17 +64,9 @@ fn finds_nothing_where_se_opened_above(technique: Technique, least: f64, expecte
 fn explainer_path_takes_sound_triples() {
     let line = "8......21..1..95.6.....53...7.4...6.....7...9..2.9....3.86.....1.5.............42";
     let puzzle = parse_line(line, &Rules::classic(9).unwrap()).unwrap();
-    let solution = solve(&puzzle, Goal::Count(2), &SolveOptions::default())
-        .solution
-        .unwrap();
-    let steps = walk(
-        &puzzle,
-        explainer_order(),
-        &solution,
-        true,
-        &Default::default(),
-    )
-    .unwrap();
+    let prepared = prepare(&puzzle, &Default::default()).unwrap();
+    assert!(prepared.unique);
+    let steps = walk(&puzzle, explainer_order(), &prepared, &Default::default()).unwrap();
     let mut grid = Grid::new(&puzzle);
     let mut triples = 0;
     for step in &steps {
@@ -88,10 +79,10 @@ fn explainer_path_takes_sound_triples() {
             );
         }
         for e in &step.eliminations {
-            assert_ne!(solution[e.cell], e.digit, "{}", step.text(&grid));
+            assert_ne!(prepared.solution[e.cell], e.digit, "{}", step.text(&grid));
         }
         grid.apply(step);
     }
-    assert_eq!(grid.values(), &solution[..]);
+    assert_eq!(grid.values(), &prepared.solution[..]);
     assert!(triples > 0);
 }

@@ -2,50 +2,26 @@
 //! solver's next step, its whole path, and the puzzle's ratings — the same
 //! calls as `fdoku hint`, `fdoku explain` and `fdoku grade`.
 //!
-//! Each first asks `fdoku_logic::grade::prepare` for the solution and
-//! whether it is unique (uniqueness techniques are used only then; the
-//! solution backs the declared backtracking step when no technique
-//! applies), all under the request's budget.
+//! Each is one library call (`fdoku_logic::hint::hint`,
+//! `fdoku_logic::explain::explain`, `fdoku_logic::grade::grade`) under the
+//! request's budget; this module reads the body and writes the answer.
 
 use axum::Json;
 use axum::extract::State;
 use fdoku_fd::Budget;
-use fdoku_logic::explain::{ExplanationStatus, ShownStep, explain as explain_path};
-use fdoku_logic::grade::{GradeError, grade as rate_grade, prepare};
-use fdoku_logic::{Grid, PathOptions, PathOrder, next_step};
-use fdoku_sudoku::{Puzzle, check_solution};
+use fdoku_logic::explain::{ExplanationStatus, explain as explain_path};
+use fdoku_logic::grade::{GradeError, grade as rate_grade};
+use fdoku_logic::hint::{HintError, HintLevel, HintRequest as LogicHintRequest, hint as next_hint};
+use fdoku_logic::{PathOrder, bit};
+use fdoku_sudoku::{Puzzle, check_solution, full_mask};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::AppState;
-use crate::api::mistakes::{self, Check};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::JsonBody;
-use crate::input::{PuzzleInput, with_values};
+use crate::input::PuzzleInput;
 use crate::work::stopped;
-
-/// How much a hint tells.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum HintLevel {
-    /// The technique's name only.
-    #[default]
-    Vague,
-    /// The step: where, and what it removes or places.
-    Concrete,
-    /// The step and the grid after it.
-    Apply,
-}
-
-impl HintLevel {
-    fn name(self) -> &'static str {
-        match self {
-            HintLevel::Vague => "vague",
-            HintLevel::Concrete => "concrete",
-            HintLevel::Apply => "apply",
-        }
-    }
-}
 
 /// The body of `/api/hint`.
 #[derive(Deserialize)]
@@ -76,33 +52,20 @@ fn grade_error(e: GradeError, puzzle: &Puzzle) -> ApiError {
     }
 }
 
-/// Narrows the grid's candidates to the page's pencil marks; a mark list
-/// without the solution's digit is the user's mistake, named.
-fn keep_marks(grid: &mut Grid, marks: &[Vec<u8>], solution: &[u8]) -> ApiResult<()> {
-    if marks.len() != solution.len() {
-        return Err(ApiError::Unprocessable(format!(
-            "candidates: {} cells, expected {}",
-            marks.len(),
-            solution.len()
-        )));
-    }
-    for (cell, kept) in marks.iter().enumerate() {
-        if kept.is_empty() || grid.value(cell) != 0 {
-            continue;
-        }
-        if !kept.contains(&solution[cell]) {
-            return Err(ApiError::Unprocessable(format!(
-                "candidates: {} has lost a digit it needs (check its pencil marks)",
-                grid.name(cell)
-            )));
-        }
-        for digit in grid.digits(cell) {
-            if !kept.contains(&digit) {
-                grid.eliminate(cell, digit);
-            }
-        }
-    }
-    Ok(())
+/// The givens with the page's pencil marks as their candidates (an empty
+/// list leaves a cell as computed).
+fn with_marks(givens: Puzzle, marks: &[Vec<u8>]) -> ApiResult<Puzzle> {
+    let full = full_mask(givens.size());
+    let masks = marks
+        .iter()
+        .map(|kept| match kept.is_empty() {
+            true => full,
+            false => kept.iter().fold(0u32, |mask, &d| mask | bit(d)),
+        })
+        .collect();
+    givens
+        .with_candidates(masks)
+        .map_err(|e| ApiError::Unprocessable(format!("candidates: {e}")))
 }
 
 /// The next step of the simplest-first path from the current grid; on a
@@ -112,102 +75,29 @@ pub async fn hint(
     JsonBody(request): JsonBody<HintRequest>,
 ) -> ApiResult<Json<Value>> {
     let givens = request.input.read_givens()?;
-    let values = request.input.values;
+    let puzzle = match &request.candidates {
+        Some(marks) => with_marks(givens, marks)?,
+        None => givens,
+    };
+    let entries = request.input.values;
     let (level, order) = (request.level, request.order);
-    let marks = request.candidates;
     state
         .run(move |budget| {
-            let Some(values) = values else {
-                return next_hint(&givens, None, marks.as_deref(), level, order, budget);
+            let asked = LogicHintRequest {
+                puzzle: &puzzle,
+                entries: entries.as_deref(),
+                level,
+                order,
             };
-            let known = match mistakes::check(&givens, &values, budget)? {
-                Check::Wrong(wrong) => {
-                    let cleared = mistakes::without(&values, &wrong);
-                    let apply = level == HintLevel::Apply;
-                    let revealing = level != HintLevel::Vague;
-                    let name = level.name();
-                    return Ok(mistakes::hint(
-                        name,
-                        wrong,
-                        revealing,
-                        apply.then_some(&cleared[..]),
-                    ));
-                }
-                Check::Right(solution) => Some(solution),
-                Check::Unknown => None,
-            };
-            let puzzle = with_values(&givens, &values)?;
-            next_hint(&puzzle, known, marks.as_deref(), level, order, budget)
+            let shown = next_hint(&asked, budget).map_err(|e| match e {
+                HintError::Stopped => stopped(),
+                HintError::Entries(e) => ApiError::Unprocessable(format!("values: {e}")),
+                e => ApiError::Unprocessable(e.to_string()),
+            })?;
+            serde_json::to_value(&shown).map_err(|e| ApiError::Internal(e.to_string()))
         })
         .await
         .map(Json)
-}
-
-/// The next step on `puzzle`; `known` is its unique solution when the
-/// caller has it already.
-fn next_hint(
-    puzzle: &Puzzle,
-    known: Option<Vec<u8>>,
-    marks: Option<&[Vec<u8>]>,
-    level: HintLevel,
-    order: PathOrder,
-    budget: &Budget,
-) -> ApiResult<Value> {
-    let mut grid = Grid::new(puzzle);
-    let level_name = level.name();
-    if grid.is_solved() {
-        return Ok(json!({
-            "level": level_name,
-            "solved": true,
-            "technique": null,
-            "technique_name": null,
-            "text": "The grid is solved.",
-        }));
-    }
-    let (solution, unique) = match known {
-        Some(solution) => (solution, true),
-        None => prepare(puzzle, budget).map_err(|e| grade_error(e, puzzle))?,
-    };
-    if let Some(marks) = marks {
-        keep_marks(&mut grid, marks, &solution)?;
-    }
-    let options = PathOptions {
-        techniques: order.techniques(),
-        unique,
-        solution: Some(solution),
-        budget: budget.clone(),
-    };
-    let step = next_step(&grid, &options).ok_or_else(|| match budget.out_of_time() {
-        Some(_) => stopped(),
-        None => ApiError::Unprocessable("no step applies: the grid contradicts itself".to_owned()),
-    })?;
-    let mut doc = json!({
-        "level": level_name,
-        "solved": false,
-        "technique": step.technique,
-        "technique_name": step.technique.name(),
-    });
-    if level != HintLevel::Vague {
-        doc["text"] = step.text(&grid).into();
-        doc["step"] = serde_json::to_value(ShownStep::new(step.clone(), &grid))
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-    }
-    if level == HintLevel::Apply {
-        let mut after = grid.clone();
-        after.apply(&step);
-        doc["values"] = json!(after.values());
-        doc["candidates"] = (0..after.values().len())
-            .map(|c| {
-                if after.value(c) == 0 {
-                    after.digits(c)
-                } else {
-                    Vec::new()
-                }
-            })
-            .collect::<Vec<_>>()
-            .into();
-    }
-    Ok(doc)
 }
 
 /// The body of `/api/explain`.

@@ -4,6 +4,5 @@
 pub mod generate;
 pub mod logic;
 pub mod meta;
-mod mistakes;
 pub mod parse;
 pub mod solve;
