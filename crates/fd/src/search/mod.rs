@@ -152,6 +152,9 @@ struct Frame {
 /// assert_eq!(domains[1].to_string(), "{1, 3}");
 /// ```
 pub fn propagate(model: &Model, alldiff: Option<Strength>) -> Option<Vec<Domain>> {
+    if model.domains().iter().any(Domain::is_empty) {
+        return None;
+    }
     let mut queue = propagators::queue(model, alldiff, false);
     queue.propagate().ok()?;
     Some(queue.store.domains().to_vec())
@@ -301,7 +304,11 @@ impl<'m> Solver<'m> {
             Phase::Done(_) => return None,
             Phase::Fresh => {
                 self.stats.nodes = 1;
-                if self.root_failed || self.propagation.propagate().is_err() {
+                // A variable that starts with no value (a model fixed
+                // outside a domain, say) fails the root even when no
+                // constraint watches it.
+                let empty = self.model.domains().iter().any(Domain::is_empty);
+                if self.root_failed || empty || self.propagation.propagate().is_err() {
                     self.root_failed = true;
                     self.stats.failures += 1;
                     self.phase = Phase::Done(SearchStatus::Complete);

@@ -1,7 +1,8 @@
 //! One test per bug found, named after what went wrong.
 
 use fdoku_fd::{
-    Constraint, Domain, LinearOp, Model, SearchConfig, Solver, Strength, VarOrder, check,
+    Budget, Constraint, Domain, LinearOp, Model, SearchConfig, SearchStatus, Solver, Strength,
+    VarOrder, check, propagate,
 };
 
 /// Every solution of `m` under every strength, each checked independently.
@@ -94,4 +95,25 @@ fn forward_checking_missed_a_position_fixed_through_its_twin() {
     for solution in all_solutions(&m, config) {
         assert_ne!(solution[2], solution[3], "{solution:?}");
     }
+}
+
+#[test]
+fn a_variable_fixed_outside_its_domain_made_the_search_loop_forever() {
+    // x fixed to 10 over 1..=3 has no value left; no constraint watches it,
+    // so root propagation never failed and search branched on x, refuted
+    // the (absent) value, and picked x again, forever (here: until the
+    // node limit). Found by fuzzing.
+    let mut m = Model::new();
+    let x = m.new_var(1, 3);
+    m.fix(x, 10);
+    let y = m.new_var(1, 2);
+    m.not_equal(y, y, 1);
+    assert!(m.domain(x).is_empty());
+    let limited = || Solver::new(&m).with_budget(Budget::unlimited().with_node_limit(1000));
+    let counted = limited().count(None);
+    assert_eq!((counted.count, counted.status), (0, SearchStatus::Complete));
+    let first = limited().solve();
+    assert_eq!(first.status, SearchStatus::Complete);
+    assert!(first.solution.is_none());
+    assert!(propagate(&m, None).is_none());
 }
