@@ -154,6 +154,35 @@ fn explain_and_hint_reject_bad_puzzles_clearly() {
     );
 }
 
+#[test]
+fn hint_stopped_by_a_node_limit_exits_3_not_2() {
+    // Solving an empty 32×32 grid takes more than one node: the hint is cut
+    // short by the limit, not refused as bad input.
+    let out = fdoku(&["hint", "--node-limit", "1", r#"{"size":32,"boxes":[4,8]}"#]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("stopped before a step was found"), "{err}");
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn a_hint_on_marks_that_lost_a_needed_digit_names_the_cell() {
+    // EASY's r5c6 must be 4; a candidate grid without 4 there is the
+    // player's mistake, not a puzzle without a solution.
+    let mut marks = serde_json::json!({"size": 9, "givens": EASY});
+    let candidates: Vec<Vec<u8>> = (0..81)
+        .map(|cell| match cell {
+            41 => vec![1, 2, 3, 5, 6, 7, 8, 9],
+            _ => (1..=9).collect(),
+        })
+        .collect();
+    marks["candidates"] = candidates.into();
+    let out = fdoku(&["hint", &marks.to_string()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("r5c6 has lost a digit it needs"), "{err}");
+}
+
 /// A puzzle of the hardest database that Sudoku Explainer rates ER 10.2,
 /// EP 10.2, ED 2.6 through nested forcing chains.
 const NESTED: &str =
