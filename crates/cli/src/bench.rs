@@ -125,7 +125,7 @@ fn bench_file(
         })
         .collect();
     let options = SolveOptions {
-        engine: args.engine.choice(),
+        solver: args.solver.choice(),
         ..SolveOptions::default()
     };
     let goal = Goal::Count(args.limit);
@@ -212,9 +212,9 @@ fn print_table(
 ) -> anyhow::Result<()> {
     writeln!(
         out,
-        "counting to {} with engine {}, fastest of {} passes, CPU time of one thread",
+        "counting to {} with solver {}, fastest of {} passes, CPU time of one thread",
         args.limit,
-        args.engine
+        args.solver
             .to_possible_value()
             .map_or_else(String::new, |v| v.get_name().to_owned()),
         args.passes

@@ -81,13 +81,13 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Which solver: the fastest that applies (auto), the general bitmask solver, or the engine.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub engine: EngineArg,
-    /// With --engine fd: strength of the all_different constraints.
+    #[arg(long, alias = "engine", value_enum, default_value = "auto")]
+    pub solver: SolverChoice,
+    /// With --solver fd: strength of the all_different constraints.
     #[arg(long, value_name = "STRENGTH", default_value = "domain",
           value_parser = strength_parser())]
     pub alldiff: Strength,
-    /// With --engine fd: search heuristics.
+    /// With --solver fd: search heuristics.
     #[command(flatten)]
     pub heuristics: HeuristicArgs,
     /// Limits for each puzzle (its status is then `stopped`).
@@ -338,9 +338,9 @@ impl VariantArg {
     }
 }
 
-/// Solver choice.
+/// Which solver `--solver` picks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EngineArg {
+pub enum SolverChoice {
     /// The 9×9 path for classic 9×9, the general bitmask solver otherwise, the engine for killer.
     Auto,
     /// The general bitmask solver only.
@@ -359,8 +359,8 @@ pub struct BenchArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// Which solver.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub engine: EngineArg,
+    #[arg(long, alias = "engine", value_enum, default_value = "auto")]
+    pub solver: SolverChoice,
     /// Timed passes over each file; the fastest counts.
     #[arg(long, value_name = "N", default_value_t = 3,
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -376,14 +376,14 @@ pub struct BenchArgs {
     pub json: bool,
 }
 
-impl EngineArg {
+impl SolverChoice {
     /// The library's choice.
-    pub fn choice(self) -> fdoku_sudoku::solve::EngineChoice {
-        use fdoku_sudoku::solve::EngineChoice;
+    pub fn choice(self) -> fdoku_sudoku::solve::SolverChoice {
+        use fdoku_sudoku::solve::SolverChoice as Library;
         match self {
-            EngineArg::Auto => EngineChoice::Auto,
-            EngineArg::Mask => EngineChoice::Mask,
-            EngineArg::Fd => EngineChoice::Fd,
+            SolverChoice::Auto => Library::Auto,
+            SolverChoice::Mask => Library::Mask,
+            SolverChoice::Fd => Library::Fd,
         }
     }
 }

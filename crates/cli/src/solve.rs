@@ -121,7 +121,7 @@ fn solve_item(item: Item, goal: Goal, args: &SolveArgs, cancel: &Arc<AtomicBool>
         }
     };
     let options = SolveOptions {
-        engine: args.engine.choice(),
+        solver: args.solver.choice(),
         fd: args.heuristics.config(Some(args.alldiff)),
         budget,
     };
@@ -186,7 +186,7 @@ fn record<'a>(outcome: &'a Outcome, goal: Goal) -> Record<'a> {
                 .then(|| solutions.iter().map(|g| grid_line(g)).collect()),
             error: report
                 .unsupported
-                .then(|| "the mask solver does not take killer cages; use --engine fd".to_owned()),
+                .then(|| "the mask solver does not take killer cages; use --solver fd".to_owned()),
             reason: (report.status == Status::None)
                 .then(|| item.puzzle.as_ref().ok()?.clash())
                 .flatten()

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use fdoku_fd::stats::thread_cpu_time;
 use fdoku_sudoku::format::{Format, PlainVariant, read_puzzles};
-use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, solve};
+use fdoku_sudoku::solve::{Goal, SolveOptions, SolverChoice, solve};
 use fdoku_sudoku::{Puzzle, check_solution};
 
 fn load(name: &str) -> Vec<Puzzle> {
@@ -24,9 +24,9 @@ fn load(name: &str) -> Vec<Puzzle> {
         .collect()
 }
 
-fn run(name: &str, puzzles: &[Puzzle], engine: EngineChoice, goal: Goal) {
+fn run(name: &str, puzzles: &[Puzzle], solver: SolverChoice, goal: Goal) {
     let options = SolveOptions {
-        engine,
+        solver,
         ..SolveOptions::default()
     };
     let mut best = Duration::MAX;
@@ -55,10 +55,10 @@ fn run(name: &str, puzzles: &[Puzzle], engine: EngineChoice, goal: Goal) {
     let n = puzzles.len() as f64;
     println!(
         "{name:<32} {:>5} {:>7} puzzles  {:>9.2} µs/puzzle  {:>8.2} guesses  {:>8.2} nodes  {:>5.1}% no guess",
-        match engine {
-            EngineChoice::Fd => "fd",
-            EngineChoice::Mask => "mask",
-            EngineChoice::Auto => "9×9",
+        match solver {
+            SolverChoice::Fd => "fd",
+            SolverChoice::Mask => "mask",
+            SolverChoice::Auto => "9×9",
         },
         puzzles.len(),
         best.as_secs_f64() * 1e6 / n,
@@ -89,8 +89,8 @@ fn main() {
         "tdoku_serg_benchmark.txt",
     ] {
         let puzzles = load(name);
-        run(name, &puzzles, EngineChoice::Auto, Goal::Count(2));
-        run(name, &puzzles, EngineChoice::Mask, Goal::Count(2));
+        run(name, &puzzles, SolverChoice::Auto, Goal::Count(2));
+        run(name, &puzzles, SolverChoice::Mask, Goal::Count(2));
         let sample: Vec<Puzzle> = puzzles
             .iter()
             .step_by(puzzles.len().div_ceil(2000))
@@ -99,7 +99,7 @@ fn main() {
         run(
             &format!("{name} (sample)"),
             &sample,
-            EngineChoice::Fd,
+            SolverChoice::Fd,
             Goal::Count(2),
         );
     }

@@ -16,7 +16,7 @@ pub use variants::variants;
 
 use fdoku_fd::{Budget, SearchConfig, Strength, ValOrder, VarOrder};
 use fdoku_sudoku::generate::{Options, generate};
-use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve};
+use fdoku_sudoku::solve::{Goal, SolveOptions, SolverChoice, Status, solve};
 use fdoku_sudoku::{Puzzle, Rules};
 use rayon::ThreadPool;
 use rayon::prelude::*;
@@ -62,7 +62,7 @@ fn searches(
     node_limit: u64,
 ) -> Vec<(u64, u64, bool)> {
     let options = SolveOptions {
-        engine: EngineChoice::Fd,
+        solver: SolverChoice::Fd,
         fd: SearchConfig {
             var_order,
             val_order: ValOrder::Min,

@@ -47,7 +47,7 @@ fn generated_puzzles_are_unique_by_fdoku_solve() {
         let solved = fdoku(&[
             "solve",
             "--count",
-            "--engine",
+            "--solver",
             "fd",
             "--variant",
             variant,
@@ -281,7 +281,7 @@ fn jigsaw_puzzles_come_with_their_regions_and_solve_uniquely() {
     let solved = fdoku(&[
         "solve",
         "--count",
-        "--engine",
+        "--solver",
         "fd",
         file.to_str().expect("UTF-8 path"),
     ]);

@@ -157,14 +157,14 @@ fn clashing_givens_are_no_solution_with_the_clash_named() {
 #[test]
 fn a_consistent_but_unsolvable_grid_is_none() {
     let line = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
-    for engine in ["mask", "fd"] {
-        let o = fdoku(
-            &["solve", "-f", "jsonl", "--engine", engine],
-            line.as_bytes(),
-        );
-        let r = records(&o);
-        assert_eq!(r[0]["status"], "none", "{engine}");
-        assert!(r[0]["reason"].is_null());
+    // `--engine` is another name for `--solver`.
+    for flag in ["--solver", "--engine"] {
+        for solver in ["mask", "fd"] {
+            let o = fdoku(&["solve", "-f", "jsonl", flag, solver], line.as_bytes());
+            let r = records(&o);
+            assert_eq!(r[0]["status"], "none", "{flag} {solver}");
+            assert!(r[0]["reason"].is_null());
+        }
     }
 }
 
@@ -240,14 +240,14 @@ fn variants_and_killer_through_json() {
     assert_eq!(s[0] + s[1], 3);
     assert_eq!(s[2] + s[3], 7);
     let o = fdoku(
-        &["solve", "--engine", "mask", "-f", "jsonl"],
+        &["solve", "--solver", "mask", "-f", "jsonl"],
         killer.as_bytes(),
     );
     assert!(
         records(&o)[0]["error"]
             .as_str()
             .unwrap()
-            .contains("use --engine fd")
+            .contains("use --solver fd")
     );
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(records(&o)[0]["status"], "error");

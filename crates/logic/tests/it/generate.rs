@@ -5,14 +5,14 @@ use fdoku_logic::generate::{Target, generate};
 use fdoku_logic::grade::{Level, grade};
 use fdoku_sudoku::Rules;
 use fdoku_sudoku::generate::Options;
-use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve};
+use fdoku_sudoku::solve::{Goal, SolveOptions, SolverChoice, Status, solve};
 
 #[test]
 fn a_level_or_technique_is_met_by_the_logic_grader() {
     let rules = Rules::classic(9).unwrap();
     let options = Options::default();
     let mask = SolveOptions {
-        engine: EngineChoice::Mask,
+        solver: SolverChoice::Mask,
         ..SolveOptions::default()
     };
     for level in [Level::Easy, Level::Medium] {

@@ -24,13 +24,13 @@
 //! ```
 //! use fdoku_sudoku::Rules;
 //! use fdoku_sudoku::generate::{Options, Symmetry, generate};
-//! use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve};
+//! use fdoku_sudoku::solve::{Goal, SolveOptions, SolverChoice, Status, solve};
 //!
 //! let options = Options { symmetry: Symmetry::Rot180, ..Options::default() };
 //! let made = generate(&Rules::classic(9).unwrap(), &options, 42).unwrap();
 //! assert!(Symmetry::Rot180.holds(made.puzzle.givens(), 9));
 //! // Unique, by another solver than the one that checked it.
-//! let mask = SolveOptions { engine: EngineChoice::Mask, ..Default::default() };
+//! let mask = SolveOptions { solver: SolverChoice::Mask, ..Default::default() };
 //! let report = solve(&made.puzzle, Goal::Count(2), &mask);
 //! assert_eq!(report.status, Status::Unique);
 //! assert_eq!(report.solution.unwrap(), made.solution);

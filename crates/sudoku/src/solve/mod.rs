@@ -61,7 +61,7 @@ pub struct SearchStats {
 
 /// Which solver to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EngineChoice {
+pub enum SolverChoice {
     /// The fastest that applies: the 9×9 path for classic 9×9, the general
     /// bitmask solver otherwise, the engine for killer puzzles.
     #[default]
@@ -76,8 +76,8 @@ pub enum EngineChoice {
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     /// Which solver.
-    pub engine: EngineChoice,
-    /// The engine's strength and heuristics (with [`EngineChoice::Fd`] or killer).
+    pub solver: SolverChoice,
+    /// The engine's strength and heuristics (with [`SolverChoice::Fd`] or killer).
     pub fd: SearchConfig,
     /// Limits.
     pub budget: Budget,
@@ -188,10 +188,10 @@ fn pick_solver<'p>(puzzle: &'p Puzzle, options: &SolveOptions) -> Option<Box<dyn
     let nine = || NineSolver::new(puzzle).map(|s| Box::new(s) as Box<dyn Search>);
     let mask = || MaskSolver::new(puzzle).map(|s| Box::new(s) as Box<dyn Search>);
     let fd = || Box::new(FdSolver::new(puzzle, options.fd.clone())) as Box<dyn Search>;
-    match options.engine {
-        EngineChoice::Auto => Some(nine().or_else(mask).unwrap_or_else(fd)),
-        EngineChoice::Mask => mask(),
-        EngineChoice::Fd => Some(fd()),
+    match options.solver {
+        SolverChoice::Auto => Some(nine().or_else(mask).unwrap_or_else(fd)),
+        SolverChoice::Mask => mask(),
+        SolverChoice::Fd => Some(fd()),
     }
 }
 

@@ -6,12 +6,12 @@
 #![allow(clippy::unwrap_used)]
 
 use fdoku_sudoku::generate::{Options, Symmetry, generate};
-use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve};
+use fdoku_sudoku::solve::{Goal, SolveOptions, SolverChoice, Status, solve};
 use fdoku_sudoku::{Puzzle, Rules, check_solution};
 
-fn status(puzzle: &Puzzle, engine: EngineChoice) -> (Status, Option<Vec<u8>>) {
+fn status(puzzle: &Puzzle, solver: SolverChoice) -> (Status, Option<Vec<u8>>) {
     let options = SolveOptions {
-        engine,
+        solver,
         ..SolveOptions::default()
     };
     let report = solve(puzzle, Goal::Count(2), &options);
@@ -29,11 +29,11 @@ fn assert_good(rules: &Rules, symmetry: Symmetry, seed: u64) -> Puzzle {
     let puzzle = &made.puzzle;
     assert_eq!(puzzle.rules(), rules);
     assert!(check_solution(puzzle, &made.solution).is_ok());
-    let (mask, solution) = status(puzzle, EngineChoice::Mask);
+    let (mask, solution) = status(puzzle, SolverChoice::Mask);
     assert_eq!(mask, Status::Unique, "{} seed {seed}", rules.variant_name());
     assert_eq!(solution.unwrap(), made.solution);
     if rules.size() == 9 {
-        assert_eq!(status(puzzle, EngineChoice::Fd).0, Status::Unique);
+        assert_eq!(status(puzzle, SolverChoice::Fd).0, Status::Unique);
     }
     let n = rules.size();
     assert!(symmetry.holds(puzzle.givens(), n), "{symmetry} seed {seed}");
@@ -49,7 +49,7 @@ fn assert_good(rules: &Rules, symmetry: Symmetry, seed: u64) -> Puzzle {
         }
         let fewer = Puzzle::new(rules.clone(), fewer).unwrap();
         assert_eq!(
-            status(&fewer, EngineChoice::Mask).0,
+            status(&fewer, SolverChoice::Mask).0,
             Status::Multiple,
             "seed {seed}: orbit {orbit:?} could go"
         );
@@ -114,7 +114,7 @@ fn a_clue_target_stops_early_but_stays_unique() {
     for seed in 0..5 {
         let made = generate(&rules, &options, seed).unwrap();
         assert_eq!(made.puzzle.clue_count(), 35, "seed {seed}");
-        assert_eq!(status(&made.puzzle, EngineChoice::Mask).0, Status::Unique);
+        assert_eq!(status(&made.puzzle, SolverChoice::Mask).0, Status::Unique);
     }
 }
 
@@ -130,7 +130,7 @@ fn a_pattern_puts_the_clues_exactly_there() {
         let made = generate_on_pattern(&rules, &pattern, 100_000, 10_000, seed).unwrap();
         let clues: Vec<bool> = made.puzzle.givens().iter().map(|&g| g != 0).collect();
         assert_eq!(clues, pattern);
-        let (status, solution) = status(&made.puzzle, EngineChoice::Mask);
+        let (status, solution) = status(&made.puzzle, SolverChoice::Mask);
         assert_eq!(status, Status::Unique);
         assert_eq!(solution.unwrap(), made.solution);
     }
@@ -154,7 +154,7 @@ fn every_grid(rules: &Rules) -> Vec<Vec<u8>> {
     use fdoku_sudoku::solve::solve_with;
     let empty = Puzzle::new(rules.clone(), vec![0; rules.cells()]).unwrap();
     let mask = SolveOptions {
-        engine: EngineChoice::Mask,
+        solver: SolverChoice::Mask,
         ..SolveOptions::default()
     };
     let mut grids = Vec::new();
@@ -223,7 +223,7 @@ fn a_nine_by_nine_killer_is_unique_for_another_search() {
     let made = generate_killer(&Rules::classic(9).unwrap(), &options, 2).unwrap();
     assert_cages(&made.puzzle, &made.solution, 3);
     let other = SolveOptions {
-        engine: EngineChoice::Fd,
+        solver: SolverChoice::Fd,
         fd: SearchConfig {
             var_order: VarOrder::Input,
             alldiff: Some(Strength::Forward),

@@ -148,19 +148,19 @@ fn candidates_rule_solutions_out_everywhere() {
         check_solution(&marked, &solution).unwrap_err().to_string(),
         "r1c2 holds 1, not one of its candidates"
     );
-    for engine in [
-        fdoku_sudoku::solve::EngineChoice::Auto,
-        fdoku_sudoku::solve::EngineChoice::Mask,
-        fdoku_sudoku::solve::EngineChoice::Fd,
+    for solver in [
+        fdoku_sudoku::solve::SolverChoice::Auto,
+        fdoku_sudoku::solve::SolverChoice::Mask,
+        fdoku_sudoku::solve::SolverChoice::Fd,
     ] {
         let options = SolveOptions {
-            engine,
+            solver,
             ..SolveOptions::default()
         };
         assert_eq!(
             solve(&marked, Goal::Count(2), &options).status,
             Status::None,
-            "{engine:?}"
+            "{solver:?}"
         );
     }
 }

@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used)]
 
 use fdoku_sudoku::solve::{
-    EngineChoice, Goal, NineSolver, Search, SolveOptions, Status, solve, solve_with,
+    Goal, NineSolver, Search, SolveOptions, SolverChoice, Status, solve, solve_with,
 };
 use fdoku_sudoku::{Puzzle, Rules, check_solution};
 use proptest::prelude::*;
@@ -73,17 +73,17 @@ fn puzzle() -> impl Strategy<Value = Vec<u8>> {
         })
 }
 
-fn options(engine: EngineChoice) -> SolveOptions {
+fn options(solver: SolverChoice) -> SolveOptions {
     SolveOptions {
-        engine,
+        solver,
         ..SolveOptions::default()
     }
 }
 
 /// Up to `limit` solutions, sorted, each checked.
-fn solutions(puzzle: &Puzzle, engine: EngineChoice, limit: u64) -> Vec<Vec<u8>> {
+fn solutions(puzzle: &Puzzle, solver: SolverChoice, limit: u64) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
-    solve_with(puzzle, Goal::All(Some(limit)), &options(engine), &mut |g| {
+    solve_with(puzzle, Goal::All(Some(limit)), &options(solver), &mut |g| {
         assert!(check_solution(puzzle, g).is_ok());
         out.push(g.to_vec());
     });
@@ -103,8 +103,8 @@ proptest! {
     #[test]
     fn the_nine_path_agrees_with_the_other_solvers(givens in puzzle()) {
         let puzzle = Puzzle::new(Rules::classic(9).unwrap(), givens).unwrap();
-        let nine = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Auto));
-        let mask = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Mask));
+        let nine = solve(&puzzle, Goal::Count(2), &options(SolverChoice::Auto));
+        let mask = solve(&puzzle, Goal::Count(2), &options(SolverChoice::Mask));
         prop_assert_eq!(nine.status, mask.status);
         if nine.status == Status::Unique {
             prop_assert_eq!(&nine.solution, &mask.solution);
@@ -113,8 +113,8 @@ proptest! {
             prop_assert!(check_solution(&puzzle, solution).is_ok());
         }
         // Few solutions: the very same set. Many: both reach the limit.
-        let ours = solutions(&puzzle, EngineChoice::Auto, 30);
-        let theirs = solutions(&puzzle, EngineChoice::Mask, 30);
+        let ours = solutions(&puzzle, SolverChoice::Auto, 30);
+        let theirs = solutions(&puzzle, SolverChoice::Mask, 30);
         prop_assert_eq!(ours.len(), theirs.len());
         if ours.len() < 30 {
             prop_assert_eq!(ours, theirs);
@@ -136,7 +136,7 @@ proptest! {
         );
         // The engine, where the search is small enough to be quick.
         if puzzle.givens().iter().filter(|&&g| g != 0).count() >= 25 {
-            let fd = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Fd));
+            let fd = solve(&puzzle, Goal::Count(2), &options(SolverChoice::Fd));
             prop_assert_eq!(fd.status, nine.status);
         }
     }
@@ -145,7 +145,7 @@ proptest! {
 #[test]
 fn an_empty_grid_has_more_than_a_thousand_solutions_and_all_are_distinct() {
     let empty = Puzzle::new(Rules::classic(9).unwrap(), vec![0; 81]).unwrap();
-    let grids = solutions(&empty, EngineChoice::Auto, 1000);
+    let grids = solutions(&empty, SolverChoice::Auto, 1000);
     assert_eq!(grids.len(), 1000);
     assert!(grids.windows(2).all(|w| w[0] != w[1]));
 }

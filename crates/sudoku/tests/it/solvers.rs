@@ -7,20 +7,20 @@
 
 use fdoku_fd::{SearchConfig, Strength};
 use fdoku_sudoku::format::{Format, PlainVariant, parse_line, read_puzzles};
-use fdoku_sudoku::solve::{EngineChoice, Goal, SolveOptions, Status, solve, solve_with};
+use fdoku_sudoku::solve::{Goal, SolveOptions, SolverChoice, Status, solve, solve_with};
 use fdoku_sudoku::{Cage, Puzzle, Rules, check_solution};
 
-fn options(engine: EngineChoice) -> SolveOptions {
+fn options(solver: SolverChoice) -> SolveOptions {
     SolveOptions {
-        engine,
+        solver,
         ..SolveOptions::default()
     }
 }
 
 /// Every solution of `puzzle` from one engine, checked.
-fn all(puzzle: &Puzzle, engine: EngineChoice) -> Vec<Vec<u8>> {
+fn all(puzzle: &Puzzle, solver: SolverChoice) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
-    solve_with(puzzle, Goal::All(None), &options(engine), &mut |g| {
+    solve_with(puzzle, Goal::All(None), &options(solver), &mut |g| {
         assert!(check_solution(puzzle, g).is_ok(), "{g:?}");
         out.push(g.to_vec());
     });
@@ -31,16 +31,16 @@ fn all(puzzle: &Puzzle, engine: EngineChoice) -> Vec<Vec<u8>> {
 #[test]
 fn there_are_288_four_by_four_sudokus_by_both_solvers() {
     let empty = Puzzle::new(Rules::classic(4).unwrap(), vec![0; 16]).unwrap();
-    let mask = all(&empty, EngineChoice::Mask);
+    let mask = all(&empty, SolverChoice::Mask);
     assert_eq!(mask.len(), 288);
-    assert_eq!(all(&empty, EngineChoice::Fd), mask);
+    assert_eq!(all(&empty, SolverChoice::Fd), mask);
 }
 
 #[test]
 fn killer_counts_equal_filtering_every_grid() {
     let grids = all(
         &Puzzle::new(Rules::classic(4).unwrap(), vec![0; 16]).unwrap(),
-        EngineChoice::Mask,
+        SolverChoice::Mask,
     );
     // Cages: the top row split in two, and the main diagonal's first two cells.
     let cages = [
@@ -71,8 +71,8 @@ fn killer_counts_equal_filtering_every_grid() {
         .collect();
     assert!(!expected.is_empty());
     let killer = Puzzle::new(rules, vec![0; 16]).unwrap();
-    assert_eq!(all(&killer, EngineChoice::Auto), expected);
-    assert!(solve(&killer, Goal::First, &options(EngineChoice::Mask)).unsupported);
+    assert_eq!(all(&killer, SolverChoice::Auto), expected);
+    assert!(solve(&killer, Goal::First, &options(SolverChoice::Mask)).unsupported);
 }
 
 #[test]
@@ -83,17 +83,17 @@ fn project_euler_96_sums_to_24702() {
     };
     let items = read_puzzles("euler96.txt", &text, Format::Auto, &PlainVariant::default());
     assert_eq!(items.len(), 50);
-    for engine in [EngineChoice::Auto, EngineChoice::Mask, EngineChoice::Fd] {
+    for solver in [SolverChoice::Auto, SolverChoice::Mask, SolverChoice::Fd] {
         let mut total = 0u32;
         for item in &items {
             let puzzle = item.puzzle.as_ref().unwrap();
-            let report = solve(puzzle, Goal::Count(2), &options(engine));
+            let report = solve(puzzle, Goal::Count(2), &options(solver));
             assert_eq!(report.status, Status::Unique);
             let s = report.solution.unwrap();
             assert!(check_solution(puzzle, &s).is_ok());
             total += u32::from(s[0]) * 100 + u32::from(s[1]) * 10 + u32::from(s[2]);
         }
-        assert_eq!(total, 24702, "{engine:?}");
+        assert_eq!(total, 24702, "{solver:?}");
     }
 }
 
@@ -110,19 +110,19 @@ fn agree(lines: &[&str], expected: Status, fd: bool) {
     let rules = Rules::classic(9).unwrap();
     for line in lines {
         let puzzle = parse_line(line.trim_end_matches('\r'), &rules).unwrap();
-        let mask = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Mask));
+        let mask = solve(&puzzle, Goal::Count(2), &options(SolverChoice::Mask));
         assert_eq!(mask.status, expected, "{line}");
         let first = mask.solution.as_ref().unwrap();
         assert!(check_solution(&puzzle, first).is_ok());
         // The classic 9×9 path (what `Auto` picks here) agrees too.
-        let nine = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Auto));
+        let nine = solve(&puzzle, Goal::Count(2), &options(SolverChoice::Auto));
         assert_eq!(nine.status, expected, "9×9 path: {line}");
         assert!(check_solution(&puzzle, nine.solution.as_ref().unwrap()).is_ok());
         if expected == Status::Unique {
             assert_eq!(nine.solution, mask.solution, "{line}");
         }
         if fd {
-            let engine = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Fd));
+            let engine = solve(&puzzle, Goal::Count(2), &options(SolverChoice::Fd));
             assert_eq!(engine.status, expected, "{line}");
             if expected == Status::Unique {
                 assert_eq!(engine.solution, mask.solution, "{line}");
@@ -226,9 +226,9 @@ fn seed_001_examples_are_unique_under_their_rules() {
         let line = line.concat();
         let rules = variant.rules(9).unwrap();
         let puzzle = parse_line(&line, &rules).unwrap();
-        for engine in [EngineChoice::Mask, EngineChoice::Fd] {
-            let report = solve(&puzzle, Goal::Count(2), &options(engine));
-            assert_eq!(report.status, Status::Unique, "{engine:?} {line}");
+        for solver in [SolverChoice::Mask, SolverChoice::Fd] {
+            let report = solve(&puzzle, Goal::Count(2), &options(solver));
+            assert_eq!(report.status, Status::Unique, "{solver:?} {line}");
             assert!(check_solution(&puzzle, report.solution.as_ref().unwrap()).is_ok());
         }
         // Without their extra houses the same givens have many solutions.
@@ -291,7 +291,7 @@ fn every_size_and_variant_solves_and_both_solvers_agree() {
         let name = format!("{}×{} {}", rules.size(), rules.size(), rules.variant_name());
         let keep = if rules.size() >= 16 { 2 } else { 3 };
         let puzzle = puzzle_from_empty(rules, keep);
-        let mask = solve(&puzzle, Goal::Count(2), &options(EngineChoice::Mask));
+        let mask = solve(&puzzle, Goal::Count(2), &options(SolverChoice::Mask));
         assert!(
             matches!(mask.status, Status::Unique | Status::Multiple),
             "{name}"
@@ -309,7 +309,7 @@ fn every_size_and_variant_solves_and_both_solvers_agree() {
                 &puzzle,
                 Goal::Count(2),
                 &SolveOptions {
-                    engine: EngineChoice::Fd,
+                    solver: SolverChoice::Fd,
                     fd: config,
                     ..SolveOptions::default()
                 },
@@ -363,9 +363,9 @@ fn a_consistent_but_unsolvable_grid_is_no_solution() {
     let line = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
     let puzzle = parse_line(&line, &Rules::classic(9).unwrap()).unwrap();
     assert!(puzzle.clash().is_none());
-    for engine in [EngineChoice::Mask, EngineChoice::Fd] {
+    for solver in [SolverChoice::Mask, SolverChoice::Fd] {
         assert_eq!(
-            solve(&puzzle, Goal::Count(2), &options(engine)).status,
+            solve(&puzzle, Goal::Count(2), &options(solver)).status,
             Status::None
         );
     }
@@ -386,10 +386,10 @@ fn an_impossible_extra_region_is_refuted_by_the_engine_and_bounded_in_the_mask_s
     let plus = vec![4, 13, 22, 36, 37, 38, 42, 43, 44];
     let rules = Rules::classic(9).unwrap().with_extra_region(plus).unwrap();
     let puzzle = Puzzle::new(rules, vec![0; 81]).unwrap();
-    let fd = solve(&puzzle, Goal::First, &options(EngineChoice::Fd));
+    let fd = solve(&puzzle, Goal::First, &options(SolverChoice::Fd));
     assert_eq!(fd.status, Status::None);
     let bounded = SolveOptions {
-        engine: EngineChoice::Mask,
+        solver: SolverChoice::Mask,
         budget: fdoku_fd::Budget::unlimited().with_node_limit(10_000),
         ..SolveOptions::default()
     };
@@ -415,7 +415,7 @@ fn a_killer_without_boxes_is_solved_by_the_engine() {
         rules = rules.with_cage(Cage { cells, sum }).unwrap();
     }
     let puzzle = Puzzle::new(rules, vec![0; 16]).unwrap();
-    let solutions = all(&puzzle, EngineChoice::Auto);
+    let solutions = all(&puzzle, SolverChoice::Auto);
     assert!(!solutions.is_empty());
     // Independently: rows and columns are permutations, cages add up.
     for g in &solutions {
