@@ -95,6 +95,21 @@ fn plan(request: GenerateRequest) -> ApiResult<Plan> {
             "choose jigsaw or killer, not both".to_owned(),
         ));
     }
+    let killer = match (request.killer, request.cage_size) {
+        (false, None) => None,
+        (false, Some(_)) => {
+            return Err(ApiError::BadRequest(
+                "\"cage_size\" needs \"killer\": true".to_owned(),
+            ));
+        }
+        (true, None) => Some(KillerOptions::default().max_cage),
+        (true, Some(cage_size)) if (1..=MAX_SIZE).contains(&cage_size) => Some(cage_size),
+        (true, Some(cage_size)) => {
+            return Err(ApiError::Unprocessable(format!(
+                "cage_size: {cage_size} is not in 1..={MAX_SIZE}"
+            )));
+        }
+    };
     Ok(Plan {
         rules,
         options: Options {
@@ -104,7 +119,7 @@ fn plan(request: GenerateRequest) -> ApiResult<Plan> {
         },
         target: Target { level, technique },
         jigsaw: request.jigsaw,
-        killer: request.killer.then(|| request.cage_size.unwrap_or(4)),
+        killer,
         seed: request.seed.unwrap_or_else(fresh_seed),
     })
 }
@@ -141,7 +156,7 @@ fn run(mut plan: Plan, budget: &Budget) -> ApiResult<Value> {
         .and_then(|layout| make(&layout, &plan.options, plan.target, ATTEMPTS, plan.seed)),
         Some(max_cage) => {
             let options = KillerOptions {
-                max_cage: max_cage.max(1),
+                max_cage,
                 budget: budget.clone(),
                 ..KillerOptions::default()
             };

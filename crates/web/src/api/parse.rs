@@ -1,7 +1,7 @@
 //! `POST /api/parse`: a puzzle read and laid out for drawing — size, boxes
 //! or jigsaw regions, diagonals, windows, cages, givens, the candidates
 //! each open cell has left after its peers' digits, and the clash of the
-//! givens if there is one.
+//! givens and entries if there is one.
 
 use axum::Json;
 use fdoku_logic::Grid;
@@ -16,15 +16,17 @@ use crate::input::{PuzzleInput, with_values};
 /// Reads the puzzle (422 with the parser's message when it does not read).
 pub async fn parse(JsonBody(input): JsonBody<PuzzleInput>) -> ApiResult<Json<Value>> {
     let puzzle = input.read_givens()?;
-    let grid = match &input.values {
-        Some(values) => Grid::new(&with_values(&puzzle, values)?),
-        None => Grid::new(&puzzle),
+    let entered = match &input.values {
+        Some(values) => with_values(&puzzle, values)?,
+        None => puzzle.clone(),
     };
-    Ok(Json(layout(&puzzle, &grid)))
+    Ok(Json(layout(&puzzle, &entered)))
 }
 
-/// The drawing data of `puzzle`, candidates taken from `grid`.
-pub fn layout(puzzle: &Puzzle, grid: &Grid) -> Value {
+/// The drawing data of `puzzle`; the values, candidates and clash are those
+/// of `entered` (the givens with the entries placed).
+pub fn layout(puzzle: &Puzzle, entered: &Puzzle) -> Value {
+    let grid = Grid::new(entered);
     let rules = puzzle.rules();
     let (boxes, regions) = match rules.layout() {
         Layout::Boxes { rows, cols } => (json!([rows, cols]), Value::Null),
@@ -59,7 +61,7 @@ pub fn layout(puzzle: &Puzzle, grid: &Grid) -> Value {
         "candidates": candidates,
         "line": puzzle.to_line(),
         "variant": rules.variant_name(),
-        "clash": puzzle.clash().map(|c| c.to_string()),
+        "clash": entered.clash().map(|c| c.to_string()),
         "description": describe(puzzle),
     })
 }
