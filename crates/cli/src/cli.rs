@@ -176,6 +176,14 @@ pub struct HintArgs {
 /// `fdoku serve`.
 #[cfg(feature = "serve")]
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Guarantees (docs/api.md): an expensive request works at most --deadline seconds, and beyond \
+--max-concurrent it is told 503 at once. A connection waiting on its client is closed after its \
+timeout; beyond --max-connections a new one closes the longest wait, never a request being \
+answered. POST bodies must be sent as application/json (415). Host must name this machine \
+(localhost, an IP address, --host, --allow-host) and Origin, when sent, must be the page's own \
+(403 otherwise; --any-host turns both checks off). Every answer carries nosniff, a content \
+security policy, no framing and no referrer.")]
 pub struct ServeArgs {
     /// The address to listen on (the default serves this machine only).
     #[arg(long, default_value = fdoku_web::DEFAULT_HOST)]
@@ -189,6 +197,27 @@ pub struct ServeArgs {
     /// Expensive requests working at once; more get 503 at once (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_concurrent: Option<u32>,
+    /// Seconds a request's headers may take, from their first byte; then the connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub header_timeout: f64,
+    /// Seconds a request's body may take, after its headers; then the connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub body_timeout: f64,
+    /// Seconds a connection may wait for a request (new, or kept alive after an answer); then it is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub idle_timeout: f64,
+    /// Connections served at once; beyond it a new one displaces the longest wait on a client.
+    #[arg(long, value_name = "N", default_value_t = 256,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+    /// Also answer requests for this host name (repeatable; localhost and IP addresses always
+    /// are): for a name of this machine, or a reverse proxy's public name.
+    #[arg(long, value_name = "NAME", conflicts_with = "any_host")]
+    pub allow_host: Vec<String>,
+    /// Answer any Host and Origin: turns off the guard against other web pages and DNS
+    /// rebinding (docs/api.md).
+    #[arg(long)]
+    pub any_host: bool,
 }
 
 /// `fdoku serve` in a build without the cargo feature `serve`: whatever

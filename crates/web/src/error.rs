@@ -6,6 +6,8 @@
 //! |---|---|
 //! | body over the limit | 413 |
 //! | malformed JSON, wrong shape, bad option | 400 |
+//! | a foreign `Host` or `Origin` | 403 |
+//! | a POST body that is not `application/json` | 415 |
 //! | a grid that does not parse (the parser's message) or cannot be used | 422 |
 //! | too many expensive requests at once | 503 |
 //! | the deadline passed (the solver was stopped) | 503 |
@@ -22,6 +24,10 @@ pub enum ApiError {
     TooLarge(usize),
     /// Malformed JSON, a wrong shape or an unknown option value.
     BadRequest(String),
+    /// A `Host` or `Origin` the server does not answer.
+    Forbidden(String),
+    /// A body sent without `Content-Type: application/json`.
+    UnsupportedMediaType(String),
     /// The puzzle does not parse, or cannot be used as asked.
     Unprocessable(String),
     /// Every slot for expensive work is taken.
@@ -38,6 +44,8 @@ impl ApiError {
         match self {
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Busy | ApiError::Deadline(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -50,9 +58,11 @@ impl ApiError {
             ApiError::TooLarge(limit) => {
                 format!("request body too large (the limit is {limit} bytes)")
             }
-            ApiError::BadRequest(m) | ApiError::Unprocessable(m) | ApiError::Internal(m) => {
-                m.clone()
-            }
+            ApiError::BadRequest(m)
+            | ApiError::Forbidden(m)
+            | ApiError::UnsupportedMediaType(m)
+            | ApiError::Unprocessable(m)
+            | ApiError::Internal(m) => m.clone(),
             ApiError::Busy => {
                 "server busy: too many expensive requests at once; try again shortly".to_owned()
             }

@@ -19,6 +19,9 @@
 //! blocking pool under a concurrency limit (503 at once when full) and a
 //! deadline wired into the library's `Budget` (503 when it passes, and the
 //! solver stops); a panic is a 500 and the server goes on (see [`work`]).
+//! Connections are bounded in number and in time — headers, body and idle
+//! waits each have a timeout ([`server`]) — and a request from another
+//! web page or for a foreign host name is refused ([`origin`]).
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
@@ -32,6 +35,8 @@ mod assets;
 pub mod error;
 mod extract;
 mod input;
+pub mod origin;
+pub mod server;
 pub mod work;
 
 use std::any::Any;
@@ -42,12 +47,14 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{StatusCode, Uri};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
 pub use error::ApiError;
+pub use origin::HostCheck;
 
 /// The default host: the loopback interface only.
 pub const DEFAULT_HOST: &str = "127.0.0.1";
@@ -65,15 +72,35 @@ pub struct Config {
     pub max_concurrent: usize,
     /// The largest request body accepted, in bytes; larger is 413.
     pub body_limit: usize,
+    /// How long a request's headers may take to arrive, from their first
+    /// byte; then the connection is closed.
+    pub header_timeout: Duration,
+    /// How long a request's body may take to arrive, from the end of its
+    /// headers; then the connection is closed.
+    pub body_timeout: Duration,
+    /// How long a connection may wait for a request's first byte (a fresh
+    /// connection, or one kept alive after an answer); then it is closed.
+    pub idle_timeout: Duration,
+    /// How many connections are served at once (see [`server`]).
+    pub max_connections: usize,
+    /// Which `Host` and `Origin` headers are answered (see [`origin`]).
+    pub hosts: HostCheck,
 }
 
 impl Default for Config {
-    /// Deadline 10 s, one expensive request per core, bodies up to 64 KiB.
+    /// Deadline 10 s, one expensive request per core, bodies up to 64 KiB;
+    /// headers and bodies within 10 s each, connections idle up to 60 s,
+    /// 256 connections; hosts: this machine's names and IP addresses.
     fn default() -> Self {
         Config {
             deadline: Duration::from_secs(10),
             max_concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
             body_limit: 64 * 1024,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            max_connections: 256,
+            hosts: HostCheck::default(),
         }
     }
 }
@@ -88,6 +115,7 @@ pub(crate) struct AppState {
 /// The page, its assets and the JSON API, with every guard in place.
 pub fn router(config: Config) -> Router {
     let body_limit = config.body_limit;
+    let hosts = Arc::new(config.hosts.clone());
     let state = AppState {
         permits: Arc::new(Semaphore::new(config.max_concurrent.max(1))),
         config: Arc::new(config),
@@ -102,29 +130,33 @@ pub fn router(config: Config) -> Router {
         .route("/api/grade", post(api::logic::grade))
         .route("/api/generate", post(api::generate::generate))
         .fallback(not_found)
-        .with_state(state);
+        .with_state(state)
+        .layer(middleware::from_fn_with_state(hosts, origin::check));
     guard(app, body_limit)
 }
 
-/// The guards every route gets: the body limit (413 beyond it) and a
-/// panic catcher (a handler that panics answers 500 with a JSON error; the
-/// server goes on). Public so that tests can put a route of their own
-/// behind the same guards.
+/// The guards every route gets: the body limit (413 beyond it), a panic
+/// catcher (a handler that panics answers 500 with a JSON error; the
+/// server goes on) and the security headers on every answer
+/// ([`origin::security_headers`]). Public so that tests can put a route of
+/// their own behind the same guards.
 pub fn guard(router: Router, body_limit: usize) -> Router {
     router
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(CatchPanicLayer::custom(panic_response))
+        .layer(middleware::map_response(origin::security_headers))
 }
 
-/// Serves [`router`]`(config)` on `listener` until `shutdown` completes.
+/// Serves [`router`]`(config)` on `listener` until `shutdown` completes,
+/// under the connection limits and timeouts of `config` (see [`server`]).
+/// Requests in flight then finish; idle connections close.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let limits = server::Limits::of(&config);
+    server::run(listener, router(config), limits, shutdown).await
 }
 
 fn panic_response(_: Box<dyn Any + Send + 'static>) -> Response {

@@ -95,6 +95,7 @@ mod tests {
                 deadline: Duration::from_millis(200),
                 max_concurrent: permits,
                 body_limit: 1024,
+                ..Config::default()
             }),
             permits: Arc::new(Semaphore::new(permits)),
         }

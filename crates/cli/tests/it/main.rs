@@ -15,6 +15,8 @@ mod inputs_and_defaults;
 mod logic;
 #[cfg(feature = "serve")]
 mod serve;
+#[cfg(feature = "serve")]
+mod serve_guards;
 mod solve;
 mod study;
 mod user_text;
