@@ -1,7 +1,7 @@
 //! Puzzles written over several lines, one row per line.
 
-use super::line::{Cell, cells, is_text, puzzle_from};
-use super::{Item, LineError, PlainVariant, Skipped};
+use super::line::{Cell, bad_cell, cells, is_text, puzzle_from};
+use super::{Item, LineError, ParseErrorKind, PlainVariant, Skipped};
 use crate::puzzle::{Puzzle, grid_line};
 use crate::rules::MAX_SIZE;
 
@@ -75,12 +75,28 @@ fn candidate_row(line: &str) -> Option<Vec<Cell>> {
     (several && (4..=9).contains(&cells.len())).then_some(cells)
 }
 
+/// A line read as a row of cells.
+struct Row {
+    /// 1-based line.
+    line: usize,
+    cells: Vec<Cell>,
+    /// The column just after the line's end.
+    end: usize,
+}
+
+/// The rows of one puzzle.
 struct Block {
     first_line: usize,
-    rows: Vec<(usize, Vec<Cell>, usize)>,
+    width: usize,
+    rows: Vec<Row>,
 }
 
 /// Every puzzle of a text of blocks; lines of text are noted in `skipped`.
+///
+/// Rows with nothing between them (no blank line, comment or header) form a
+/// run, cut into puzzles of as many rows as a row has cells (see
+/// [`block_width`]): a damaged puzzle is one error, and the puzzles after
+/// it, back to back, are still read from their own first row.
 pub(super) fn read(
     input: &str,
     text: &str,
@@ -88,23 +104,22 @@ pub(super) fn read(
     skipped: &mut Vec<Skipped>,
 ) -> Vec<Item> {
     let mut items = Vec::new();
-    let mut block: Option<Block> = None;
-    let finish = |items: &mut Vec<Item>, block: &mut Option<Block>, next_line: usize| {
-        if let Some(b) = block.take() {
-            items.push(make_item(input, b, variant, next_line));
-        }
-    };
+    let mut run: Vec<Row> = Vec::new();
     let mut last = 0;
+    // A blank line, a header, text or a too-wide line ends the run of rows.
+    let end_run = |run: &mut Vec<Row>, items: &mut Vec<Item>, line_no: usize| {
+        cut(input, std::mem::take(run), variant, line_no, items);
+    };
     for (number, raw) in text.lines().enumerate() {
         let line_no = number + 1;
         last = line_no;
         let line = raw.trim_end_matches('\r');
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') || is_header(t) {
-            finish(&mut items, &mut block, line_no);
+            end_run(&mut run, &mut items, line_no);
             continue;
         }
-        let width = block.as_ref().map(|b| b.rows[0].1.len());
+        let width = run.last().map(|r| r.cells.len());
         if is_separator(t, width) {
             continue;
         }
@@ -112,13 +127,13 @@ pub(super) fn read(
         let end = line.chars().count() + 1;
         let not_a_row = row.len() > MAX_SIZE || row.iter().any(|c| c.value.is_err());
         if not_a_row && is_text(t) {
-            finish(&mut items, &mut block, line_no);
+            end_run(&mut run, &mut items, line_no);
             skipped.push(Skipped::new(input, line_no, t));
             continue;
         }
         if row.len() > MAX_SIZE {
             // Never glue whole-grid lines into one impossible grid.
-            finish(&mut items, &mut block, line_no);
+            end_run(&mut run, &mut items, line_no);
             let message = format!(
                 "a row of {} cells, wider than any grid ({MAX_SIZE} at most); \
                  for one puzzle per line use --input-format line",
@@ -128,30 +143,72 @@ pub(super) fn read(
                 index: 0,
                 line: line_no,
                 input: t.to_owned(),
-                puzzle: Err(LineError::new(1, message).at(input, line_no)),
+                puzzle: Err(LineError::new(1, ParseErrorKind::RowWidth, message).at(input, line_no)),
             });
             continue;
         }
-        let b = block.get_or_insert_with(|| Block {
-            first_line: line_no,
-            rows: Vec::new(),
+        run.push(Row {
+            line: line_no,
+            cells: row,
+            end,
         });
-        b.rows.push((line_no, row, end));
-        let width = b.rows[0].1.len();
-        if b.rows.len() >= width {
-            finish(&mut items, &mut block, line_no + 1);
-        }
     }
-    finish(&mut items, &mut block, last + 1);
+    cut(input, run, variant, last + 1, &mut items);
     items
+}
+
+/// Cuts a run of rows into puzzles, in order; `next_line` is the line after
+/// the run (where a puzzle cut short ends).
+fn cut(
+    input: &str,
+    mut run: Vec<Row>,
+    variant: &PlainVariant,
+    next_line: usize,
+    items: &mut Vec<Item>,
+) {
+    while !run.is_empty() {
+        let width = block_width(&run);
+        // A row without cells is a puzzle of one row (an error), not none.
+        let rows: Vec<Row> = run.drain(..width.clamp(1, run.len())).collect();
+        let block = Block {
+            first_line: rows[0].line,
+            width,
+            rows,
+        };
+        let next = run.first().map_or(next_line, |r| r.line);
+        items.push(make_item(input, block, variant, next));
+    }
+}
+
+/// How many cells a row of the puzzle that starts the run `rows` has: the
+/// width most of its first rows share (the first row's on a tie). One row
+/// too short or too long, even the first, then spoils its own puzzle only,
+/// not the cut between the puzzles that follow.
+fn block_width(rows: &[Row]) -> usize {
+    let first = rows[0].cells.len();
+    let most_common = |n: usize| {
+        let widths: Vec<usize> = rows.iter().take(n).map(|r| r.cells.len()).collect();
+        let count = |w: usize| widths.iter().filter(|&&x| x == w).count();
+        widths.iter().copied().fold(
+            first,
+            |best, w| if count(w) > count(best) { w } else { best },
+        )
+    };
+    let guess = most_common(first.max(2));
+    if guess == first {
+        first
+    } else {
+        most_common(guess)
+    }
 }
 
 fn make_item(input: &str, block: Block, variant: &PlainVariant, next_line: usize) -> Item {
     let raw: Vec<String> = block
         .rows
         .iter()
-        .map(|(_, row, _)| {
-            row.iter()
+        .map(|row| {
+            row.cells
+                .iter()
                 .map(|c| match &c.value {
                     Ok(0) => '.',
                     Ok(d) => crate::puzzle::digit_char(*d),
@@ -163,9 +220,9 @@ fn make_item(input: &str, block: Block, variant: &PlainVariant, next_line: usize
     let puzzle = check_shape(&block, next_line).and_then(|()| {
         let mut all = Vec::new();
         let mut located: Vec<(usize, usize)> = Vec::new();
-        for (line, row, _) in &block.rows {
-            for cell in row {
-                located.push((*line, cell.column));
+        for row in &block.rows {
+            for cell in &row.cells {
+                located.push((row.line, cell.column));
                 all.push(Cell {
                     column: cell.column,
                     value: cell.value.clone(),
@@ -204,22 +261,27 @@ fn with_marks(puzzle: Puzzle, cells: &[Cell]) -> Result<Puzzle, LineError> {
         .collect();
     puzzle
         .with_candidates(masks)
-        .map_err(|e| LineError::new(1, e.to_string()))
+        .map_err(|e| LineError::new(1, ParseErrorKind::Candidates, e.to_string()))
 }
 
-/// Every row as wide as the first, and as many rows as that width.
+/// Every row as wide as the block, and as many rows as that width.
 fn check_shape(block: &Block, next_line: usize) -> Result<(), (usize, LineError)> {
-    for (line, row, _) in &block.rows {
-        if let Some(bad) = row.iter().find(|c| c.value.is_err()) {
-            let message = bad.value.clone().err().unwrap_or_default();
-            return Err((*line, LineError::new(bad.column, message)));
+    for row in &block.rows {
+        if let Some(bad) = bad_cell(&row.cells) {
+            return Err((row.line, bad));
         }
     }
-    let width = block.rows[0].1.len();
-    for (line, row, end) in &block.rows {
-        if row.len() != width {
-            let message = format!("this row has {} cells, the first row {width}", row.len());
-            return Err((*line, LineError::new(*end, message)));
+    let width = block.width;
+    for row in &block.rows {
+        if row.cells.len() != width {
+            let message = format!(
+                "this row has {} cells; expected {width}, as the puzzle's other rows",
+                row.cells.len()
+            );
+            return Err((
+                row.line,
+                LineError::new(row.end, ParseErrorKind::RowWidth, message),
+            ));
         }
     }
     if block.rows.len() != width {
@@ -227,7 +289,10 @@ fn check_shape(block: &Block, next_line: usize) -> Result<(), (usize, LineError)
             "the puzzle ends after {} rows; expected {width} rows of {width} cells",
             block.rows.len()
         );
-        return Err((next_line, LineError::new(1, message)));
+        return Err((
+            next_line,
+            LineError::new(1, ParseErrorKind::RowCount, message),
+        ));
     }
     Ok(())
 }
@@ -294,7 +359,7 @@ mod tests {
         let ragged = read("1.3.\n..2\n.1..\n4...\n");
         assert_eq!(
             ragged[0],
-            Err("b:2:4: this row has 3 cells, the first row 4".to_owned())
+            Err("b:2:4: this row has 3 cells; expected 4, as the puzzle's other rows".to_owned())
         );
         let big = read("1.3.\n..2.\n.5..\n4...\n");
         assert_eq!(

@@ -44,7 +44,7 @@
 use serde::Deserialize;
 
 use super::line::parse_line;
-use super::{Item, ParseError};
+use super::{Item, ParseError, ParseErrorKind};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid_line;
 use crate::rules::{Cage, Layout, Rules, cell_name, parse_cell_name};
@@ -174,8 +174,8 @@ pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
                 .map(|v| {
                     let source = v.to_string();
                     let puzzle = serde_json::from_value::<Spec>(v)
-                        .map_err(|e| error(input, 1, 1, e.to_string()))
-                        .and_then(|spec| build(&spec).map_err(|m| error(input, 1, 1, m)));
+                        .map_err(|e| field_error(input, 1, 1, e.to_string()))
+                        .and_then(|spec| build(&spec).map_err(|m| field_error(input, 1, 1, m)));
                     Item {
                         index: 0,
                         line: 1,
@@ -187,8 +187,9 @@ pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
             Err(e) => vec![syntax(input, 0, text, e)],
         };
     }
-    // One object, or one object per line.
-    if serde_json::from_str::<serde_json::Value>(text).is_ok() || !looks_like_lines(text) {
+    // One object, or one object per line: each line its own record, so a
+    // damaged line is one error and the others are still read.
+    if serde_json::from_str::<serde_json::Value>(text).is_ok() || !one_per_line(text) {
         return vec![one(input, 0, text)];
     }
     text.lines()
@@ -198,15 +199,24 @@ pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
         .collect()
 }
 
-fn looks_like_lines(text: &str) -> bool {
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-    lines.clone().count() > 1 && lines.all(|l| l.trim_start().starts_with('{'))
+/// Whether a text that is not one JSON value is JSON lines: more than one
+/// line, and the first of them, or two of them, a whole JSON object by
+/// itself from the line's start. An object written over several lines is
+/// not whole on its first line, and the objects inside it are indented.
+fn one_per_line(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let whole = |l: &str| {
+        l.starts_with('{') && serde_json::from_str::<serde_json::Value>(l.trim_end()).is_ok()
+    };
+    lines.len() > 1
+        && (lines.first().is_some_and(|l| whole(l))
+            || lines.iter().filter(|l| whole(l)).count() > 1)
 }
 
 /// One description starting at 0-based line `offset`.
 fn one(input: &str, offset: usize, text: &str) -> Item {
     let puzzle = match serde_json::from_str::<Spec>(text) {
-        Ok(spec) => build(&spec).map_err(|m| error(input, offset + 1, 1, m)),
+        Ok(spec) => build(&spec).map_err(|m| field_error(input, offset + 1, 1, m)),
         Err(e) => Err(syntax_error(input, offset, e)),
     };
     // The description on one line, for batch records.
@@ -229,20 +239,34 @@ fn syntax(input: &str, offset: usize, text: &str, e: serde_json::Error) -> Item 
     }
 }
 
+/// A description that did not deserialize: malformed JSON, or a field
+/// of the wrong shape (serde's message names it).
 fn syntax_error(input: &str, offset: usize, e: serde_json::Error) -> ParseError {
     let full = e.to_string();
     let message = match full.rfind(" at line ") {
         Some(at) => full[..at].to_owned(),
         None => full,
     };
-    error(input, offset + e.line().max(1), e.column().max(1), message)
+    let kind = match e.classify() {
+        serde_json::error::Category::Data => ParseErrorKind::JsonField,
+        _ => ParseErrorKind::JsonSyntax,
+    };
+    ParseError {
+        input: input.to_owned(),
+        line: offset + e.line().max(1),
+        column: e.column().max(1),
+        kind,
+        message,
+    }
 }
 
-fn error(input: &str, line: usize, column: usize, message: String) -> ParseError {
+/// A well-formed description with a field that is wrong.
+fn field_error(input: &str, line: usize, column: usize, message: String) -> ParseError {
     ParseError {
         input: input.to_owned(),
         line,
         column,
+        kind: ParseErrorKind::JsonField,
         message,
     }
 }
@@ -380,7 +404,7 @@ fn rows_to_line(size: usize, rows: &[String]) -> Result<String, String> {
                         cell.column
                     ));
                 }
-                Err(message) => {
+                Err((_, message)) => {
                     return Err(format!("givens[{r}], character {}: {message}", cell.column));
                 }
             }

@@ -1,13 +1,15 @@
 //! One puzzle per line.
 
-use super::{Item, LineError, PlainVariant, Skipped, accepted_counts, size_of_cells};
+use super::{
+    Item, LineError, ParseErrorKind, PlainVariant, Skipped, accepted_counts, size_of_cells,
+};
 use crate::puzzle::{Puzzle, char_digit};
 use crate::rules::{Rules, cell_name};
 
 /// A cell of a line with its 1-based column.
 pub(super) struct Cell {
     pub(super) column: usize,
-    pub(super) value: Result<u8, String>,
+    pub(super) value: Result<u8, (ParseErrorKind, String)>,
     /// Pencil marks: the candidates of an open cell of a candidate grid (bit
     /// `d - 1` for digit `d`), 0 for a plain cell.
     pub(super) marks: u32,
@@ -32,9 +34,10 @@ pub(super) fn cells(text: &str) -> Vec<Cell> {
             if !token.is_empty() {
                 let value = match token {
                     "." | "0" | "_" | "-" | "*" => Ok(0),
-                    _ => token
-                        .parse::<u8>()
-                        .map_err(|_| format!("'{token}' is not a number (expected 0 to 32, or .)")),
+                    _ => token.parse::<u8>().map_err(|_| {
+                        let message = format!("'{token}' is not a number (expected 0 to 32, or .)");
+                        (ParseErrorKind::Number, message)
+                    }),
                 };
                 out.push(Cell {
                     column,
@@ -58,12 +61,23 @@ pub(super) fn cells(text: &str) -> Vec<Cell> {
 }
 
 /// A character's cell value: a digit, 0 for a blank, or what is wrong.
-fn char_value(c: char) -> Result<u8, String> {
+fn char_value(c: char) -> Result<u8, (ParseErrorKind, String)> {
     if BLANKS.contains(&c) {
         Ok(0)
     } else {
-        char_digit(c).ok_or_else(|| format!("'{c}' is not a digit ({EXPECTED})"))
+        char_digit(c).ok_or_else(|| {
+            let message = format!("'{c}' is not a digit ({EXPECTED})");
+            (ParseErrorKind::Digit, message)
+        })
     }
+}
+
+/// The error of the first cell that is not a digit or a blank, if any.
+pub(super) fn bad_cell(cells: &[Cell]) -> Option<LineError> {
+    cells.iter().find_map(|cell| {
+        let (kind, message) = cell.value.as_ref().err()?;
+        Some(LineError::new(cell.column, *kind, message.clone()))
+    })
 }
 
 /// The field of a line that is by itself a whole grid (N² cell characters),
@@ -139,11 +153,8 @@ pub(super) fn puzzle_from(
     variant: &PlainVariant,
     end: usize,
 ) -> Result<Puzzle, LineError> {
-    if let Some(bad) = cells.iter().find(|c| c.value.is_err()) {
-        return Err(LineError::new(
-            bad.column,
-            bad.value.clone().err().unwrap_or_default(),
-        ));
+    if let Some(bad) = bad_cell(cells) {
+        return Err(bad);
     }
     let Some(size) = size_of_cells(cells.len()) else {
         let message = format!(
@@ -151,11 +162,11 @@ pub(super) fn puzzle_from(
             cells.len(),
             accepted_counts()
         );
-        return Err(LineError::new(end, message));
+        return Err(LineError::new(end, ParseErrorKind::CellCount, message));
     };
     let rules = variant
         .rules(size)
-        .map_err(|message| LineError::new(1, message))?;
+        .map_err(|message| LineError::new(1, ParseErrorKind::Rules, message))?;
     from_values(cells, rules)
 }
 
@@ -171,26 +182,24 @@ fn from_values(cells: &[Cell], rules: Rules) -> Result<Puzzle, LineError> {
             );
             return Err(LineError {
                 cell: Some(i),
-                ..LineError::new(cell.column, message)
+                ..LineError::new(cell.column, ParseErrorKind::DigitRange, message)
             });
         }
         givens.push(value);
     }
-    Puzzle::new(rules, givens).map_err(|e| LineError::new(1, e.to_string()))
+    Puzzle::new(rules, givens).map_err(|e| LineError::new(1, ParseErrorKind::Givens, e.to_string()))
 }
 
 /// Parses one line against `rules` (the size must match).
 pub fn parse_line(text: &str, rules: &Rules) -> Result<Puzzle, LineError> {
     let cells = cells(text);
-    if let Some(bad) = cells.iter().find(|c| c.value.is_err()) {
-        return Err(LineError::new(
-            bad.column,
-            bad.value.clone().err().unwrap_or_default(),
-        ));
+    if let Some(bad) = bad_cell(&cells) {
+        return Err(bad);
     }
     if cells.len() != rules.cells() {
         let message = format!("{} cells, expected {}", cells.len(), rules.cells());
-        return Err(LineError::new(text.chars().count() + 1, message));
+        let end = text.chars().count() + 1;
+        return Err(LineError::new(end, ParseErrorKind::CellCount, message));
     }
     from_values(&cells, rules.clone())
 }

@@ -12,7 +12,7 @@
 //!   Euler's `Grid 01` headers separate puzzles. Covers `.sdk` and Project
 //!   Euler 96 files.
 //! * **json** — one puzzle description (any variant), an array of them, or
-//!   one per line; see [`json`].
+//!   one per line (each line its own puzzle); see [`json`].
 //!
 //! Every error names the input, the line and the column, and what was
 //! expected; in a batch a bad puzzle becomes an error item and the others
@@ -45,7 +45,8 @@ pub use line::parse_line;
 pub use marks::candidate_grid;
 pub use print::{block, line};
 
-/// A puzzle that could not be read: where, and what was expected.
+/// A puzzle that could not be read: where, what kind of thing was
+/// expected there, and the message that says both.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{input}:{line}:{column}: {message}")]
 pub struct ParseError {
@@ -55,8 +56,50 @@ pub struct ParseError {
     pub line: usize,
     /// 1-based column (character).
     pub column: usize,
-    /// What was wrong and what was expected.
+    /// What was expected, for programs.
+    pub kind: ParseErrorKind,
+    /// What was wrong and what was expected, for people.
     pub message: String,
+}
+
+/// What a reader expected where it found something else.
+///
+/// ```
+/// use fdoku_sudoku::format::{Format, ParseErrorKind, read_puzzles};
+///
+/// let items = read_puzzles("t", "12x4............", Format::Line, &Default::default());
+/// let err = items[0].puzzle.as_ref().unwrap_err();
+/// assert_eq!(err.kind, ParseErrorKind::Digit);
+/// assert_eq!((err.line, err.column), (1, 3));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A digit or a blank: `1`–`9`, `A`–`W`, `.` `0` `_` `-` `*`.
+    Digit,
+    /// A number from 0 to 32, or `.` (rows written as numbers).
+    Number,
+    /// A digit no larger than the grid's size.
+    DigitRange,
+    /// A whole grid: N² cells for a size with a standard box shape (or the
+    /// size the rules give).
+    CellCount,
+    /// A row as wide as the other rows of its block, and no wider than the
+    /// largest grid.
+    RowWidth,
+    /// As many rows in a block as a row has cells.
+    RowCount,
+    /// Rules that the size and variant allow (a box shape, windows).
+    Rules,
+    /// Givens that the rules allow.
+    Givens,
+    /// Candidates that agree with the givens.
+    Candidates,
+    /// Well-formed JSON.
+    JsonSyntax,
+    /// A field of a JSON description, present and valid (the message names
+    /// the field).
+    JsonField,
 }
 
 /// An error inside one line, before the input and line are known.
@@ -64,6 +107,8 @@ pub struct ParseError {
 pub struct LineError {
     /// 1-based column.
     pub column: usize,
+    /// What was expected.
+    pub kind: ParseErrorKind,
     /// What was wrong.
     pub message: String,
     /// The offending cell (0-based, in reading order), when one is to blame.
@@ -71,9 +116,10 @@ pub struct LineError {
 }
 
 impl LineError {
-    fn new(column: usize, message: impl Into<String>) -> Self {
+    fn new(column: usize, kind: ParseErrorKind, message: impl Into<String>) -> Self {
         LineError {
             column,
+            kind,
             message: message.into(),
             cell: None,
         }
@@ -84,6 +130,7 @@ impl LineError {
             input: input.to_owned(),
             line,
             column: self.column,
+            kind: self.kind,
             message: self.message,
         }
     }
@@ -225,8 +272,9 @@ const DETECT_LINES: usize = 20;
 /// one puzzle per line if at least half of them are whole grids (more cells
 /// than a row can hold, 32, or a field that is a whole grid larger than
 /// 4×4: a puzzle followed by a rating, say); blocks of rows otherwise. Rows
-/// of exactly 16 cells are 4×4 puzzles or 16×16 rows: blocks if the text
-/// draws box separators (`|`, `+`).
+/// of exactly 16 cells are 16×16 rows when one holds a digit above 4, 4×4
+/// puzzles when one holds a digit twice, else rows when they hold a `|` or a
+/// drawn separator line has a `+` (never a comment's or a title's).
 pub fn detect(text: &str) -> Format {
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{')
@@ -249,10 +297,42 @@ pub fn detect(text: &str) -> Format {
         return Format::Line;
     }
     match narrow.first().map(|l| line::cell_count(l)) {
-        Some(16) if !text.contains(['|', '+']) => Format::Line,
+        Some(16) if !rows_of_sixteen(text, &narrow) => Format::Line,
         Some(_) => Format::Block,
         None => Format::Line,
     }
+}
+
+/// Whether lines of 16 cells are rows of 16×16 grids rather than 4×4
+/// puzzles: a digit above 4 says rows (no 4×4 puzzle has one), a digit
+/// twice in a line says puzzles (no 16×16 row has one); otherwise box
+/// separators say rows — a `|` in those lines, or a drawn separator line
+/// with a `+`. A `|` or `+` in a comment or a title says nothing.
+fn rows_of_sixteen(text: &str, narrow: &[&&str]) -> bool {
+    let digits = |l: &str| -> Vec<u8> {
+        line::cells(l)
+            .iter()
+            .filter_map(|c| c.value.as_ref().ok().copied())
+            .filter(|&d| d > 0)
+            .collect()
+    };
+    let sixteen: Vec<Vec<u8>> = narrow
+        .iter()
+        .filter(|l| line::cell_count(l) == 16)
+        .map(|l| digits(l))
+        .collect();
+    if sixteen.iter().flatten().any(|&d| d > 4) {
+        return true;
+    }
+    let repeats = |row: &Vec<u8>| (1..=4).any(|d| row.iter().filter(|&&x| x == d).count() > 1);
+    if sixteen.iter().any(repeats) {
+        return false;
+    }
+    let drawn = text
+        .lines()
+        .map(str::trim)
+        .any(|l| !l.starts_with('#') && l.contains('+') && block::is_separator(l, None));
+    drawn || narrow.iter().any(|l| l.contains('|'))
 }
 
 /// A line detection does not look at: blank, a `#` comment, a header, a

@@ -8,7 +8,8 @@
 //! * [`trace`] — the engine's solve recorded in cell terms;
 //! * [`generate`] — generated puzzles: unique, minimal, symmetric, seeded;
 //! * [`input_forms`] — puzzles the way real collections write them;
-//! * [`parse_robustness`] — arbitrary text never panics a reader.
+//! * [`parse_robustness`] — arbitrary text never panics a reader;
+//! * [`regression`] — one test per bug found, named after what went wrong.
 
 mod generate;
 mod input_forms;
@@ -16,5 +17,6 @@ mod nine_budget;
 mod nine_differential;
 mod nine_kernels;
 mod parse_robustness;
+mod regression;
 mod solvers;
 mod trace;

@@ -1,0 +1,106 @@
+//! One test per bug found in the readers, named after what went wrong.
+
+use fdoku_sudoku::format::{Format, ParseErrorKind, PlainVariant, detect, read_input};
+
+/// Each item of `text` (auto-detected): its puzzle as a line, or the error's
+/// line and kind.
+fn read(text: &str) -> Vec<Result<String, (usize, ParseErrorKind)>> {
+    read_input("t", text, Format::Auto, &PlainVariant::default())
+        .items
+        .into_iter()
+        .map(|i| i.puzzle.map(|p| p.to_line()).map_err(|e| (e.line, e.kind)))
+        .collect()
+}
+
+#[test]
+fn a_bar_or_plus_in_a_comment_made_4x4_lines_one_block() {
+    let text = "# 4×4 puzzles | from a list + their sources\n\
+                1...............\n\
+                .2..............\n\
+                My list + more\n\
+                ..3.............\n";
+    assert_eq!(detect(text), Format::Line);
+    let items = read(text);
+    assert_eq!(items.len(), 3, "{items:?}");
+    assert!(items.iter().all(Result::is_ok), "{items:?}");
+}
+
+#[test]
+fn rows_of_16x16_grids_are_still_told_from_4x4_puzzles() {
+    // A digit above 4: a row of a larger grid, separators or not.
+    let row = "123456789ABCDEFG\n";
+    assert_eq!(detect(&row.repeat(16)), Format::Block);
+    // A digit twice in a line: no 16×16 row, even with bars drawn.
+    assert_eq!(
+        detect("1234|3412|2143|4321\n1.3.|..2.|.1..|4...\n"),
+        Format::Line
+    );
+}
+
+#[test]
+fn a_short_first_row_misaligned_the_blocks_that_follow_back_to_back() {
+    let text = "1.3.\n..2.\n.1..\n4...\n\
+                123\n3412\n2143\n4321\n\
+                1234\n3412\n2143\n4321\n";
+    let items = read(text);
+    assert_eq!(
+        items,
+        [
+            Ok("1.3...2..1..4...".to_owned()),
+            Err((5, ParseErrorKind::RowWidth)),
+            Ok("1234341221434321".to_owned()),
+        ]
+    );
+}
+
+#[test]
+fn one_bad_json_line_lost_the_whole_batch() {
+    let text = "{\"size\":4}\nthis is not json\n{\"size\":4,\"givens\":\"1...............\"}\n";
+    let read = read_input("t", text, Format::Auto, &PlainVariant::default());
+    assert_eq!(read.items.len(), 3);
+    assert!(read.items[0].puzzle.is_ok());
+    let bad = read.items[1].puzzle.as_ref().unwrap_err();
+    assert_eq!(
+        (bad.line, bad.column, bad.kind),
+        (2, 2, ParseErrorKind::JsonSyntax)
+    );
+    assert_eq!(read.items[1].input, "this is not json");
+    assert!(read.items[2].puzzle.is_ok());
+    // The first line damaged, the rest whole: still one record per line.
+    let text = "{\"size\":4\n{\"size\":4}\n{\"size\":6}\n";
+    let items = read_input("t", text, Format::Json, &PlainVariant::default()).items;
+    assert_eq!(items.len(), 3);
+    assert!(items[0].puzzle.is_err() && items[1].puzzle.is_ok() && items[2].puzzle.is_ok());
+}
+
+#[test]
+fn parse_errors_say_what_kind_of_thing_was_expected() {
+    let cases: [(&str, Format, ParseErrorKind); 8] = [
+        ("12x4............", Format::Line, ParseErrorKind::Digit),
+        ("1,2,x,4", Format::Line, ParseErrorKind::Number),
+        ("1234567", Format::Line, ParseErrorKind::CellCount),
+        (
+            "1.3.\n..2.\n.5..\n4...\n",
+            Format::Block,
+            ParseErrorKind::DigitRange,
+        ),
+        (
+            "1.3.\n..2.\n.1..\n",
+            Format::Block,
+            ParseErrorKind::RowCount,
+        ),
+        ("{\"size\": 4", Format::Json, ParseErrorKind::JsonSyntax),
+        (
+            "{\"size\": 4, \"diagonal\": true}",
+            Format::Json,
+            ParseErrorKind::JsonField,
+        ),
+        ("{\"size\": 7}", Format::Json, ParseErrorKind::JsonField),
+    ];
+    for (text, format, kind) in cases {
+        let items = read_input("t", text, format, &PlainVariant::default()).items;
+        let err = items[0].puzzle.as_ref().expect_err(text);
+        assert_eq!(err.kind, kind, "{text:?}: {err}");
+        assert!(err.to_string().starts_with("t:"), "{err}");
+    }
+}
