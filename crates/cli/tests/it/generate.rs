@@ -335,28 +335,3 @@ fn block_output_draws_the_cages_and_regions() {
         }
     }
 }
-
-#[test]
-fn a_jigsaw_of_a_level_skips_candidates_whose_grid_search_ran_out() {
-    // On these seeds' jigsaw layouts some candidates' grid searches run out
-    // of nodes; the level search used to stop at the first such candidate
-    // ("no jigsaw 9×9 grid found within 200000 search nodes", exit 2).
-    for seed in ["3", "4", "7"] {
-        let args = [
-            "generate",
-            "--jigsaw",
-            "--difficulty",
-            "medium",
-            "--seed",
-            seed,
-            "-f",
-            "jsonl",
-        ];
-        let records = json_lines(&fdoku(&args));
-        assert_eq!(records[0]["difficulty"], "medium", "seed {seed}");
-        assert!(
-            records[0]["description"]["regions"].is_array(),
-            "seed {seed}"
-        );
-    }
-}

@@ -13,6 +13,7 @@ mod docs_examples;
 mod generate;
 mod inputs_and_defaults;
 mod logic;
+mod regression;
 #[cfg(feature = "serve")]
 mod serve;
 #[cfg(feature = "serve")]
