@@ -50,6 +50,7 @@
 use std::collections::HashSet;
 use std::ops::{ControlFlow, RangeInclusive};
 
+use super::budget::tick;
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
 use super::grid::{Grid, bit, digits_of};
@@ -140,6 +141,7 @@ pub(super) fn collect(grid: &Grid, sizes: RangeInclusive<usize>) -> Vec<Als> {
             .min(*sizes.end());
         for size in *sizes.start()..=largest {
             let _ = for_each_combination(&cells, size, &mut |pick| {
+                tick()?;
                 let mask = pick.iter().fold(0, |m, &c| m | grid.mask(c));
                 if mask.count_ones() as usize == size + 1 {
                     let set: CellSet = pick.iter().copied().collect();
@@ -169,6 +171,10 @@ pub(super) fn restricted_links(alses: &[Als]) -> Vec<Vec<(usize, u32)>> {
     let mut links = vec![Vec::new(); alses.len()];
     for (i, a) in alses.iter().enumerate() {
         for (j, b) in alses.iter().enumerate().skip(i + 1) {
+            // Cut off, the links are partial: the search's caller drops them.
+            if tick().is_break() {
+                return links;
+            }
             if a.mask & b.mask == 0 || a.cells.intersects(&b.cells) {
                 continue;
             }
@@ -195,6 +201,7 @@ fn xz(
 ) -> ControlFlow<()> {
     for (i, a) in alses.iter().enumerate() {
         for &(j, rccs) in links[i].iter().filter(|&&(j, _)| j > i) {
+            tick()?;
             let b = &alses[j];
             let mut eliminations = Vec::new();
             match rccs.count_ones() {
@@ -233,6 +240,7 @@ fn xy_wing(
         let wings = &links[pivot_index];
         for (k, &(i, x_mask)) in wings.iter().enumerate() {
             for &(j, y_mask) in &wings[k + 1..] {
+                tick()?;
                 let (a, b) = (&alses[i], &alses[j]);
                 if a.mask & b.mask == 0 {
                     continue;

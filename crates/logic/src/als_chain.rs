@@ -47,6 +47,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::als::{Als, collect, max_als_cells, restricted_links};
+use super::budget::tick;
 use super::grid::{Grid, bit, digits_of};
 use super::step::{Candidate, Found, Link, LinkKind, Node, Step};
 use super::technique::Technique;
@@ -137,6 +138,10 @@ impl Search<'_> {
         let mut i = 0;
         let mut flow = ControlFlow::Continue(());
         while i < visits.len() && flow.is_continue() {
+            if tick().is_break() {
+                flow = ControlFlow::Break(());
+                break;
+            }
             let visit = visits[i];
             if visit.links >= MIN_LINKS && zs & self.alses[visit.als].mask & !visit.used != 0 {
                 flow = self.check_end(start, zs, &visits, i, found);

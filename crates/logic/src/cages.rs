@@ -23,6 +23,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::tick;
 use super::grid::{Grid, bit};
 use super::step::{Candidate, Found, Step};
 use super::technique::Technique;
@@ -50,7 +51,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
             .fold(0, |m, &c| m | bit(grid.value(c)));
         let mut used = vec![0u32; open.len()];
         let mut digits = vec![0u8; open.len()];
-        fill(grid, &open, 0, left, taken, &mut digits, &mut used);
+        fill(grid, &open, 0, left, taken, &mut digits, &mut used)?;
         let mut step = Step::new(technique);
         for (k, &cell) in open.iter().enumerate() {
             for digit in grid.digits(cell) {
@@ -70,7 +71,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
 
 /// Tries every filling of `open[k..]` adding up to `left` with digits
 /// outside `taken`; records in `used` the digits each cell takes in some
-/// complete filling.
+/// complete filling; breaks when the budget of the search is spent.
 fn fill(
     grid: &Grid,
     open: &[usize],
@@ -79,14 +80,15 @@ fn fill(
     taken: u32,
     digits: &mut [u8],
     used: &mut [u32],
-) {
+) -> ControlFlow<()> {
+    tick()?;
     if k == open.len() {
         if left == 0 {
             for (slot, &digit) in used.iter_mut().zip(digits.iter()) {
                 *slot |= bit(digit);
             }
         }
-        return;
+        return ControlFlow::Continue(());
     }
     // The cells after this one need at least the smallest and at most the
     // largest distinct digits: prune fillings that cannot reach `left`.
@@ -101,6 +103,7 @@ fn fill(
             continue;
         }
         digits[k] = digit;
-        fill(grid, open, k + 1, after, taken | bit(digit), digits, used);
+        fill(grid, open, k + 1, after, taken | bit(digit), digits, used)?;
     }
+    ControlFlow::Continue(())
 }

@@ -38,6 +38,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::tick;
 use super::grid::Grid;
 use super::step::{Found, Step};
 use super::technique::Technique;
@@ -51,6 +52,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     let steps = single.find_all(grid);
     for (i, first) in steps.iter().enumerate() {
         for second in &steps[i + 1..] {
+            tick()?;
             let same_key = key(first).is_some_and(|k| key(second) == Some(k));
             if same_key && first.eliminations != second.eliminations {
                 found(combine(technique, first, second))?;

@@ -60,6 +60,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::tick;
 use super::cellset::CellSet;
 use super::grid::Grid;
 use super::step::{Found, Step};
@@ -101,6 +102,7 @@ fn find_pairs(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     let bases = bases(grid, 2);
     for (j, b) in bases.iter().enumerate() {
         for a in &bases[..j] {
+            tick()?;
             let common = a.excluder_set & b.excluder_set;
             if common.len() < 2 {
                 continue;
@@ -136,11 +138,13 @@ fn find_triples(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     }
     for (j, b) in bases.iter().enumerate() {
         for a in &bases[..j] {
+            tick()?;
             let shared = a.excluder_set & b.excluder_set;
             if shared.len() < 2 {
                 continue;
             }
             for third in thirds(a, b, &by_cell) {
+                tick()?;
                 let common = shared & third.excluder_set;
                 if common.len() < 2 || !first_visit(a, b, third) {
                     continue;

@@ -36,6 +36,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::tick;
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
 use super::grid::Grid;
@@ -204,6 +205,7 @@ impl Search<'_> {
             .filter(|&i| (1..=widest).contains(&(self.masks[i].count_ones() as usize)))
             .collect();
         for_each_combination(&lines, self.size, &mut |pick| {
+            tick()?;
             let base = pick.iter().fold(0u32, |mask, &i| mask | 1 << i);
             let union = pick.iter().fold(0, |mask, &i| mask | self.masks[i]);
             let width = union.count_ones() as usize;
@@ -211,6 +213,7 @@ impl Search<'_> {
                 Shape::Basic if width == self.size => self.report(base, union, found),
                 Shape::Finned | Shape::Sashimi if width > self.size && width <= widest => {
                     each_subset(union, self.size, &mut |cover| {
+                        tick()?;
                         self.finned(base, cover, found)
                     })
                 }

@@ -44,6 +44,7 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
+use super::budget::poll;
 use super::cellset::CellSet;
 use super::grid::{Grid, bit, digits_of};
 use super::step::{Candidate, Found, Link, LinkKind, Node, Step};
@@ -345,6 +346,7 @@ fn contradictions(
     found: &mut Found<'_>,
 ) -> ControlFlow<()> {
     for candidate in all_candidates(context.grid) {
+        poll()?;
         let branch = context.assume(candidate.cell, candidate.digit);
         let Some(last) = branch.contradiction else {
             continue;
@@ -452,12 +454,14 @@ fn verities(context: &Context<'_>, technique: Technique, found: &mut Found<'_>) 
     let grid = context.grid;
     let mut outcomes: Vec<Option<Outcome>> = (0..context.candidates()).map(|_| None).collect();
     for candidate in all_candidates(grid) {
+        poll()?;
         let branch = context.assume(candidate.cell, candidate.digit);
         outcomes[context.index(candidate.cell, candidate.digit)] =
             Some(Outcome::of(context, &branch));
     }
     let level = usize::from(context.net);
     for source in sources(grid) {
+        poll()?;
         let branch_outcomes: Vec<&Outcome> = source
             .assumptions
             .iter()

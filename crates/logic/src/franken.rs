@@ -49,6 +49,7 @@
 use std::collections::HashSet;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, ControlFlow, Sub};
 
+use super::budget::tick;
 use super::cellset::CellSet;
 use super::grid::Grid;
 use super::step::{Candidate, Found, Step};
@@ -179,6 +180,7 @@ impl<B: Bits> Search<'_, B> {
             return self.covers_for(&base, reported, found);
         }
         for i in from..self.bases.len() {
+            tick()?;
             let unit = self.bases[i];
             let endo = endo_fins | (cells & unit.cells);
             if !endo.is_empty() && (!self.finned || endo.len() > MAX_ENDO_FINS) {
@@ -317,6 +319,7 @@ struct Picker<'a, 'b, B> {
 
 impl<B: Bits> Picker<'_, '_, B> {
     fn cover(&mut self, state: Cover<B>, found: &mut Found<'_>) -> ControlFlow<()> {
+        tick()?;
         let open = self.base.cells - state.covered - state.fins;
         let Some(cell) = open.first() else {
             return self.fill(0, state, found);
@@ -386,6 +389,7 @@ impl<B: Bits> Picker<'_, '_, B> {
     /// Completes the covers with houses from `options[from..]` (each holds
     /// a base candidate already covered), then evaluates the fish.
     fn fill(&mut self, from: usize, state: Cover<B>, found: &mut Found<'_>) -> ControlFlow<()> {
+        tick()?;
         if self.chosen.len() == self.search.size {
             return self.search.evaluate(
                 self.base,

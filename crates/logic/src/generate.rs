@@ -144,7 +144,17 @@ pub fn generate(
             Err(e) => return Err(e.into()),
         };
         grids_found = true;
-        let Some(found) = level_of(&generated.puzzle, &generated.solution, target.level) else {
+        let walked = level_of(
+            &generated.puzzle,
+            &generated.solution,
+            target.level,
+            &options.budget,
+        );
+        // Past the level asked for, or stopped by the budget.
+        let Some(found) = walked else {
+            if let Some(reason) = options.budget.out_of_time() {
+                return Err(GenerateError::Stopped(reason).into());
+            }
             continue;
         };
         if target.accepts(found.level, &found.techniques) {

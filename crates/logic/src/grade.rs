@@ -278,13 +278,20 @@ pub struct PathLevel {
 /// fdoku's level, HoDoKu's score and the techniques used, from HoDoKu's
 /// path through a puzzle whose unique `solution` is known (what the
 /// generator asks of each candidate). With a `ceiling`, the walk gives up
-/// (`None`) as soon as the level passes it, as HoDoKu's generator does.
-pub fn level_of(puzzle: &Puzzle, solution: &[u8], ceiling: Option<Level>) -> Option<PathLevel> {
+/// (`None`) as soon as the level passes it, as HoDoKu's generator does;
+/// it gives up too when `budget`'s deadline passes or its cancel flag is
+/// raised (which the caller asks the budget).
+pub fn level_of(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    ceiling: Option<Level>,
+    budget: &Budget,
+) -> Option<PathLevel> {
     let options = PathOptions {
         techniques: hodoku_order(),
         unique: true,
         solution: Some(solution.to_vec()),
-        budget: Budget::default(),
+        budget: budget.clone(),
     };
     let mut grid = Grid::new(puzzle);
     let mut steps = Vec::new();

@@ -44,6 +44,7 @@ pub mod hint;
 
 mod als;
 mod als_chain;
+mod budget;
 mod cages;
 mod cellset;
 mod chains;

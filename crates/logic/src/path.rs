@@ -30,8 +30,8 @@
 use fdoku_fd::Budget;
 use serde::Serialize;
 
+use super::budget::within;
 use super::grid::Grid;
-use super::implications::within;
 use super::order::hodoku_order;
 use super::step::Step;
 use super::technique::Technique;
@@ -106,17 +106,25 @@ pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
 }
 
 /// The simplest step available in `grid`; `None` when nothing applies or
-/// the budget's deadline passed between two techniques.
+/// the budget's deadline passed or its cancel flag was raised (a search cut
+/// off is not taken for one that found nothing: no backtracking step then).
 pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
     for technique in &options.techniques {
         if options.budget.out_of_time().is_some() {
             return None;
         }
-        if (options.unique || !technique.needs_uniqueness())
-            && let Some(step) = within(&options.budget, || technique.find_first(grid))
-        {
-            return Some(step);
+        if !options.unique && technique.needs_uniqueness() {
+            continue;
         }
+        match within(&options.budget, || technique.find_first(grid)) {
+            // Cut off: what it found may not be the simplest instance.
+            (_, Some(_)) => return None,
+            (Some(step), None) => return Some(step),
+            (None, None) => {}
+        }
+    }
+    if options.budget.out_of_time().is_some() {
+        return None;
     }
     backtracking(grid, options.solution.as_deref()?)
 }

@@ -44,6 +44,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::tick;
 use super::cellset::CellSet;
 use super::grid::Grid;
 use super::step::{Candidate, Found, Link, LinkKind, Node, Step};
@@ -121,6 +122,7 @@ impl Chains<'_> {
             let lines: Vec<&Conjugate> = pairs.iter().filter(|p| self.is(p, line)).collect();
             for (i, first) in lines.iter().enumerate() {
                 for second in &lines[i + 1..] {
+                    tick()?;
                     for (x, p) in ends(first) {
                         for (y, q) in ends(second) {
                             if share(self.grid, x, y, cross) && !share(self.grid, p, q, cross) {
@@ -137,6 +139,7 @@ impl Chains<'_> {
     fn kites(&self, pairs: &[Conjugate], found: &mut Found<'_>) -> ControlFlow<()> {
         for row in pairs.iter().filter(|p| self.is(p, Row)) {
             for column in pairs.iter().filter(|p| self.is(p, Column)) {
+                tick()?;
                 for (x, p) in ends(row) {
                     for (y, q) in ends(column) {
                         if distinct([p, x, y, q]) && share(self.grid, x, y, Box) {
@@ -159,6 +162,7 @@ impl Chains<'_> {
         }
         for (i, first) in unique.iter().enumerate() {
             for second in &unique[i + 1..] {
+                tick()?;
                 for (x, p) in ends(first) {
                     for (y, q) in ends(second) {
                         if distinct([p, x, y, q])
@@ -214,6 +218,7 @@ impl Chains<'_> {
             lines.dedup();
             for &arm in &lines {
                 for &cross in &lines {
+                    tick()?;
                     if grid.house_kind(arm) == grid.house_kind(cross) {
                         continue;
                     }

@@ -25,6 +25,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::tick;
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
 use super::grid::{Grid, bit, digits_of};
@@ -55,6 +56,7 @@ fn naked(grid: &Grid, technique: Technique, k: usize, found: &mut Found<'_>) -> 
             .filter(|&c| (grid.mask(c).count_ones() as usize) <= k)
             .collect();
         for_each_combination(&cells, k, &mut |pick| {
+            tick()?;
             let union = pick.iter().fold(0, |m, &c| m | grid.mask(c));
             if union.count_ones() as usize != k {
                 return ControlFlow::Continue(());
@@ -112,6 +114,7 @@ fn hidden(grid: &Grid, technique: Technique, k: usize, found: &mut Found<'_>) ->
             continue;
         }
         for_each_combination(&digits, k, &mut |pick| {
+            tick()?;
             let places = pick
                 .iter()
                 .fold(CellSet::EMPTY, |s, &d| s | (grid.cells_with(d) & cells));

@@ -43,6 +43,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::tick;
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
 use super::grid::{Grid, digits_of};
@@ -72,6 +73,7 @@ pub(super) fn find(grid: &Grid, _technique: Technique, found: &mut Found<'_>) ->
             let middle: Vec<usize> = (line_cells & block_cells & open).iter().collect();
             for size in 2..=middle.len().min(3) {
                 for_each_combination(&middle, size, &mut |pick| {
+                    tick()?;
                     let core = Core {
                         houses: [line, block],
                         cells: pick.iter().copied().collect(),
@@ -103,6 +105,7 @@ fn search(grid: &Grid, core: &Core, found: &mut Found<'_>) -> ControlFlow<()> {
     let needed = core.cells.len();
     for l in &line_sides {
         for b in block_sides.iter().filter(|b| b.mask & l.mask == 0) {
+            tick()?;
             let all = core.mask | l.mask | b.mask;
             if all.count_ones() as usize != needed + l.cells.len() + b.cells.len() {
                 continue;
@@ -143,6 +146,8 @@ fn sides(grid: &Grid, core: &Core, rest: CellSet) -> Vec<Side> {
     let surplus = core.cells.len();
     for size in 1..=cells.len().min(max_side_cells(grid.size())) {
         let _ = for_each_combination(&cells, size, &mut |pick| {
+            // Cut off, the sides are partial: the search's caller drops them.
+            tick()?;
             let mask = pick.iter().fold(0, |m, &c| m | grid.mask(c));
             if mask.count_ones() as usize <= size + surplus {
                 sides.push(Side {

@@ -82,6 +82,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::tick;
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
 use super::grid::{Grid, bit, digits_of};
@@ -176,6 +177,7 @@ fn for_each_rectangle(
         let holds_pair = |c: usize| open.contains(c) && grid.mask(c) & pair != 0;
         let (row, col) = (anchor / size, anchor % size);
         for other_col in (0..size).filter(|&c| c != col) {
+            tick()?;
             let beside = row * size + other_col;
             if !holds_pair(beside) {
                 continue;
@@ -311,6 +313,7 @@ fn type_3(grid: &Grid, rect: &Rectangle, found: &mut Found<'_>) -> ControlFlow<(
             .collect();
         for real in 1..MAX_SUBSET.min(others.len() + 1) {
             for_each_combination(&others, real, &mut |pick| {
+                tick()?;
                 let digits = pick.iter().fold(virtual_mask, |m, &c| m | grid.mask(c));
                 if digits.count_ones() as usize != real + 1 {
                     return ControlFlow::Continue(());
@@ -537,6 +540,7 @@ fn for_each_avoidable(
     for row in 0..size {
         for other_row in row + 1..size {
             for col in 0..size {
+                tick()?;
                 for other_col in col + 1..size {
                     let cells = [
                         row * size + col,

@@ -34,6 +34,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::tick;
 use super::cellset::CellSet;
 use super::grid::{Grid, digits_of};
 use super::step::{Candidate, Found, Link, LinkKind, Node, Step};
@@ -88,6 +89,7 @@ fn xy_wings(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
             .collect();
         for (i, &first) in pincers.iter().enumerate() {
             for &second in &pincers[i + 1..] {
+                tick()?;
                 let (m1, m2) = (grid.mask(first), grid.mask(second));
                 let z_mask = m1 & m2 & !pivot_mask;
                 // Each pincer takes a different pivot digit, and they share z.
@@ -124,6 +126,7 @@ fn xyz_wings(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
             .collect();
         for (i, &first) in pincers.iter().enumerate() {
             for &second in &pincers[i + 1..] {
+                tick()?;
                 let (m1, m2) = (grid.mask(first), grid.mask(second));
                 if m1 == m2 {
                     continue;
@@ -150,6 +153,7 @@ fn w_wings(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     for (i, &first) in bivalue.iter().enumerate() {
         let mask = grid.mask(first);
         for &second in &bivalue[i + 1..] {
+            tick()?;
             if grid.mask(second) != mask || grid.sees(first, second) {
                 continue;
             }

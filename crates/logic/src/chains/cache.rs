@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
+use super::super::budget::poll;
 use super::super::grid::{Geometry, Grid};
 use super::super::step::Step;
 use super::Kind;
@@ -38,7 +39,8 @@ thread_local! {
 
 /// The steps of `kind` in `grid`, found by `search` (which returns the
 /// steps of every kind) unless the last grid searched on this thread had
-/// the same geometry, digits and candidates.
+/// the same geometry, digits and candidates. A search cut off by the
+/// budget is not kept.
 pub(super) fn steps(
     grid: &Grid,
     grouped: bool,
@@ -52,6 +54,10 @@ pub(super) fn steps(
         }
         let steps = search();
         let wanted = steps[kind as usize].clone();
+        // A search the budget cut off found only some of the steps.
+        if poll().is_break() {
+            return wanted;
+        }
         let cells = grid.values().len();
         *last = Some(Entry {
             geometry: Arc::clone(grid.geometry()),

@@ -55,6 +55,8 @@ pub(super) struct Graph {
     pub weak: Vec<Vec<usize>>,
     /// The node of each candidate (`cell * size + digit - 1`), if any.
     by_candidate: Vec<Option<usize>>,
+    /// The first group node of each digit and cells.
+    by_group: HashMap<(u8, CellSet), usize>,
     /// The almost locked sets of the ALS nodes.
     pub sets: Vec<Als>,
     /// Where the group nodes start in `nodes`.
@@ -86,12 +88,17 @@ impl Graph {
             sets = collect(grid, 2..=MAX_ALS_CELLS);
         }
         let first_als = nodes.len();
+        let mut by_group = HashMap::new();
+        for (n, node) in nodes.iter().enumerate().take(first_als).skip(first_group) {
+            by_group.entry((node.digit, node.cells)).or_insert(n);
+        }
         nodes.extend(als_nodes(grid, &sets));
         let mut graph = Graph {
             strong: vec![Vec::new(); nodes.len()],
             weak: vec![Vec::new(); nodes.len()],
             nodes,
             by_candidate,
+            by_group,
             sets,
             first_group,
             first_als,
@@ -316,8 +323,7 @@ impl Graph {
         match cells.len() {
             0 => None,
             1 => self.candidate(cells.first_cell()?, digit),
-            _ => (self.first_group..self.first_als)
-                .find(|&n| self.nodes[n].digit == digit && self.nodes[n].cells == *cells),
+            _ => self.by_group.get(&(digit, *cells)).copied(),
         }
     }
 }

@@ -62,6 +62,7 @@ mod search;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
+use super::budget::poll;
 use super::grid::{Grid, bit, digits_of};
 use super::step::{Candidate, Found, LinkKind, Step};
 use super::technique::Technique;
@@ -160,6 +161,10 @@ fn family_steps(grid: &Grid, grouped: bool) -> [Vec<Step>; 3] {
     // search follows.
     let cell_of: Vec<Option<usize>> = graph.nodes.iter().map(|n| n.cell).collect();
     for node in 0..graph.nodes.len() {
+        // Cut off, the steps are partial: the search's caller drops them.
+        if poll().is_break() {
+            break;
+        }
         if graph.is_als(node) {
             continue;
         }
@@ -256,6 +261,9 @@ fn chain_steps(grid: &Grid, rules: Rules, technique: Technique) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut concluded = Concluded::new(&graph);
     for node in 0..graph.nodes.len() {
+        if poll().is_break() {
+            break;
+        }
         concluded.next_search();
         search.run(&graph, state(node, false), &mut |search, from, to| {
             if is_on(to) && node_of(to) != node {

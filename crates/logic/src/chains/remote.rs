@@ -2,6 +2,7 @@
 //! alternate x and y. Two of them an odd number of steps apart hold x and y
 //! between them, so a cell seeing both can hold neither.
 
+use super::super::budget::poll;
 use super::super::cellset::CellSet;
 use super::super::grid::{Grid, digits_of};
 use super::super::step::{Candidate, Link, LinkKind, Node, Step};
@@ -13,6 +14,9 @@ pub(super) fn steps(grid: &Grid) -> Vec<Step> {
     let mut steps = Vec::new();
     let open = grid.open_cells();
     for start in open.iter() {
+        if poll().is_break() {
+            break;
+        }
         let mask = grid.mask(start);
         if mask.count_ones() != 2 {
             continue;

@@ -3,6 +3,7 @@
 //! false follows its strong links to nodes that become true. Each state is
 //! reached first by a shortest chain, which the search remembers.
 
+use super::super::budget::tick;
 use super::links::Graph;
 
 /// The longest chain searched, in links.
@@ -47,7 +48,7 @@ impl Search {
     }
 
     /// Searches from `start`, calling `edge(search, from, to)` for every
-    /// implication `from ⇒ to` met.
+    /// implication `from ⇒ to` met, until the budget of the search is spent.
     pub fn run(
         &mut self,
         graph: &Graph,
@@ -63,7 +64,7 @@ impl Search {
         self.parent[start] = start;
         self.depth[start] = 0;
         let mut head = 0;
-        while head < self.queue.len() {
+        while head < self.queue.len() && tick().is_continue() {
             let from = self.queue[head];
             head += 1;
             if self.depth[from] >= MAX_LINKS {

@@ -22,8 +22,6 @@ use std::cell::Cell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use fdoku_fd::Budget;
-
 use super::potential::{Cause, Hint, Potential, Run};
 use super::rules::{self, RuleHint};
 use crate::cellset::CellSet;
@@ -64,16 +62,16 @@ pub(super) struct Context {
 /// nearly empty grid) could otherwise run for hours; a search that runs out
 /// reports nothing, so the path moves on rather than taking a step SE might
 /// not have chosen.
-/// The path's budget is checked too, every [`CLOCK_EVERY`] potentials.
+/// The budget of the search under way is polled too, every [`CLOCK_EVERY`]
+/// potentials.
 pub(super) struct Work {
     spent: Cell<u64>,
     limit: Cell<u64>,
-    budget: Budget,
     next_check: Cell<u64>,
 }
 
 /// How many potentials between two looks at the budget's clock.
-const CLOCK_EVERY: u64 = 1 << 16;
+const CLOCK_EVERY: u64 = 1 << 10;
 
 impl Work {
     /// Counts `amount` potentials handled; false once the cap is passed or
@@ -83,7 +81,7 @@ impl Work {
         self.spent.set(spent);
         if spent >= self.next_check.get() {
             self.next_check.set(spent + CLOCK_EVERY);
-            if self.budget.out_of_time().is_some() {
+            if crate::budget::poll().is_break() {
                 self.limit.set(0);
             }
         }
@@ -97,8 +95,8 @@ impl Work {
 }
 
 impl Context {
-    /// The context of a search of `grid` under `budget`.
-    pub fn new(grid: &Grid, budget: Budget) -> Self {
+    /// The context of a search of `grid`.
+    pub fn new(grid: &Grid) -> Self {
         let rank = |kind: HouseKind| match kind {
             HouseKind::Box => 0,
             HouseKind::Row => 1,
@@ -151,7 +149,6 @@ impl Context {
             work: Work {
                 spent: Cell::new(0),
                 limit: Cell::new(WORK_LIMIT),
-                budget,
                 next_check: Cell::new(CLOCK_EVERY),
             },
         }

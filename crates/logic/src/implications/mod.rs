@@ -36,10 +36,7 @@ mod potential;
 mod rules;
 mod unary;
 
-use std::cell::RefCell;
 use std::ops::ControlFlow;
-
-use fdoku_fd::Budget;
 
 use engine::{Chaining, Context};
 pub(crate) use hint::length_bonus;
@@ -63,7 +60,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     {
         return ControlFlow::Continue(());
     }
-    let context = Context::new(grid, BUDGET.with_borrow(Clone::clone));
+    let context = Context::new(grid);
     for hint in chaining.hints(&context, grid) {
         found(hint.to_step(technique))?;
     }
@@ -80,29 +77,6 @@ const DYNAMIC_CANDIDATES: usize = 1_000;
 /// searched in grids with more candidates than this: a killer puzzle's
 /// nearly empty grid would take hours.
 const NESTED_CANDIDATES: usize = 400;
-
-thread_local! {
-    /// The budget of the path walk under way on this thread.
-    static BUDGET: RefCell<Budget> = RefCell::new(Budget::default());
-}
-
-/// Runs `search` with `budget` as the budget SE's chaining searches check
-/// while they run (they can take seconds): once its deadline passes or it is
-/// cancelled, they stop and report nothing.
-pub(crate) fn within<T>(budget: &Budget, search: impl FnOnce() -> T) -> T {
-    /// Puts the previous budget back, even when the search panics (the web
-    /// server survives a panic and reuses the thread).
-    struct Restore(Option<Budget>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            if let Some(previous) = self.0.take() {
-                BUDGET.set(previous);
-            }
-        }
-    }
-    let _restore = Restore(Some(BUDGET.replace(budget.clone())));
-    search()
-}
 
 /// SE's settings for each producer.
 fn producer(technique: Technique) -> Option<Chaining> {

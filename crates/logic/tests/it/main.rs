@@ -7,6 +7,7 @@ mod generate;
 mod hint;
 mod logic_soundness;
 mod reglib;
+mod regression;
 mod se_agreement;
 mod se_chaining;
 mod se_exclusion;
