@@ -6,7 +6,8 @@
 //!   byte of a request to the end of its headers,
 //!   [`crate::Config::body_timeout`] from there to the end of its body, and
 //!   [`crate::Config::idle_timeout`] for the first byte of a request on a
-//!   new or kept-alive connection (see [`connection`]).
+//!   new or kept-alive connection (`server/connection.rs` tracks the
+//!   phases).
 //! * **A connection limit** — at most [`crate::Config::max_connections`]
 //!   connections are served. A new one beyond it displaces the connection
 //!   that has waited longest on its client (idle, or sending its request);

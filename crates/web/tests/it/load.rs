@@ -6,7 +6,10 @@
 //!
 //! Only `max_concurrent` requests work at once, so "expensive" means each
 //! working request holds its slot to the deadline; the others are told
-//! "busy" at once and retry. The health route never waits for a slot.
+//! "busy" at once and retry. The health route never waits for a slot. One
+//! slot: on a 2-core machine that runs other tests beside this one, a
+//! core stays for the server's event loop, as `--max-concurrent` should
+//! leave one where health must answer at once.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,7 +27,7 @@ const LOAD: Duration = Duration::from_secs(4);
 /// The slowest health answer allowed.
 const HEALTH_WITHIN: Duration = Duration::from_millis(100);
 /// How much the process may grow under the load.
-const MEMORY_GROWTH_BOUND: u64 = 128 * 1024 * 1024;
+const MEMORY_GROWTH_BOUND: u64 = 64 * 1024 * 1024;
 
 /// The resident memory of this process, in bytes (Linux).
 fn resident_bytes() -> Option<u64> {
@@ -38,7 +41,7 @@ fn resident_bytes() -> Option<u64> {
 async fn health_answers_fast_under_expensive_requests_and_slow_sockets() {
     let server = Server::start(Config {
         deadline: Duration::from_secs(1),
-        max_concurrent: 2,
+        max_concurrent: 1,
         header_timeout: Duration::from_secs(2),
         body_timeout: Duration::from_secs(2),
         idle_timeout: Duration::from_secs(2),
@@ -65,7 +68,7 @@ async fn health_answers_fast_under_expensive_requests_and_slow_sockets() {
                 if body.contains("busy") {
                     assert!(took < Duration::from_secs(1), "busy after {took:?}");
                     busy.fetch_add(1, Ordering::Relaxed);
-                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
                 } else {
                     assert!(body.contains("deadline"), "{body}");
                     stopped.fetch_add(1, Ordering::Relaxed);
@@ -156,8 +159,8 @@ async fn health_answers_fast_under_expensive_requests_and_slow_sockets() {
         "health took {worst:?} (median {median:?})"
     );
     assert!(latencies.len() >= 50, "{} health answers", latencies.len());
-    // Two slots for 4 s of 1 s requests: the slots stayed busy.
-    assert!(stopped >= 4, "{stopped} requests worked to the deadline");
+    // One slot for 4 s of 1 s requests: the slot stayed busy.
+    assert!(stopped >= 3, "{stopped} requests worked to the deadline");
     assert!(busy >= 50, "{busy} busy answers");
     if let Some(growth) = growth {
         assert!(growth < MEMORY_GROWTH_BOUND, "memory grew {growth} bytes");
