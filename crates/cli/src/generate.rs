@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::anyhow;
+use fdoku_fd::StopReason;
 use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate};
 use fdoku_sudoku::generate::{
     GenerateError, Generated, KillerOptions, Options, generate_killer, generate_on_pattern,
@@ -108,7 +109,7 @@ pub fn run(
         )
     };
     let variant = rules.variant_name();
-    let (mut failed, mut stopped, mut timed_out) = (false, false, false);
+    let (mut failed, mut stopped, mut cut_short) = (false, false, false);
     let mut json = JsonRecords::begin(args.format.json(), out)?;
     for start in (1..=args.count).step_by(CHUNK) {
         if stopped {
@@ -164,11 +165,26 @@ pub fn run(
                 }
                 Some(Ok(made)) => made,
                 Some(Err(GradedError::Generate(GenerateError::Stopped(reason)))) => {
+                    let raise = match reason {
+                        StopReason::Deadline => " (--time-limit SECONDS, 0 for none)",
+                        StopReason::NodeLimit => " (--node-limit N)",
+                        StopReason::Cancelled => "",
+                    };
                     eprintln!(
-                        "fdoku: puzzle {index}: stopped: {} (--time-limit SECONDS, 0 for none)",
+                        "fdoku: puzzle {index}: stopped: {}{raise}",
                         reason.describe()
                     );
-                    timed_out = true;
+                    cut_short = true;
+                    continue;
+                }
+                // A grid search that ran out of nodes: cut short by a limit,
+                // not an answer.
+                Some(Err(GradedError::Generate(e @ GenerateError::NoGrid { .. }))) => {
+                    eprintln!(
+                        "fdoku: puzzle {index}: stopped: {}: {e} (--node-limit N)",
+                        StopReason::NodeLimit.describe()
+                    );
+                    cut_short = true;
                     continue;
                 }
                 Some(Err(e)) => {
@@ -201,7 +217,7 @@ pub fn run(
     json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;
-    Ok(crate::error::batch_exit_code(failed, stopped || timed_out))
+    Ok(crate::error::batch_exit_code(failed, stopped || cut_short))
 }
 
 /// The clue positions of a pattern file: a grid in line or block form

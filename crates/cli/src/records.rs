@@ -33,22 +33,38 @@ impl JsonRecords {
 
     /// Writes `record`; `false` when the output is not JSON.
     pub fn write(&mut self, out: &mut dyn Write, record: &impl Serialize) -> anyhow::Result<bool> {
+        if !self.open(out)? {
+            return Ok(false);
+        }
+        serde_json::to_writer(&mut *out, record)?;
+        self.close(out)?;
+        Ok(true)
+    }
+
+    /// Starts a record that the caller writes piece by piece (one that
+    /// streams), then ends with [`JsonRecords::close`]; `false` when the
+    /// output is not JSON.
+    pub fn open(&mut self, out: &mut dyn Write) -> std::io::Result<bool> {
         match self.layout {
             None => return Ok(false),
-            Some(JsonLayout::Lines) => {
-                serde_json::to_writer(&mut *out, record)?;
-                writeln!(out)?;
-            }
+            Some(JsonLayout::Lines) => {}
             Some(JsonLayout::Array) => {
                 if self.written > 0 {
                     write!(out, ",")?;
                 }
                 writeln!(out)?;
-                serde_json::to_writer(&mut *out, record)?;
             }
         }
         self.written += 1;
         Ok(true)
+    }
+
+    /// Ends a record begun with [`JsonRecords::open`].
+    pub fn close(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        if self.layout == Some(JsonLayout::Lines) {
+            writeln!(out)?;
+        }
+        Ok(())
     }
 
     /// Ends the output (`]` for an array).

@@ -1,5 +1,11 @@
 //! `fdoku solve`: read puzzles, solve them (in parallel, output in input
 //! order), check every solution, print one result per puzzle.
+//!
+//! `--all` streams instead (see [`all`]): puzzles one after another, each
+//! solution printed as it is found, so memory stays flat however many
+//! there are.
+
+mod all;
 
 use std::io::Write;
 use std::sync::Arc;
@@ -7,8 +13,8 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::anyhow;
 use fdoku_sudoku::format::{self, Item};
-use fdoku_sudoku::solve::{Goal, Report, SearchStats, SolveOptions, Status, solve_with};
-use fdoku_sudoku::{Puzzle, check_solution, grid_line};
+use fdoku_sudoku::solve::{Goal, Report, SearchStats, SolveOptions, Status};
+use fdoku_sudoku::{check_solution, grid_line};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -18,12 +24,10 @@ use crate::records::JsonRecords;
 /// Puzzles solved between two writes of the output.
 const CHUNK: usize = 1024;
 
-/// One puzzle's outcome.
+/// One puzzle's outcome: its report, or why it could not be read.
 struct Outcome {
     item: Item,
-    /// The report and every solution kept (all of them with `--all`), or the
-    /// reason the puzzle could not be read.
-    solved: Result<(Report, Vec<Vec<u8>>), String>,
+    solved: Result<Report, String>,
 }
 
 /// The batch record: `--format jsonl` prints exactly one per input puzzle.
@@ -31,6 +35,13 @@ struct Outcome {
 struct Record<'a> {
     index: usize,
     input: &'a str,
+    #[serde(flatten)]
+    answer: Answer,
+}
+
+/// What a record says about its puzzle.
+#[derive(Serialize)]
+struct Answer {
     status: &'static str,
     solution: Option<String>,
     /// The exact count, when the search went through.
@@ -40,24 +51,37 @@ struct Record<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     count_at_least: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
     stats: SearchStats,
 }
 
+/// What a batch ran into: an input it could not use, a search cut short.
+#[derive(Default)]
+struct Tally {
+    failed: bool,
+    stopped: bool,
+}
+
+impl Tally {
+    fn note(&mut self, solved: &Result<Report, String>) {
+        self.failed |= solved.as_ref().map_or(true, |r| r.unsupported);
+        self.stopped |= solved.as_ref().is_ok_and(|r| r.stats.stopped.is_some());
+    }
+}
+
 /// Runs `fdoku solve`; returns the exit code.
 pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
     // Bad limits are a usage error for the whole run, not for each puzzle.
     args.limits.budget(cancel, None)?;
-    let mut failed = false;
+    let pool = crate::workers::pool(args.threads)?;
+    let mut tally = Tally::default();
     let items = crate::inputs::puzzles(
         &args.files,
         args.input_format.format(),
         &args.variant.plain(),
-        &mut failed,
+        &mut tally.failed,
     );
     let goal = if args.all {
         Goal::All(args.limit)
@@ -66,7 +90,6 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     } else {
         Goal::First
     };
-    let pool = crate::workers::pool(args.threads)?;
     let progress = if items.len() < 2 {
         indicatif::ProgressBar::hidden()
     } else {
@@ -75,79 +98,93 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
             "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
         )
     };
-    let mut stopped = false;
     let mut json = JsonRecords::begin(args.format.json(), out)?;
-    let mut remaining = items.into_iter().peekable();
-    while remaining.peek().is_some() {
-        let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
-        let outcomes: Vec<Outcome> = pool.install(|| {
-            chunk
-                .into_par_iter()
-                .map(|item| solve_item(item, goal, args, cancel))
-                .collect()
-        });
-        for outcome in &outcomes {
-            verify(outcome)?;
-            failed |= outcome.solved.as_ref().map_or(true, |(r, _)| r.unsupported);
-            stopped |= outcome
-                .solved
-                .as_ref()
-                .is_ok_and(|(r, _)| r.status == Status::Stopped);
-            print(outcome, args, goal, out, &mut json)?;
+    if matches!(goal, Goal::All(_)) {
+        for item in items {
+            let solved = all::stream(&item, goal, args, cancel, out, &mut json)?;
+            tally.note(&solved);
             progress.inc(1);
+        }
+    } else {
+        let mut remaining = items.into_iter().peekable();
+        while remaining.peek().is_some() {
+            let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
+            let outcomes: Vec<Outcome> = pool.install(|| {
+                chunk
+                    .into_par_iter()
+                    .map(|item| {
+                        let solved = solve_item(&item, goal, args, cancel);
+                        Outcome { item, solved }
+                    })
+                    .collect()
+            });
+            for outcome in &outcomes {
+                verify(outcome)?;
+                tally.note(&outcome.solved);
+                print(&outcome.item, &outcome.solved, args, goal, out, &mut json)?;
+                progress.inc(1);
+            }
         }
     }
     json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;
-    Ok(crate::error::batch_exit_code(failed, stopped))
+    Ok(crate::error::batch_exit_code(tally.failed, tally.stopped))
 }
 
-fn solve_item(item: Item, goal: Goal, args: &SolveArgs, cancel: &Arc<AtomicBool>) -> Outcome {
-    let puzzle = match &item.puzzle {
-        Ok(puzzle) => puzzle,
-        Err(e) => {
-            let solved = Err(e.to_string());
-            return Outcome { item, solved };
-        }
-    };
+/// The options a puzzle is solved with; a bad limit is the reason it could
+/// not be.
+fn options(args: &SolveArgs, cancel: &Arc<AtomicBool>) -> Result<SolveOptions, String> {
     // Listing every solution can run for ever: it has a default time limit.
     let default_seconds = args.all.then_some(crate::cli::DEFAULT_TIME_LIMIT);
-    let budget = match args.limits.budget(cancel, default_seconds) {
-        Ok(budget) => budget,
-        Err(e) => {
-            let solved = Err(e.to_string());
-            return Outcome { item, solved };
-        }
-    };
-    let options = SolveOptions {
+    let budget = args
+        .limits
+        .budget(cancel, default_seconds)
+        .map_err(|e| e.to_string())?;
+    Ok(SolveOptions {
         solver: args.solver.choice(),
         fd: args.heuristics.config(Some(args.alldiff)),
         budget,
-    };
-    let mut kept = Vec::new();
-    let report = solve_with(puzzle, goal, &options, &mut |grid| kept.push(grid.to_vec()));
-    let solved = Ok((report, kept));
-    Outcome { item, solved }
+    })
 }
 
-/// Every solution about to be printed passes the independent checker.
+fn solve_item(
+    item: &Item,
+    goal: Goal,
+    args: &SolveArgs,
+    cancel: &Arc<AtomicBool>,
+) -> Result<Report, String> {
+    let puzzle = item.puzzle.as_ref().map_err(ToString::to_string)?;
+    let options = options(args, cancel)?;
+    Ok(fdoku_sudoku::solve::solve(puzzle, goal, &options))
+}
+
+/// The solution about to be printed passes the independent checker.
 fn verify(outcome: &Outcome) -> anyhow::Result<()> {
-    if let (Ok(puzzle), Ok((_, solutions))) = (&outcome.item.puzzle, &outcome.solved) {
-        for grid in solutions {
-            check_solution(puzzle, grid).map_err(|e| {
-                anyhow!(
-                    "internal error: puzzle {} failed the independent check: {e}",
-                    outcome.item.index
-                )
-            })?;
-        }
+    if let (Ok(puzzle), Ok(report)) = (&outcome.item.puzzle, &outcome.solved)
+        && let Some(grid) = &report.solution
+    {
+        check_solution(puzzle, grid).map_err(|e| {
+            anyhow!(
+                "internal error: puzzle {} failed the independent check: {e}",
+                outcome.item.index
+            )
+        })?;
     }
     Ok(())
 }
 
-fn status_name(status: Status) -> &'static str {
-    match status {
+/// The status a record shows. A search cut short by a node or time limit
+/// (or Ctrl-C) is `stopped` whatever it found on the way: one solution
+/// found is not "unique", and a count cut short is not an answer.
+fn status_name(report: &Report) -> &'static str {
+    if report.unsupported {
+        return "error";
+    }
+    if report.stats.stopped.is_some() {
+        return "stopped";
+    }
+    match report.status {
         Status::Solved => "solved",
         Status::Unique => "unique",
         Status::Multiple => "multiple",
@@ -167,40 +204,31 @@ fn count_is_exact(report: &Report, goal: Goal) -> bool {
     report.stats.stopped.is_none() && limit != Some(report.count)
 }
 
-fn record<'a>(outcome: &'a Outcome, goal: Goal) -> Record<'a> {
-    let item = &outcome.item;
-    match &outcome.solved {
-        Ok((report, solutions)) => Record {
-            index: item.index,
-            input: &item.input,
-            status: if report.unsupported {
-                "error"
-            } else {
-                status_name(report.status)
-            },
-            solution: report.solution.as_deref().map(grid_line),
-            count: (goal != Goal::First && count_is_exact(report, goal)).then_some(report.count),
-            count_at_least: (goal != Goal::First && !count_is_exact(report, goal))
-                .then_some(report.count),
-            solutions: matches!(goal, Goal::All(_))
-                .then(|| solutions.iter().map(|g| grid_line(g)).collect()),
-            error: report
-                .unsupported
-                .then(|| "the mask solver does not take killer cages; use --solver fd".to_owned()),
-            reason: (report.status == Status::None)
-                .then(|| item.puzzle.as_ref().ok()?.clash())
-                .flatten()
-                .map(|clash| clash.to_string()),
-            stats: report.stats,
-        },
-        Err(message) => Record {
-            index: item.index,
-            input: &item.input,
+fn answer(item: &Item, solved: &Result<Report, String>, goal: Goal) -> Answer {
+    match solved {
+        Ok(report) => {
+            let counted = goal != Goal::First;
+            let exact = count_is_exact(report, goal);
+            Answer {
+                status: status_name(report),
+                solution: report.solution.as_deref().map(grid_line),
+                count: (counted && exact).then_some(report.count),
+                count_at_least: (counted && !exact).then_some(report.count),
+                error: report.unsupported.then(|| {
+                    "the mask solver does not take killer cages; use --solver fd".to_owned()
+                }),
+                reason: (report.status == Status::None && report.stats.stopped.is_none())
+                    .then(|| item.puzzle.as_ref().ok()?.clash())
+                    .flatten()
+                    .map(|clash| clash.to_string()),
+                stats: report.stats,
+            }
+        }
+        Err(message) => Answer {
             status: "error",
             solution: None,
             count: None,
             count_at_least: None,
-            solutions: None,
             error: Some(message.clone()),
             reason: None,
             stats: SearchStats::default(),
@@ -208,63 +236,58 @@ fn record<'a>(outcome: &'a Outcome, goal: Goal) -> Record<'a> {
     }
 }
 
+/// What text output tells on standard error: why a puzzle could not be
+/// read or solved, and its statistics when asked.
+fn notes(index: usize, answer: &Answer, args: &SolveArgs) {
+    if let Some(error) = &answer.error {
+        eprintln!("fdoku: {error}");
+    }
+    if let Some(reason) = &answer.reason {
+        eprintln!("fdoku: puzzle {index}: no solution: {reason}");
+    }
+    if args.stats {
+        let s = answer.stats;
+        eprintln!(
+            "puzzle {index}: {} guesses, {} nodes, {} µs",
+            s.guesses, s.nodes, s.micros
+        );
+    }
+}
+
+/// Prints one puzzle's result: a record, or a line or block of text.
 fn print(
-    outcome: &Outcome,
+    item: &Item,
+    solved: &Result<Report, String>,
     args: &SolveArgs,
     goal: Goal,
     out: &mut dyn Write,
     json: &mut JsonRecords,
 ) -> anyhow::Result<()> {
-    let rec = record(outcome, goal);
-    if json.write(out, &rec)? {
+    let record = Record {
+        index: item.index,
+        input: &item.input,
+        answer: answer(item, solved, goal),
+    };
+    if json.write(out, &record)? {
         return Ok(());
     }
-    if let Some(error) = &rec.error {
-        eprintln!("fdoku: {error}");
-    }
-    if let Some(reason) = &rec.reason {
-        eprintln!("fdoku: puzzle {}: no solution: {reason}", rec.index);
-    }
-    if args.stats {
-        let s = rec.stats;
-        eprintln!(
-            "puzzle {}: {} guesses, {} nodes, {} µs",
-            rec.index, s.guesses, s.nodes, s.micros
-        );
-    }
-    let puzzle: Option<&Puzzle> = outcome.item.puzzle.as_ref().ok();
-    let grids: Vec<&Vec<u8>> = match (&outcome.solved, goal) {
-        (Ok((_, all)), Goal::All(_)) => all.iter().collect(),
-        (Ok((report, _)), _) => report.solution.iter().collect(),
-        (Err(_), _) => Vec::new(),
-    };
+    let answer = &record.answer;
+    notes(item.index, answer, args);
+    let solution = solved.as_ref().ok().and_then(|r| r.solution.as_ref());
     match args.format {
         OutputFormat::Line => {
-            if matches!(goal, Goal::All(_)) {
-                for g in &grids {
-                    writeln!(out, "{}", grid_line(g))?;
-                }
-                if grids.is_empty() {
-                    writeln!(out, "{}", rec.status)?;
-                }
-            } else {
-                let shown = grids
-                    .first()
-                    .map_or_else(|| rec.status.to_owned(), |g| grid_line(g));
-                match (rec.count, rec.count_at_least) {
-                    (Some(count), _) => writeln!(out, "{} {count} {shown}", rec.status)?,
-                    (None, Some(count)) => writeln!(out, "{} ≥{count} {shown}", rec.status)?,
-                    (None, None) => writeln!(out, "{shown}")?,
-                }
+            let shown = solution.map_or_else(|| answer.status.to_owned(), |g| grid_line(g));
+            match (answer.count, answer.count_at_least) {
+                (Some(count), _) => writeln!(out, "{} {count} {shown}", answer.status)?,
+                (None, Some(count)) => writeln!(out, "{} ≥{count} {shown}", answer.status)?,
+                (None, None) => writeln!(out, "{shown}")?,
             }
         }
         OutputFormat::Block => {
-            writeln!(out, "# puzzle {}: {}", rec.index, rec.status)?;
-            if let Some(puzzle) = puzzle {
-                for g in &grids {
-                    write!(out, "{}", format::block(g, puzzle.rules()))?;
-                    writeln!(out)?;
-                }
+            writeln!(out, "# puzzle {}: {}", item.index, answer.status)?;
+            if let (Ok(puzzle), Some(grid)) = (&item.puzzle, solution) {
+                write!(out, "{}", format::block(grid, puzzle.rules()))?;
+                writeln!(out)?;
             }
         }
         OutputFormat::Json | OutputFormat::Jsonl => {}

@@ -14,7 +14,7 @@
 //!
 //! * `regions` (required): unique names;
 //! * `adjacent` (required): pairs of regions that share a border;
-//! * `colors` (optional): colour names; their number is the default colour count;
+//! * `colors` (optional): unique colour names; their number is the default colour count;
 //! * `name` (optional): shown in output.
 //!
 //! Each region is a variable over the colours and each border a `≠`
@@ -30,7 +30,7 @@
 //! assert_eq!(Solver::new(&coloring.model).count(None).count, 2); // ABA or BAB
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use fdoku_fd::{Model, Solution, Var};
 use serde::Deserialize;
@@ -72,6 +72,15 @@ impl MapSpec {
     /// The model with `colors` colours (default: the number of colour names, or 3).
     pub fn model(&self, colors: Option<usize>) -> Result<Coloring, SpecError> {
         let names = self.colors.clone().unwrap_or_default();
+        let mut seen = HashSet::new();
+        for (i, name) in names.iter().enumerate() {
+            if !seen.insert(name.as_str()) {
+                return Err(SpecError::invalid(
+                    format!("colors[{i}]"),
+                    format!("colour \"{name}\" is listed twice (expected unique names)"),
+                ));
+            }
+        }
         let count = colors.unwrap_or(if names.is_empty() { 3 } else { names.len() });
         if count == 0 || count > 1 << 20 {
             return Err(SpecError::invalid(
