@@ -1,6 +1,7 @@
-//! One test per bug found in the readers, named after what went wrong.
+//! One test per bug found, named after what went wrong.
 
 use fdoku_sudoku::format::{Format, ParseErrorKind, PlainVariant, detect, read_input};
+use fdoku_sudoku::{Cage, Rules};
 
 /// Each item of `text` (auto-detected): its puzzle as a line, or the error's
 /// line and kind.
@@ -103,4 +104,31 @@ fn parse_errors_say_what_kind_of_thing_was_expected() {
         assert_eq!(err.kind, kind, "{text:?}: {err}");
         assert!(err.to_string().starts_with("t:"), "{err}");
     }
+}
+
+#[test]
+fn box_shapes_whose_product_overflows_passed_for_a_tiling() {
+    // rows × cols was multiplied unchecked: a product past usize::MAX
+    // panicked in debug builds and wrapped round in release ones.
+    let err = Rules::with_boxes(9, 5, usize::MAX / 4).expect_err("no tiling");
+    assert!(
+        err.to_string().contains("boxes do not tile a 9×9 grid"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_cage_of_more_cells_than_digits_underflowed_its_sum_bounds() {
+    // The largest sum of k different digits from 1 to n, k(2n − k + 1)/2,
+    // was worked out before checking k ≤ n: 2n − k + 1 went below zero.
+    let cage = Cage {
+        cells: (0..10).collect(),
+        sum: 20,
+    };
+    let four = Rules::classic(4).expect("4×4 has boxes");
+    let err = four.with_cage(cage).expect_err("no such sum");
+    assert_eq!(
+        err.to_string(),
+        "cage 1: 10 different digits from 1 to 4 cannot add up to 20"
+    );
 }

@@ -825,6 +825,8 @@ mod tests {
                 Err(_) => panic!("solvable"),
             }
         };
+        // Nothing placed beyond the givens: the top of the tree.
+        assert_eq!(board.open_cells(), 66);
         assert!(board.open_cells() >= TOP_OPEN);
         // Fewest layouts in all would pick band 0; fewest unsettled digits
         // picks band 1 (six against nine in each other band).
