@@ -32,6 +32,9 @@ use tower::ServiceExt;
 
 use super::Limits;
 
+/// The most a connection buffers: the largest request headers accepted.
+const BUFFER_LIMIT: usize = 64 * 1024;
+
 /// What a connection is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -224,6 +227,10 @@ pub(crate) async fn serve_connection(
     });
     let connection = hyper::server::conn::http1::Builder::new()
         .keep_alive(true)
+        // Headers (and what is buffered of a body or an answer) take at
+        // most this much memory per connection; larger headers are a 431.
+        .max_buf_size(BUFFER_LIMIT)
+        .max_header_size(BUFFER_LIMIT)
         // The watchdog below keeps the time, hyper's timer is not used.
         .header_read_timeout(None::<Duration>)
         .serve_connection(io, service);

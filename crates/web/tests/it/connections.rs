@@ -1,7 +1,8 @@
 //! Slow and idle clients over a real socket: trickled headers, an idle
 //! connection and a half-sent body are closed at their timeouts; a request
 //! being worked on is not; a crowd of half-sent requests beyond the
-//! connection limit does not keep `/api/health` out.
+//! connection limit does not keep `/api/health` out; headers over 64 KiB
+//! are refused.
 
 use std::time::{Duration, Instant};
 
@@ -173,4 +174,21 @@ async fn half_sent_requests_beyond_the_limit_do_not_keep_health_out() {
         }
     }
     assert_eq!(closed, 20, "the oldest waits were closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_headers_are_refused() {
+    let server = Server::start(Config::default());
+    let request = format!(
+        "GET /api/health HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nX-Big: {}\r\n\r\n",
+        server.addr,
+        "a".repeat(100_000)
+    );
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    // The server may answer and close before it has read everything.
+    let _ = stream.write_all(request.as_bytes()).await;
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer).await;
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
 }
