@@ -96,7 +96,7 @@ pub struct SolveArgs {
     /// Print guesses, nodes and time per puzzle (text formats: to stderr).
     #[arg(long)]
     pub stats: bool,
-    /// Worker threads (default: all cores). Output stays in input order.
+    /// Worker threads (default: all cores; at most 1024). Output stays in input order.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
 }
@@ -118,7 +118,7 @@ pub struct GradeArgs {
     /// Limits for each puzzle (its status is then `stopped`).
     #[command(flatten)]
     pub limits: PatientLimitArgs,
-    /// Worker threads (default: all cores). Output stays in input order.
+    /// Worker threads (default: all cores; at most 1024). Output stays in input order.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
 }
@@ -467,7 +467,7 @@ pub struct GenerateArgs {
     /// Seed: the same seed and count give the same puzzles on any number of threads.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads (default: all cores). Output stays in order.
+    /// Worker threads (default: all cores; at most 1024). Output stays in order.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// How to print each puzzle.
@@ -525,7 +525,7 @@ pub struct StudyRunArgs {
     /// Search nodes allowed per solve (a solve that runs out is counted as stopped).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub node_limit: u64,
-    /// Worker threads (default: all cores). Results do not depend on it.
+    /// Worker threads (default: all cores; at most 1024). Results do not depend on it.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Print JSON instead of tables.
