@@ -63,10 +63,11 @@ fn stronger_all_different_searches_less_on_queens() {
         Solver::new(&queens.model).count(None).stats.nodes
     };
     let [check, forward, hall, domain] = Strength::ALL.map(nodes);
-    assert!(check > 10 * forward, "{check} vs {forward}");
-    assert!(
-        forward >= hall && hall >= domain,
-        "{forward} {hall} {domain}"
+    // Forward checking searches 43 times less than check; each stronger
+    // strength less again.
+    assert_eq!(
+        [check, forward, hall, domain],
+        [128_673, 2_955, 2_681, 2_277]
     );
 }
 
@@ -157,7 +158,7 @@ fn phone_configurations_equal_brute_force() {
             expected.push(names.iter().copied().filter(|f| on(f)).collect::<Vec<_>>());
         }
     }
-    assert!(expected.len() > 1);
+    assert_eq!(expected.len(), 14);
     for strength in Strength::ALL {
         let config = SearchConfig {
             alldiff: Some(strength),

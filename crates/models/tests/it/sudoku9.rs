@@ -29,11 +29,7 @@ fn every_strength_finds_the_printed_solution_with_less_search_as_it_grows() {
         assert_eq!(sudoku.render(&solutions[0]), SOLUTION);
         nodes.push(solver.stats().nodes);
     }
-    let [check_only, forward, hall, domain] = nodes[..] else {
-        unreachable!()
-    };
-    // Singleton propagation cuts the search by far more than the article's 36×.
-    assert!(check_only > 1000 * forward, "{nodes:?}");
-    assert!(forward >= hall && hall >= domain, "{nodes:?}");
-    assert_eq!(domain, 1, "domain consistency solves it without a guess");
+    // Singleton propagation cuts the search by far more than the article's
+    // 36×; domain consistency solves it without a guess.
+    assert_eq!(nodes, [1_266_305, 37, 7, 1]);
 }
