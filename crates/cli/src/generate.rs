@@ -37,6 +37,8 @@ struct Record<'a> {
     puzzle: String,
     solution: String,
     checks: u32,
+    /// Whether every clue is proven needed (see `Generated::minimal`).
+    minimal: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     difficulty: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -205,6 +207,7 @@ pub fn run(
                 puzzle: grid_line(generated.puzzle.givens()),
                 solution: grid_line(&generated.solution),
                 checks: generated.checks,
+                minimal: generated.minimal,
                 difficulty: grade.map(|g| g.level.name()),
                 technique: args.technique.map(|t| t.name()),
                 hodoku_score: grade.map(|g| g.hodoku_score),

@@ -65,6 +65,7 @@ fn generated_puzzles_are_unique_by_fdoku_solve() {
             assert_eq!(answer["solution"], record["solution"]);
             assert_eq!(record["symmetry"], symmetry);
             assert_eq!(record["variant"], variant);
+            assert_eq!(record["minimal"], true, "{variant}: every check finished");
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -94,17 +94,23 @@ pub fn generate_killer(
             }
         }
     }
-    // Then take away every given the cages make unnecessary.
+    // Then take away every given the cages make unnecessary; one kept
+    // because its check ran out is not proven needed.
     let mut placed: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] != 0).collect();
     shuffle(&mut rng, &mut placed);
+    let mut minimal = true;
     for cell in placed {
         givens[cell] = 0;
         checks += 1;
-        if other_solution(&caged, &givens, &solution, &budget)? != Check::Unique {
-            givens[cell] = solution[cell];
+        match other_solution(&caged, &givens, &solution, &budget)? {
+            Check::Unique => {}
+            check => {
+                minimal &= check != Check::Unknown;
+                givens[cell] = solution[cell];
+            }
         }
     }
-    Ok(Generated::new(caged, givens, solution, checks))
+    Ok(Generated::new(caged, givens, solution, checks, minimal))
 }
 
 /// Random cages covering the grid: from each uncovered cell in a random

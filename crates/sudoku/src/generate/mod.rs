@@ -11,7 +11,9 @@
 //!    still has exactly one solution. One pass leaves a *minimal* puzzle:
 //!    if blanking a group failed once it fails again later, since fewer
 //!    clues only allow more solutions. With [`Options::clues`] it stops as
-//!    soon as that few clues remain instead.
+//!    soon as that few clues remain instead. A uniqueness check that runs
+//!    out of nodes keeps its group without proof that it is needed: such a
+//!    puzzle is not called minimal ([`Generated::minimal`]).
 //!
 //! Around that: [`generate_on_pattern`] puts the
 //! clues at given positions; [`generate_killer`] makes killer puzzles and
@@ -68,7 +70,8 @@ pub struct Options {
     pub clues: Option<usize>,
     /// Search nodes allowed to find the grid, and to each uniqueness check
     /// on grids other than classic 9×9 (a check that runs out counts as
-    /// "not unique", so the clue stays).
+    /// "not unique", so the clue stays, and the puzzle is not proven
+    /// minimal).
     pub node_limit: u64,
     /// Deadline and cancel flag for the whole generation (a server's
     /// request deadline): polled between clue removals and candidates and
@@ -97,18 +100,31 @@ pub struct Generated {
     pub solution: Vec<u8>,
     /// Uniqueness checks it took (grids tried, on a pattern).
     pub checks: u32,
+    /// Whether every clue is proven needed: taking any one away (or any
+    /// group of the symmetry) was checked to let a second solution in.
+    /// False when a check ran out of nodes and its clues were kept
+    /// unproven, when generation stopped at a clue count, and for puzzles
+    /// on a pattern (whose clues are not taken away).
+    pub minimal: bool,
 }
 
 impl Generated {
     /// A generated puzzle from givens taken out of `solution`, a grid of
     /// `rules` (so they always fit).
-    fn new(rules: Rules, givens: Vec<u8>, solution: Vec<u8>, checks: u32) -> Generated {
+    fn new(
+        rules: Rules,
+        givens: Vec<u8>,
+        solution: Vec<u8>,
+        checks: u32,
+        minimal: bool,
+    ) -> Generated {
         let puzzle = Puzzle::new(rules, givens)
             .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
         Generated {
             puzzle,
             solution,
             checks,
+            minimal,
         }
     }
 }
@@ -183,7 +199,7 @@ pub fn generate_on_pattern(
             .zip(pattern)
             .map(|(&digit, &clue)| if clue { digit } else { 0 })
             .collect();
-        let made = Generated::new(rules.clone(), givens, solution, checks);
+        let made = Generated::new(rules.clone(), givens, solution, checks, false);
         if unique(&made.puzzle, node_limit) {
             return Ok(made);
         }
@@ -253,8 +269,11 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
     let mut givens = solution.clone();
     let mut clues = givens.len();
     let mut checks = 0;
+    // Every orbit tried, and every orbit kept proven needed.
+    let mut minimal = true;
     for orbit in orbits {
         if options.clues.is_some_and(|target| clues <= target) {
+            minimal = false;
             break;
         }
         if let Some(reason) = options.budget.out_of_time() {
@@ -264,15 +283,23 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
             givens[cell] = 0;
         }
         checks += 1;
-        if still_unique(rules, &givens, &solution, &orbit, &search_budget) {
+        let unique = still_unique(rules, &givens, &solution, &orbit, &search_budget);
+        if unique == Some(true) {
             clues -= orbit.len();
         } else {
+            minimal &= unique.is_some();
             for &cell in &orbit {
                 givens[cell] = solution[cell];
             }
         }
     }
-    Ok(Generated::new(rules.clone(), givens, solution, checks))
+    Ok(Generated::new(
+        rules.clone(),
+        givens,
+        solution,
+        checks,
+        minimal,
+    ))
 }
 
 /// Whether `puzzle` has exactly one solution (the 9×9 path for classic
@@ -290,31 +317,32 @@ fn unique(puzzle: &Puzzle, node_limit: u64) -> bool {
 }
 
 /// Whether `givens`, unique until the cells of `blanked` were emptied, are
-/// still unique. A second solution would have to differ from `solution` in
-/// a blanked cell, so one search per blanked cell for a solution avoiding
-/// its digit decides it: the 9×9 path for classic 9×9, the general bitmask
-/// solver within `budget` otherwise (running out counts as "not unique",
-/// so the clues stay).
+/// still unique; `None` when a search ran out of `budget` first. A second
+/// solution would have to differ from `solution` in a blanked cell, so one
+/// search per blanked cell for a solution avoiding its digit decides it:
+/// the 9×9 path for classic 9×9 (which always finishes), the general
+/// bitmask solver within `budget` otherwise.
 fn still_unique(
     rules: &Rules,
     givens: &[u8],
     solution: &[u8],
     blanked: &[usize],
     budget: &Budget,
-) -> bool {
+) -> Option<bool> {
     if rules.size() == 9 && rules.is_classic() {
         let avoid: Vec<(usize, u8)> = blanked.iter().map(|&c| (c, solution[c])).collect();
-        return !solvable_without(givens, &avoid);
+        return Some(!solvable_without(givens, &avoid));
     }
-    let Ok(puzzle) = Puzzle::new(rules.clone(), givens.to_vec()) else {
-        return false;
-    };
-    let Some(solver) = MaskSolver::new(&puzzle) else {
-        return false;
-    };
-    blanked
-        .iter()
-        .all(|&cell| solver.solvable_without(cell, solution[cell], budget) == Some(false))
+    let puzzle = Puzzle::new(rules.clone(), givens.to_vec())
+        .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
+    let solver = MaskSolver::new(&puzzle)
+        .unwrap_or_else(|| unreachable!("generate refuses rules with cages"));
+    for &cell in blanked {
+        if solver.solvable_without(cell, solution[cell], budget)? {
+            return Some(false);
+        }
+    }
+    Some(true)
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ fn assert_good(rules: &Rules, symmetry: Symmetry, seed: u64) -> Puzzle {
         ..Options::default()
     };
     let made = generate(rules, &options, seed).unwrap();
+    assert!(made.minimal, "{} seed {seed}", rules.variant_name());
     let puzzle = &made.puzzle;
     assert_eq!(puzzle.rules(), rules);
     assert!(check_solution(puzzle, &made.solution).is_ok());
@@ -114,6 +115,7 @@ fn a_clue_target_stops_early_but_stays_unique() {
     for seed in 0..5 {
         let made = generate(&rules, &options, seed).unwrap();
         assert_eq!(made.puzzle.clue_count(), 35, "seed {seed}");
+        assert!(!made.minimal, "stopped at 35 clues, not proven minimal");
         assert_eq!(status(&made.puzzle, SolverChoice::Mask).0, Status::Unique);
     }
 }

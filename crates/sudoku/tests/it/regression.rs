@@ -132,3 +132,40 @@ fn a_cage_of_more_cells_than_digits_underflowed_its_sum_bounds() {
         "cage 1: 10 different digits from 1 to 4 cannot add up to 20"
     );
 }
+
+#[test]
+fn a_clue_kept_because_its_check_ran_out_was_called_needed() {
+    use fdoku_sudoku::Puzzle;
+    use fdoku_sudoku::generate::{Options, generate};
+    use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
+
+    // Whether `givens` less the clue in `cell` still have one solution
+    // (an unlimited count).
+    let unique_without = |rules: &Rules, givens: &[u8], cell: usize| {
+        let mut fewer = givens.to_vec();
+        fewer[cell] = 0;
+        let puzzle = Puzzle::new(rules.clone(), fewer).unwrap();
+        solve(&puzzle, Goal::Count(2), &SolveOptions::default()).status == Status::Unique
+    };
+    let rules = Rules::classic(9).unwrap().with_diagonals();
+    // 300 nodes per check: one check runs out and keeps r9c6,
+    // which the puzzle does not need.
+    let short = Options {
+        node_limit: 300,
+        ..Options::default()
+    };
+    let made = generate(&rules, &short, 4).unwrap();
+    let givens = made.puzzle.givens();
+    let needless: Vec<usize> = (0..givens.len())
+        .filter(|&cell| givens[cell] != 0 && unique_without(&rules, givens, cell))
+        .collect();
+    assert_eq!(needless, [77]);
+    assert!(!made.minimal, "a needless clue, yet called minimal");
+    // With nodes enough, every check finishes: minimal, and proven so.
+    let made = generate(&rules, &Options::default(), 4).unwrap();
+    let givens = made.puzzle.givens();
+    assert!(made.minimal);
+    assert!(
+        (0..givens.len()).all(|cell| givens[cell] == 0 || !unique_without(&rules, givens, cell))
+    );
+}

@@ -196,6 +196,7 @@ fn run(mut plan: Plan, budget: &Budget) -> ApiResult<Value> {
         "variant": made.puzzle.rules().variant_name(),
         "symmetry": plan.options.symmetry.name(),
         "clues": made.puzzle.clue_count(),
+        "minimal": made.minimal,
         "level": grade.map(|g| g.level.name()),
         "hodoku_score": grade.map(|g| g.hodoku_score),
     }))

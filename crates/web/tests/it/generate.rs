@@ -18,6 +18,10 @@ async fn generate_makes_unique_checked_puzzles() {
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["seed"], 5);
+    assert_eq!(
+        body["minimal"], true,
+        "a classic 9×9's checks always finish"
+    );
     let line = body["puzzle"].as_str().unwrap();
     let puzzle = line_puzzle(line);
     let report = solve(&puzzle, Goal::Count(2), &Default::default());
@@ -94,6 +98,7 @@ async fn generate_stops_at_a_clue_count_and_says_when_no_level_is_found() {
     assert!(started.elapsed() < Duration::from_secs(10));
     let clues = body["clues"].as_u64().unwrap();
     assert!((329..=331).contains(&clues), "{clues} clues");
+    assert_eq!(body["minimal"], false, "stopped at a clue count");
     let puzzle = line_puzzle(body["puzzle"].as_str().unwrap());
     let report = solve(&puzzle, Goal::Count(2), &Default::default());
     assert_eq!(report.status, Status::Unique);
