@@ -84,11 +84,21 @@ struct Row {
     end: usize,
 }
 
-/// The rows of one puzzle.
-struct Block {
+/// The rows of one puzzle, and as many cells as each should have.
+struct Block<'a> {
     first_line: usize,
     width: usize,
-    rows: Vec<Row>,
+    rows: &'a [Row],
+}
+
+impl<'a> Block<'a> {
+    fn new(rows: &'a [Row], width: usize) -> Self {
+        Block {
+            first_line: rows[0].line,
+            width,
+            rows,
+        }
+    }
 }
 
 /// Every puzzle of a text of blocks; lines of text are noted in `skipped`.
@@ -108,7 +118,8 @@ pub(super) fn read(
     let mut last = 0;
     // A blank line, a header, text or a too-wide line ends the run of rows.
     let end_run = |run: &mut Vec<Row>, items: &mut Vec<Item>, line_no: usize| {
-        cut(input, std::mem::take(run), variant, line_no, items);
+        cut(input, run, variant, line_no, items);
+        run.clear();
     };
     for (number, raw) in text.lines().enumerate() {
         let line_no = number + 1;
@@ -153,31 +164,45 @@ pub(super) fn read(
             end,
         });
     }
-    cut(input, run, variant, last + 1, &mut items);
+    cut(input, &run, variant, last + 1, &mut items);
     items
 }
 
 /// Cuts a run of rows into puzzles, in order; `next_line` is the line after
 /// the run (where a puzzle cut short ends).
-fn cut(
-    input: &str,
-    mut run: Vec<Row>,
-    variant: &PlainVariant,
-    next_line: usize,
-    items: &mut Vec<Item>,
-) {
-    while !run.is_empty() {
-        let width = block_width(&run);
-        // A row without cells is a puzzle of one row (an error), not none.
-        let rows: Vec<Row> = run.drain(..width.clamp(1, run.len())).collect();
-        let block = Block {
-            first_line: rows[0].line,
-            width,
-            rows,
-        };
-        let next = run.first().map_or(next_line, |r| r.line);
-        items.push(make_item(input, block, variant, next));
+fn cut(input: &str, run: &[Row], variant: &PlainVariant, next_line: usize, items: &mut Vec<Item>) {
+    let mut rest = run;
+    while !rest.is_empty() {
+        let width = block_width(rest);
+        let (rows, after) = rest.split_at(rows_of_first_puzzle(rest, width, variant));
+        let next = after.first().map_or(next_line, |r| r.line);
+        items.push(make_item(input, &Block::new(rows, width), variant, next));
+        rest = after;
     }
+}
+
+/// How many rows of the run `rows` the first puzzle has: `width`, unless
+/// the run does not divide into puzzles of `width` rows (a puzzle lacks a
+/// row) and those rows are not a sound puzzle (they hold the next puzzle's
+/// first rows, whose digits clash) — then the fewest after which the rest
+/// divides evenly and starts with a sound puzzle, so that the puzzles after
+/// the damaged one are still read from their first row.
+fn rows_of_first_puzzle(rows: &[Row], width: usize, variant: &PlainVariant) -> usize {
+    let whole = width.clamp(1, rows.len());
+    let sound = |rows: &[Row]| {
+        rows.len() == width
+            && puzzle_of(&Block::new(rows, width), variant, 0)
+                .is_ok_and(|puzzle| puzzle.clash().is_none())
+    };
+    if rows.len().is_multiple_of(width.max(1)) || sound(&rows[..whole]) {
+        return whole;
+    }
+    (1..whole)
+        .find(|&k| {
+            let rest = &rows[k..];
+            rest.len().is_multiple_of(width) && sound(&rest[..width.min(rest.len())])
+        })
+        .unwrap_or(whole)
 }
 
 /// How many cells a row of the puzzle that starts the run `rows` has: the
@@ -202,50 +227,55 @@ fn block_width(rows: &[Row]) -> usize {
     }
 }
 
-fn make_item(input: &str, block: Block, variant: &PlainVariant, next_line: usize) -> Item {
-    let raw: Vec<String> = block
+fn make_item(input: &str, block: &Block, variant: &PlainVariant, next_line: usize) -> Item {
+    let puzzle = puzzle_of(block, variant, next_line);
+    let raw: String = block
         .rows
         .iter()
-        .map(|row| {
-            row.cells
-                .iter()
-                .map(|c| match &c.value {
-                    Ok(0) => '.',
-                    Ok(d) => crate::puzzle::digit_char(*d),
-                    Err(_) => '?',
-                })
-                .collect()
+        .flat_map(|row| &row.cells)
+        .map(|c| match &c.value {
+            Ok(0) => '.',
+            Ok(d) => crate::puzzle::digit_char(*d),
+            Err(_) => '?',
         })
         .collect();
-    let puzzle = check_shape(&block, next_line).and_then(|()| {
-        let mut all = Vec::new();
-        let mut located: Vec<(usize, usize)> = Vec::new();
-        for row in &block.rows {
-            for cell in &row.cells {
-                located.push((row.line, cell.column));
-                all.push(Cell {
-                    column: cell.column,
-                    value: cell.value.clone(),
-                    marks: cell.marks,
-                });
-            }
-        }
-        let puzzle = puzzle_from(&all, variant, 1).map_err(|e| match e.cell {
-            // Point at the row the bad cell came from.
-            Some(i) => (located[i].0, e),
-            None => (block.first_line, e),
-        })?;
-        with_marks(puzzle, &all).map_err(|e| (block.first_line, e))
-    });
     Item {
         index: 0,
         line: block.first_line,
         input: match &puzzle {
             Ok(p) => grid_line(p.givens()),
-            Err(_) => raw.concat(),
+            Err(_) => raw,
         },
         puzzle: puzzle.map_err(|(line, e)| e.at(input, line)),
     }
+}
+
+/// The puzzle a block's rows make, or the line and what is wrong
+/// (`next_line`: where a block cut short ends).
+fn puzzle_of(
+    block: &Block,
+    variant: &PlainVariant,
+    next_line: usize,
+) -> Result<Puzzle, (usize, LineError)> {
+    check_shape(block, next_line)?;
+    let mut all = Vec::new();
+    let mut located: Vec<(usize, usize)> = Vec::new();
+    for row in block.rows {
+        for cell in &row.cells {
+            located.push((row.line, cell.column));
+            all.push(Cell {
+                column: cell.column,
+                value: cell.value.clone(),
+                marks: cell.marks,
+            });
+        }
+    }
+    let puzzle = puzzle_from(&all, variant, 1).map_err(|e| match e.cell {
+        // Point at the row the bad cell came from.
+        Some(i) => (located[i].0, e),
+        None => (block.first_line, e),
+    })?;
+    with_marks(puzzle, &all).map_err(|e| (block.first_line, e))
 }
 
 /// The puzzle with the candidates of a candidate grid's open cells (every
@@ -266,13 +296,13 @@ fn with_marks(puzzle: Puzzle, cells: &[Cell]) -> Result<Puzzle, LineError> {
 
 /// Every row as wide as the block, and as many rows as that width.
 fn check_shape(block: &Block, next_line: usize) -> Result<(), (usize, LineError)> {
-    for row in &block.rows {
+    for row in block.rows {
         if let Some(bad) = bad_cell(&row.cells) {
             return Err((row.line, bad));
         }
     }
     let width = block.width;
-    for row in &block.rows {
+    for row in block.rows {
         if row.cells.len() != width {
             let message = format!(
                 "this row has {} cells; expected {width}, as the puzzle's other rows",

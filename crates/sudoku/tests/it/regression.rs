@@ -169,3 +169,21 @@ fn a_clue_kept_because_its_check_ran_out_was_called_needed() {
         (0..givens.len()).all(|cell| givens[cell] == 0 || !unique_without(&rules, givens, cell))
     );
 }
+
+#[test]
+fn a_missing_row_misaligned_the_blocks_that_follow_back_to_back() {
+    // The second puzzle lacks its last row: its block took the third
+    // puzzle's first row (answered "none"), and the third ended short.
+    let text = "1.3.\n..2.\n.1..\n4...\n\
+                1234\n3412\n2143\n\
+                1234\n3412\n2143\n4321\n";
+    let items = read(text);
+    assert_eq!(
+        items,
+        [
+            Ok("1.3...2..1..4...".to_owned()),
+            Err((8, ParseErrorKind::RowCount)),
+            Ok("1234341221434321".to_owned()),
+        ]
+    );
+}
