@@ -29,6 +29,7 @@
 //! assert!(step.text(&grid).ends_with("8r6c2: remove 3 from r1c4"));
 //! ```
 
+mod context;
 mod engine;
 mod hint;
 mod multiple;
@@ -38,7 +39,8 @@ mod unary;
 
 use std::ops::ControlFlow;
 
-use engine::{Chaining, Context};
+use context::Context;
+use engine::Chaining;
 pub(crate) use hint::length_bonus;
 
 use super::grid::Grid;

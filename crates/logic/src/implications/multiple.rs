@@ -16,7 +16,8 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
 
-use super::engine::{Chaining, Context, Links, Workspace};
+use super::context::Context;
+use super::engine::{Chaining, Links, Workspace};
 use super::potential::{Cause, Hint, Kind, Potential, Run};
 use super::unary;
 use crate::grid::{Grid, digits_of};

@@ -9,7 +9,7 @@
 
 use std::ops::ControlFlow;
 
-use super::engine::Context;
+use super::context::Context;
 use crate::cellset::CellSet;
 use crate::combinations::for_each_combination;
 use crate::grid::{Grid, digits_of};

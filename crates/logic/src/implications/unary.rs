@@ -10,7 +10,8 @@
 
 use std::rc::Rc;
 
-use super::engine::{Context, Implied, Links, Work};
+use super::context::{Context, Work};
+use super::engine::{Implied, Links};
 use super::potential::{Cause, Hint, Kind, Potential, Run};
 use crate::grid::{Grid, digits_of};
 use crate::step::Candidate;

@@ -1,0 +1,134 @@
+//! What every search of one top-level call of SE's chaining shares: the
+//! houses of each cell in SE's order, each cell's cage mates, the houses of
+//! each kind and those crossing each house (what the nested rules search),
+//! and the work done so far, capped and polled against the budget.
+
+use std::cell::Cell;
+
+use crate::cellset::CellSet;
+use crate::grid::Grid;
+use fdoku_sudoku::HouseKind;
+
+/// What every search of one top-level call shares: the houses of each cell
+/// in SE's order (box, row, column, then the others), each cell's cage mates
+/// outside its houses, and the work done so far.
+pub(super) struct Context {
+    pub houses_of: Vec<Vec<usize>>,
+    pub cage_mates: Vec<CellSet>,
+    /// The houses of each kind, by number (indexed by `HouseKind as usize`).
+    kinds: Vec<Vec<usize>>,
+    /// The houses each house shares a cell with.
+    crossing: Vec<Vec<usize>>,
+    pub work: Work,
+}
+
+/// A deterministic cap on the potentials one top-level search may handle.
+/// Nested chains on a grid with few candidates settled (a killer puzzle's
+/// nearly empty grid) could otherwise run for hours; a search that runs out
+/// reports nothing, so the path moves on rather than taking a step SE might
+/// not have chosen.
+/// The budget of the search under way is polled too, every [`CLOCK_EVERY`]
+/// potentials.
+pub(super) struct Work {
+    spent: Cell<u64>,
+    limit: Cell<u64>,
+    next_check: Cell<u64>,
+}
+
+/// How many potentials between two looks at the budget's clock.
+const CLOCK_EVERY: u64 = 1 << 10;
+
+impl Work {
+    /// Counts `amount` potentials handled; false once the cap is passed or
+    /// the budget runs out.
+    pub fn spend(&self, amount: u64) -> bool {
+        let spent = self.spent.get() + amount;
+        self.spent.set(spent);
+        if spent >= self.next_check.get() {
+            self.next_check.set(spent + CLOCK_EVERY);
+            if crate::budget::poll().is_break() {
+                self.limit.set(0);
+            }
+        }
+        spent <= self.limit.get()
+    }
+
+    /// Whether the cap has been passed.
+    pub fn exhausted(&self) -> bool {
+        self.spent.get() > self.limit.get()
+    }
+}
+
+impl Context {
+    /// The context of a search of `grid`.
+    pub fn new(grid: &Grid) -> Self {
+        let rank = |kind: HouseKind| match kind {
+            HouseKind::Box => 0,
+            HouseKind::Row => 1,
+            HouseKind::Column => 2,
+            HouseKind::Diagonal => 3,
+            HouseKind::Window => 4,
+            HouseKind::Extra => 5,
+        };
+        let cells = grid.values().len();
+        let houses_of = (0..cells)
+            .map(|cell| {
+                let mut houses = grid.cell_houses(cell).to_vec();
+                houses.sort_by_key(|&h| rank(grid.house_kind(h)));
+                houses
+            })
+            .collect();
+        let cage_mates = (0..cells)
+            .map(|cell| {
+                let mut mates = grid.peers(cell);
+                for &house in grid.cell_houses(cell) {
+                    mates -= grid.house_cells(house);
+                }
+                mates
+            })
+            .collect();
+        let mut kinds = vec![Vec::new(); HouseKind::Extra as usize + 1];
+        let mut by_number: Vec<usize> = (0..grid.houses().len()).collect();
+        by_number.sort_by_key(|&h| grid.houses()[h].index);
+        for house in by_number {
+            kinds[grid.house_kind(house) as usize].push(house);
+        }
+        let crossing = (0..grid.houses().len())
+            .map(|house| {
+                kinds
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&other| {
+                        other != house
+                            && grid.house_cells(house).intersects(&grid.house_cells(other))
+                    })
+                    .collect()
+            })
+            .collect();
+        Context {
+            houses_of,
+            cage_mates,
+            kinds,
+            crossing,
+            work: Work {
+                spent: Cell::new(0),
+                limit: Cell::new(WORK_LIMIT),
+                next_check: Cell::new(CLOCK_EVERY),
+            },
+        }
+    }
+
+    /// The houses of `kind`, by number.
+    pub fn of(&self, kind: HouseKind) -> &[usize] {
+        &self.kinds[kind as usize]
+    }
+
+    /// The houses sharing a cell with `house`, by kind and number.
+    pub fn crossing(&self, house: usize) -> &[usize] {
+        &self.crossing[house]
+    }
+}
+
+/// The most potentials one top-level search handles (see [`Work`]).
+const WORK_LIMIT: u64 = 1_000_000_000;
