@@ -33,7 +33,7 @@ pub struct Geometry {
     house_sets: Vec<CellSet>,
     cell_houses: Vec<Vec<usize>>,
     peers: Vec<CellSet>,
-    cages: Vec<Cage>,
+    rules: Rules,
     all: CellSet,
 }
 
@@ -69,7 +69,7 @@ impl Geometry {
             house_sets,
             cell_houses,
             peers,
-            cages: rules.cages().to_vec(),
+            rules: rules.clone(),
             all: CellSet::first(cells),
         }
     }
@@ -270,7 +270,15 @@ impl Grid {
 
     /// The killer cages.
     pub fn cages(&self) -> &[Cage] {
-        &self.geometry.cages
+        self.geometry.rules.cages()
+    }
+
+    /// The grid as it stands as a puzzle: its digits as givens, its
+    /// candidates as pencil marks (`None` if two digits clash).
+    pub(crate) fn to_puzzle(&self) -> Option<Puzzle> {
+        Puzzle::new(self.geometry.rules.clone(), self.values.clone())
+            .and_then(|puzzle| puzzle.with_candidates(self.masks.clone()))
+            .ok()
     }
 
     /// The cell's name, `r4c7`.

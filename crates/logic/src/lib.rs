@@ -69,6 +69,7 @@ mod step;
 mod subsets;
 mod sue_de_coq;
 mod technique;
+mod unforced;
 mod uniqueness;
 mod wings;
 

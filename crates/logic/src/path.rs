@@ -6,7 +6,9 @@
 //! assume a unique solution are used only when the caller says the puzzle has
 //! one. When nothing applies and the caller gave the solution, one declared
 //! [`Technique::Backtracking`] step places the solution's digit in the open
-//! cell with the fewest candidates, and the path goes on.
+//! cell with the fewest candidates, and the path goes on. In a grid of
+//! several solutions where every candidate lies in one of them, nothing can
+//! apply, and that step comes without a search.
 //!
 //! ```
 //! use fdoku_logic::{solve_path, PathOptions, Technique};
@@ -35,6 +37,7 @@ use super::grid::Grid;
 use super::order::hodoku_order;
 use super::step::Step;
 use super::technique::Technique;
+use super::unforced::nothing_follows;
 use fdoku_sudoku::Puzzle;
 
 /// How to walk the path.
@@ -109,6 +112,14 @@ pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
 /// the budget's deadline passed or its cancel flag was raised (a search cut
 /// off is not taken for one that found nothing: no backtracking step then).
 pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
+    // With several solutions, a grid where every candidate lies in one of
+    // them has no step to find: backtrack at once.
+    if !options.unique
+        && let Some(solution) = options.solution.as_deref()
+        && nothing_follows(grid, solution, &options.budget)
+    {
+        return backtracking(grid, solution);
+    }
     for technique in &options.techniques {
         if options.budget.out_of_time().is_some() {
             return None;

@@ -3,8 +3,10 @@
 use std::time::{Duration, Instant};
 
 use fdoku_fd::Budget;
-use fdoku_logic::grade::level_of;
-use fdoku_logic::{Grid, PathOptions, Technique, next_step};
+use fdoku_logic::grade::{GradeError, grade, level_of};
+use fdoku_logic::hint::{HintLevel, HintRequest, hint};
+use fdoku_logic::{Grid, PathOptions, PathOrder, Technique, next_step};
+use fdoku_sudoku::format::parse_line;
 use fdoku_sudoku::generate::random_grid;
 use fdoku_sudoku::{Puzzle, Rules};
 
@@ -27,7 +29,9 @@ fn a_finder_ignored_the_deadline_and_a_cut_search_backtracked() {
     let (puzzle, solution) = empty(16);
     let options = PathOptions {
         techniques: vec![Technique::FinnedFrankenSwordfish],
-        unique: false,
+        // Taken as unique: a grid of several solutions open to all of them
+        // would go straight to the guess.
+        unique: true,
         solution: Some(solution),
         budget: Budget::unlimited().with_timeout(Duration::from_millis(300)),
     };
@@ -77,4 +81,46 @@ fn graded_generation_walked_its_candidates_without_the_budget() {
     let started = Instant::now();
     assert_eq!(level_of(&puzzle, &solution, None, &passed), None);
     assert!(started.elapsed() < GRACE);
+}
+
+#[test]
+fn hints_on_nearly_empty_grids_of_many_solutions_searched_every_chain() {
+    // In Sudoku Explainer's order a hint on an empty 4×4 spent 7 s in the
+    // nested forcing chains, which can find nothing where every candidate
+    // lies in some solution. The declared guess now comes at once, and a
+    // grid with something to deduce still gets its step.
+    let cases = [
+        ("................", "Backtracking: r1c1 = 1"),
+        ("1...............", "Backtracking: r1c2 = 2"),
+        ("12..34..........", "Backtracking: r1c3 = 3"),
+        (
+            "12..............",
+            "Pointing {3} in r2c1, r2c2 (box 1, row 2): remove 3 from r2c3, r2c4",
+        ),
+    ];
+    for (line, expected) in cases {
+        let puzzle = parse_line(line, &Rules::classic(4).unwrap()).unwrap();
+        let request = HintRequest::new(&puzzle, HintLevel::Concrete, PathOrder::Explainer);
+        let started = Instant::now();
+        let shown = hint(&request, &Budget::default()).unwrap();
+        assert!(started.elapsed() < GRACE, "{line}: {:?}", started.elapsed());
+        assert!(!shown.unique, "{line}");
+        assert_eq!(shown.text.as_deref(), Some(expected), "{line}");
+        // Grading refuses such a grid after one count.
+        assert_eq!(
+            grade(&puzzle, &Budget::default()).unwrap_err(),
+            GradeError::NotUnique
+        );
+    }
+    // The same on the empty 9×9 and 16×16, in both orders.
+    for size in [9, 16] {
+        let (puzzle, _) = empty(size);
+        for order in [PathOrder::Explainer, PathOrder::Hodoku] {
+            let request = HintRequest::new(&puzzle, HintLevel::Concrete, order);
+            let started = Instant::now();
+            let shown = hint(&request, &Budget::default()).unwrap();
+            assert!(started.elapsed() < GRACE, "{size}×{size} {order:?}");
+            assert_eq!(shown.text.as_deref(), Some("Backtracking: r1c1 = 1"));
+        }
+    }
 }
