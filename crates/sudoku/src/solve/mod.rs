@@ -106,7 +106,8 @@ pub enum Status {
     Multiple,
     /// No solution.
     None,
-    /// The budget ran out before an answer.
+    /// The budget ran out before an answer (a solution may have been
+    /// found: `solution` and `count` say what was).
     Stopped,
 }
 
@@ -165,11 +166,14 @@ pub fn solve_with(
     let stats = solver.search(&mut on_solution, &options.budget);
     // Uniqueness is proven only when the search finished with one solution.
     let finished = stats.stopped.is_none() && limit != Some(count);
+    // One solution and a search for the second cut short by the budget is
+    // not an answer to "how many?": stopped, with the solution found.
     let status = match count {
         0 if stats.stopped.is_some() => Status::Stopped,
         0 => Status::None,
         _ if goal == Goal::First => Status::Solved,
         1 if finished => Status::Unique,
+        1 if stats.stopped.is_some() => Status::Stopped,
         1 => Status::Solved,
         _ => Status::Multiple,
     };

@@ -187,3 +187,46 @@ fn a_missing_row_misaligned_the_blocks_that_follow_back_to_back() {
         ]
     );
 }
+
+#[test]
+fn a_count_cut_short_after_one_solution_was_solved_not_stopped() {
+    // grade's preparation read such an answer as "no solution".
+    use fdoku_fd::Budget;
+    use fdoku_sudoku::format::parse_line;
+    use fdoku_sudoku::solve::{Goal, SolveOptions, SolverChoice, Status, solve};
+    // Norvig's first "top95" puzzle: the mask solver searches.
+    let hardest =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let puzzle = parse_line(hardest, &Rules::classic(9).unwrap()).unwrap();
+    let options = |budget: Budget| SolveOptions {
+        solver: SolverChoice::Mask,
+        budget,
+        ..SolveOptions::default()
+    };
+    let whole = solve(&puzzle, Goal::Count(2), &options(Budget::unlimited()));
+    assert_eq!(whole.status, Status::Unique);
+    // The smallest node limit that lets the first solution through stops
+    // the search before it has ruled out a second.
+    let at = |nodes: u64| {
+        let budget = Budget::unlimited().with_node_limit(nodes);
+        solve(&puzzle, Goal::Count(2), &options(budget))
+    };
+    let (mut low, mut high) = (1, whole.stats.nodes);
+    while low < high {
+        let mid = (low + high) / 2;
+        match at(mid).count {
+            0 => low = mid + 1,
+            _ => high = mid,
+        }
+    }
+    let cut = at(low);
+    assert!(
+        low < whole.stats.nodes,
+        "the first solution at node {low} of {}",
+        whole.stats.nodes
+    );
+    assert_eq!(cut.count, 1);
+    assert!(cut.stats.stopped.is_some());
+    assert_eq!(cut.status, Status::Stopped);
+    assert!(cut.solution.is_some());
+}
