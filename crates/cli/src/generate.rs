@@ -150,6 +150,7 @@ pub fn run(
                             args.attempts.unwrap_or(100_000),
                             args.node_limit,
                             seed,
+                            &budget,
                         )),
                         None => generate(&rules, &options, target, attempts, seed),
                     };

@@ -279,3 +279,32 @@ fn a_map_with_one_colour_name_twice_was_coloured() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_pattern_search_ran_past_its_time_limit() {
+    // Seventeen clues one cell in five: almost no grid gives a unique
+    // puzzle there, and the search ignored --time-limit until its
+    // 100,000,000 attempts were spent.
+    let dir = std::env::temp_dir().join(format!("fdoku-pattern-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("sparse.txt");
+    let pattern: String = (0..81)
+        .map(|i| if i % 5 == 0 { 'x' } else { '.' })
+        .collect();
+    std::fs::write(&file, pattern).expect("write");
+    let started = std::time::Instant::now();
+    let o = fdoku(&[
+        "generate",
+        "--pattern",
+        file.to_str().expect("UTF-8 path"),
+        "--attempts",
+        "100000000",
+        "--time-limit",
+        "1",
+    ]);
+    let took = started.elapsed();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status.code(), Some(3), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("time limit reached"));
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+}

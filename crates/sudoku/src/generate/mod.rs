@@ -174,13 +174,15 @@ pub enum GenerateError {
 /// A puzzle of `rules` whose clues sit exactly where `pattern` is `true`
 /// (one flag per cell), with exactly one solution: random grids drawn from
 /// `seed` are tried, up to `attempts` of them, until one gives a unique
-/// puzzle on the pattern.
+/// puzzle on the pattern. `node_limit` bounds each search; `budget`'s
+/// deadline and cancel flag the whole run ([`GenerateError::Stopped`]).
 pub fn generate_on_pattern(
     rules: &Rules,
     pattern: &[bool],
     attempts: u32,
     node_limit: u64,
     seed: u64,
+    budget: &Budget,
 ) -> Result<Generated, GenerateError> {
     if !rules.cages().is_empty() {
         return Err(GenerateError::Cages);
@@ -192,16 +194,19 @@ pub fn generate_on_pattern(
         });
     }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let search_budget = budget.clone().with_node_limit(node_limit);
     for checks in 1..=attempts {
-        let solution = random_grid(rules, rng.next_u64(), node_limit)?;
+        let solution = random_grid_within(rules, rng.next_u64(), &search_budget)?;
         let givens: Vec<u8> = solution
             .iter()
             .zip(pattern)
             .map(|(&digit, &clue)| if clue { digit } else { 0 })
             .collect();
         let made = Generated::new(rules.clone(), givens, solution, checks, false);
-        if unique(&made.puzzle, node_limit) {
-            return Ok(made);
+        match unique(&made.puzzle, &search_budget) {
+            Ok(true) => return Ok(made),
+            Ok(false) => {}
+            Err(reason) => return Err(GenerateError::Stopped(reason)),
         }
     }
     Err(GenerateError::Pattern { attempts })
@@ -303,17 +308,26 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
 }
 
 /// Whether `puzzle` has exactly one solution (the 9×9 path for classic
-/// 9×9; otherwise the default solver within `node_limit`, running out
-/// counting as "no").
-fn unique(puzzle: &Puzzle, node_limit: u64) -> bool {
+/// 9×9; otherwise the default solver within `budget`, running out of
+/// nodes counting as "no"); why it stopped when the deadline passed or
+/// the cancel flag was raised.
+fn unique(puzzle: &Puzzle, budget: &Budget) -> Result<bool, StopReason> {
+    if let Some(reason) = budget.out_of_time() {
+        return Err(reason);
+    }
     if let Some(nine) = NineSolver::new(puzzle) {
-        return nine.count(2) == 1;
+        return Ok(nine.count(2) == 1);
     }
     let options = SolveOptions {
-        budget: Budget::unlimited().with_node_limit(node_limit),
+        budget: budget.clone(),
         ..SolveOptions::default()
     };
-    solve(puzzle, Goal::Count(2), &options).status == Status::Unique
+    let report = solve(puzzle, Goal::Count(2), &options);
+    match (report.status, budget.out_of_time()) {
+        (Status::Unique, _) => Ok(true),
+        (Status::Stopped, Some(reason)) => Err(reason),
+        _ => Ok(false),
+    }
 }
 
 /// Whether `givens`, unique until the cells of `blanked` were emptied, are
@@ -374,6 +388,12 @@ mod tests {
         assert_eq!(
             random_jigsaw_within(9, 1, 1000, &cancelled),
             Err(GenerateError::Stopped(StopReason::Cancelled))
+        );
+        let pattern = [true; 16];
+        let four = Rules::classic(4).unwrap();
+        assert_eq!(
+            generate_on_pattern(&four, &pattern, 10, 1000, 1, &cancelled).map(|g| g.puzzle),
+            stopped
         );
         // A deadline in the middle of a long generation (a minimal 25×25
         // takes minutes) stops it soon after.

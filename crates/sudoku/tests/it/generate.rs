@@ -123,13 +123,15 @@ fn a_clue_target_stops_early_but_stays_unique() {
 #[test]
 fn a_pattern_puts_the_clues_exactly_there() {
     use fdoku_sudoku::generate::{GenerateError, generate_on_pattern};
+    let unlimited = fdoku_fd::Budget::unlimited();
     // The clue positions of a 25-clue puzzle.
     let layout =
         "..7...5.4....97..1...3..87..9..6.7..4..8.....6.8..1.5....243....35.1.......9.....";
     let pattern: Vec<bool> = layout.bytes().map(|b| b != b'.').collect();
     let rules = Rules::classic(9).unwrap();
     for seed in 0..2 {
-        let made = generate_on_pattern(&rules, &pattern, 100_000, 10_000, seed).unwrap();
+        let made =
+            generate_on_pattern(&rules, &pattern, 100_000, 10_000, seed, &unlimited).unwrap();
         let clues: Vec<bool> = made.puzzle.givens().iter().map(|&g| g != 0).collect();
         assert_eq!(clues, pattern);
         let (status, solution) = status(&made.puzzle, SolverChoice::Mask);
@@ -137,7 +139,7 @@ fn a_pattern_puts_the_clues_exactly_there() {
         assert_eq!(solution.unwrap(), made.solution);
     }
     assert!(matches!(
-        generate_on_pattern(&rules, &pattern[..80], 10, 10_000, 0),
+        generate_on_pattern(&rules, &pattern[..80], 10, 10_000, 0, &unlimited),
         Err(GenerateError::PatternSize {
             found: 80,
             expected: 81
@@ -146,7 +148,7 @@ fn a_pattern_puts_the_clues_exactly_there() {
     // Four clues cannot make a unique 9×9.
     let sparse: Vec<bool> = (0..81).map(|c| c % 20 == 0).collect();
     assert_eq!(
-        generate_on_pattern(&rules, &sparse, 20, 10_000, 0).unwrap_err(),
+        generate_on_pattern(&rules, &sparse, 20, 10_000, 0, &unlimited).unwrap_err(),
         GenerateError::Pattern { attempts: 20 }
     );
 }
