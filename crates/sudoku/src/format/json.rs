@@ -217,7 +217,7 @@ fn one_per_line(text: &str) -> bool {
 fn one(input: &str, offset: usize, text: &str) -> Item {
     let puzzle = match serde_json::from_str::<Spec>(text) {
         Ok(spec) => build(&spec).map_err(|m| field_error(input, offset + 1, 1, m)),
-        Err(e) => Err(syntax_error(input, offset, e)),
+        Err(e) => Err(syntax_error(input, offset, text, e)),
     };
     // The description on one line, for batch records.
     let input = serde_json::from_str::<serde_json::Value>(text)
@@ -235,13 +235,13 @@ fn syntax(input: &str, offset: usize, text: &str, e: serde_json::Error) -> Item 
         index: 0,
         line: offset + 1,
         input: text.trim().to_owned(),
-        puzzle: Err(syntax_error(input, offset, e)),
+        puzzle: Err(syntax_error(input, offset, text, e)),
     }
 }
 
 /// A description that did not deserialize: malformed JSON, or a field
 /// of the wrong shape (serde's message names it).
-fn syntax_error(input: &str, offset: usize, e: serde_json::Error) -> ParseError {
+fn syntax_error(input: &str, offset: usize, text: &str, e: serde_json::Error) -> ParseError {
     let full = e.to_string();
     let message = match full.rfind(" at line ") {
         Some(at) => full[..at].to_owned(),
@@ -254,10 +254,23 @@ fn syntax_error(input: &str, offset: usize, e: serde_json::Error) -> ParseError 
     ParseError {
         input: input.to_owned(),
         line: offset + e.line().max(1),
-        column: e.column().max(1),
+        column: char_column(text, e.line(), e.column()),
         kind,
         message,
     }
+}
+
+/// The 1-based character column of serde's `column` on 1-based `line` of
+/// `text`: serde counts bytes, up to the last byte it read; the character
+/// holding that byte is the one to point at.
+fn char_column(text: &str, line: usize, column: usize) -> usize {
+    let Some(row) = text.split('\n').nth(line.saturating_sub(1)) else {
+        return column.max(1);
+    };
+    row.char_indices()
+        .take_while(|&(at, _)| at < column)
+        .count()
+        .max(1)
 }
 
 /// A well-formed description with a field that is wrong.

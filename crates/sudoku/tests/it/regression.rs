@@ -230,3 +230,31 @@ fn a_count_cut_short_after_one_solution_was_solved_not_stopped() {
     assert_eq!(cut.status, Status::Stopped);
     assert!(cut.solution.is_some());
 }
+
+#[test]
+fn json_errors_counted_columns_in_bytes_not_characters() {
+    // serde_json counts bytes: after an "é" (two bytes) the column was one
+    // too far, and after U+FFFD (an undecodable byte read as text: three
+    // bytes) two. Found by fuzzing the JSON reader. The position of an
+    // error must not change when each character is written as one byte.
+    let position = |text: &str| {
+        let item = read_input("t", text, Format::Json, &PlainVariant::default())
+            .items
+            .remove(0);
+        let e = item.puzzle.unwrap_err();
+        (e.line, e.column)
+    };
+    for text in [
+        r#"{"name": "é", x}"#,
+        "{\"name\": \"\u{fffd}\u{fffd}\",\n\"é\" x}",
+        r#"[{"size": 4}, {"name": "éé" x}]"#,
+        "{\"givens\": \"\u{fffd}\u{fffd}\u{fffd}",
+    ] {
+        let ascii: String = text
+            .chars()
+            .map(|c| if c.is_ascii() { c } else { 'e' })
+            .collect();
+        assert_eq!(position(text), position(&ascii), "{text}");
+    }
+    assert_eq!(position(r#"{"name": "é", x}"#), (1, 15));
+}
