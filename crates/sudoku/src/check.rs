@@ -1,9 +1,15 @@
 //! The independent checker: is a filled grid a solution of the puzzle?
 //!
 //! It reads only the rules and the givens — every digit in range, every given
-//! kept, every open cell's digit among its candidates (when the puzzle has them), every house a permutation of 1..N, every cage's digits different
-//! and adding up to its sum — and shares no code with any solver. Every
-//! solution fdoku prints passes through it.
+//! kept, every open cell's digit among its candidates (when the puzzle has
+//! them), every house a permutation of 1..N, every cage's digits different
+//! and adding up to its sum — and shares no code with any solver. The rules
+//! beyond houses are checked from the grid's coordinates, not from the cell
+//! relations the solvers read: no two cells a knight's or king's move apart
+//! alike (anti-knight, anti-king), no orthogonal neighbours one apart
+//! (non-consecutive), no digit twice at one position of two boxes (disjoint
+//! groups), each odd or even cell's digit of its parity. Every solution
+//! fdoku prints passes through it.
 //!
 //! ```
 //! use fdoku_sudoku::{Puzzle, Rules, check_solution};
@@ -19,7 +25,7 @@
 use thiserror::Error;
 
 use crate::puzzle::{Puzzle, digit_char};
-use crate::rules::cell_name;
+use crate::rules::{GlobalRule, Layout, Parity, cell_name};
 
 /// Why a grid is not a solution.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -73,6 +79,40 @@ pub enum SolutionError {
         /// The other.
         second: String,
     },
+    /// Two cells a knight's or king's move apart hold the same digit.
+    #[error("{rule}: {first} and {second} both hold {digit}")]
+    Move {
+        /// `anti-knight` or `anti-king`.
+        rule: &'static str,
+        /// The digit.
+        digit: char,
+        /// One cell.
+        first: String,
+        /// The other.
+        second: String,
+    },
+    /// Orthogonal neighbours hold consecutive digits.
+    #[error("non-consecutive: {first} holds {first_digit} and {second} holds {second_digit}")]
+    Consecutive {
+        /// One cell.
+        first: String,
+        /// Its digit.
+        first_digit: char,
+        /// Its neighbour.
+        second: String,
+        /// The neighbour's digit.
+        second_digit: char,
+    },
+    /// An odd or even cell holds a digit of the other parity.
+    #[error("{cell} holds {value}, expected an {parity} digit")]
+    Parity {
+        /// The cell.
+        cell: String,
+        /// Its digit.
+        value: char,
+        /// `odd` or `even`.
+        parity: &'static str,
+    },
     /// A cage adds up to the wrong sum.
     #[error("cage {cage} adds up to {found}, expected {sum}")]
     Sum {
@@ -119,6 +159,7 @@ pub fn check_solution(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError>
             });
         }
     }
+    check_cell_rules(puzzle, grid)?;
     if let Some(repeat) = puzzle.rules().first_repeat(grid) {
         let [first, second] = repeat.cells;
         return Err(SolutionError::Repeat {
@@ -136,6 +177,88 @@ pub fn check_solution(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError>
                 sum: cage.sum,
                 found,
             });
+        }
+    }
+    Ok(())
+}
+
+/// The rules beyond houses and cages, each worked out from coordinates.
+fn check_cell_rules(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError> {
+    let rules = puzzle.rules();
+    let n = rules.size();
+    for &(cell, parity) in rules.parity_cells() {
+        let (value, odd) = (grid[cell], grid[cell] % 2 == 1);
+        let (ok, name) = match parity {
+            Parity::Odd => (odd, "odd"),
+            Parity::Even => (!odd, "even"),
+        };
+        if !ok {
+            return Err(SolutionError::Parity {
+                cell: cell_name(n, cell),
+                value: digit_char(value),
+                parity: name,
+            });
+        }
+    }
+    let at = |r: usize, c: usize| grid[r * n + c];
+    for r in 0..n {
+        for c in 0..n {
+            // Each cell looks at the cells a move reaches further on in
+            // reading order: (rows down, columns right or left).
+            let knight: &[(usize, isize)] = &[(1, -2), (1, 2), (2, -1), (2, 1)];
+            let king: &[(usize, isize)] = &[(0, 1), (1, -1), (1, 0), (1, 1)];
+            for (rule, moves) in [
+                (GlobalRule::AntiKnight, knight),
+                (GlobalRule::AntiKing, king),
+            ] {
+                if !rules.has(rule) {
+                    continue;
+                }
+                for &(down, across) in moves {
+                    let r2 = r + down;
+                    let Some(c2) = c.checked_add_signed(across).filter(|&c2| c2 < n && r2 < n)
+                    else {
+                        continue;
+                    };
+                    if at(r, c) == at(r2, c2) {
+                        return Err(SolutionError::Move {
+                            rule: rule.name(),
+                            digit: digit_char(at(r, c)),
+                            first: cell_name(n, r * n + c),
+                            second: cell_name(n, r2 * n + c2),
+                        });
+                    }
+                }
+            }
+            if rules.has(GlobalRule::NonConsecutive) {
+                for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                    if r2 < n && c2 < n && at(r, c).abs_diff(at(r2, c2)) == 1 {
+                        return Err(SolutionError::Consecutive {
+                            first: cell_name(n, r * n + c),
+                            first_digit: digit_char(at(r, c)),
+                            second: cell_name(n, r2 * n + c2),
+                            second_digit: digit_char(at(r2, c2)),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    if let (true, Layout::Boxes { rows, cols }) =
+        (rules.has(GlobalRule::DisjointGroups), rules.layout())
+    {
+        // The first cell seen at each (position in box, digit).
+        let mut seen = std::collections::HashMap::new();
+        for (cell, &digit) in grid.iter().enumerate() {
+            let position = (cell / n % rows) * cols + cell % n % cols;
+            if let Some(first) = seen.insert((position, digit), cell) {
+                return Err(SolutionError::Repeat {
+                    house: format!("disjoint group {}", position + 1),
+                    digit: digit_char(digit),
+                    first: cell_name(n, first),
+                    second: cell_name(n, cell),
+                });
+            }
         }
     }
     Ok(())

@@ -1,8 +1,10 @@
 //! # fdoku-sudoku — Sudoku of every size and variant
 //!
 //! * [`Rules`] — the grid (4×4 … 25×25 and beyond), its boxes or jigsaw
-//!   regions, and variants (diagonal, windoku, extra regions, killer cages),
-//!   as data: every solver works on [`Rules::houses`];
+//!   regions, and variants (diagonals, windoku, extra regions, killer cages,
+//!   anti-knight, anti-king, non-consecutive, disjoint groups, odd/even
+//!   cells), as data: every solver works on [`Rules::houses`] and the cell
+//!   relations beside them;
 //! * [`Puzzle`] — rules plus givens;
 //! * [`format`](mod@format) — reading (line, block, Project Euler, `.sdm`, `.sdk`, JSON)
 //!   and writing (line, block) puzzles, with positioned errors;
@@ -25,6 +27,6 @@ pub mod study;
 pub use check::{SolutionError, check_solution};
 pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, full_mask, grid_line};
 pub use rules::{
-    BOX_SHAPES, Cage, House, HouseKind, Layout, MAX_SIZE, Rules, RulesError, cell_name,
-    parse_cell_name,
+    BOX_SHAPES, Cage, Diagonal, GlobalRule, House, HouseKind, Layout, MAX_SIZE, Parity, Rules,
+    RulesError, cell_name, parse_cell_name,
 };

@@ -3,13 +3,30 @@
 //! An N×N grid is filled with 1..=N so that every *house* holds each digit
 //! once. Rows and columns are always houses; the regions are r×c boxes
 //! (N = r·c), irregular jigsaw regions, or absent (a killer without boxes).
-//! Variants add houses — the two long diagonals ("diagonal Sudoku"), the
-//! windoku windows (four extra 3×3 blocks), any extra region — and
+//! Variants add houses — either or both long diagonals ("diagonal Sudoku"),
+//! the windoku windows (four extra 3×3 blocks), any extra region — and
 //! killer cages, whose digits differ and add up to a sum.
 //!
-//! Every solver and checker works on [`Rules::houses`], so a new variant is
-//! new data, not new code. Cells are numbered row by row from 0 and named
-//! `r1c1` … `r9c9` (`r10c12` beyond 9).
+//! Every solver and checker works on [`Rules::houses`], so a new variant of
+//! houses is new data, not new code. Cells are numbered row by row from 0
+//! and named `r1c1` … `r9c9` (`r10c12` beyond 9).
+//!
+//! Rules that are not houses are kept as data beside them:
+//!
+//! * [`GlobalRule`]s hold on every cell: anti-knight and anti-king (two
+//!   cells a chess knight's or king's move apart differ), non-consecutive
+//!   (orthogonal neighbours never differ by 1), disjoint groups (the cells
+//!   at the same position in every box hold different digits);
+//! * [`Parity`] marks single cells odd or even.
+//!
+//! Solvers read them as cell relations — [`Rules::distinct_pairs`],
+//! [`Rules::adjacent_pairs`], [`Rules::disjoint_groups`],
+//! [`Rules::parity`] — and the checker re-derives each one from the grid's
+//! coordinates. They generalise to every size as their words say: moves and
+//! neighbours are geometry, "consecutive" means digits d and d + 1 of 1..N,
+//! odd and even are of 1..N. Disjoint groups need boxes (a box grid of
+//! `rows × cols` has `rows · cols` groups of N cells); an even cell needs a
+//! grid with an even digit (N ≥ 2).
 //!
 //! ```
 //! use fdoku_sudoku::{Rules, HouseKind, cell_name};
@@ -20,6 +37,13 @@
 //! let window = houses.iter().find(|h| h.kind == HouseKind::Window).unwrap();
 //! let names: Vec<String> = window.cells.iter().map(|&c| cell_name(9, c)).collect();
 //! assert_eq!(names[..3], ["r2c2", "r2c3", "r2c4"]); // the window at row 2, column 2
+//!
+//! use fdoku_sudoku::{GlobalRule, Parity};
+//! let rules = Rules::classic(9).unwrap().with_global(GlobalRule::AntiKnight).unwrap();
+//! assert!(rules.distinct_pairs().contains(&(0, 11, GlobalRule::AntiKnight))); // r1c1, r2c3
+//! let rules = rules.with_parity(Parity::Even, &[0]).unwrap();
+//! assert_eq!(rules.parity(0), Some(Parity::Even));
+//! assert_eq!(rules.variant_name(), "anti-knight+odd-even");
 //! ```
 
 use std::ops::ControlFlow;
@@ -100,7 +124,19 @@ pub enum RulesError {
         /// Box columns.
         cols: usize,
     },
-    /// A region or cage with a cell outside the grid, or repeated.
+    /// Disjoint groups on a grid without boxes.
+    #[error("disjoint groups need boxes; a grid with {layout} has none")]
+    NoDisjointGroups {
+        /// What the grid has instead: `jigsaw regions` or `no regions`.
+        layout: &'static str,
+    },
+    /// An even cell in a grid whose digits are all odd.
+    #[error("even cells: a {size}×{size} grid has no even digit")]
+    NoEvenDigit {
+        /// The side.
+        size: usize,
+    },
+    /// A region, cage or odd/even cell outside the grid, or repeated.
     #[error("{what}: {detail}")]
     Cells {
         /// Which region or cage.
@@ -134,6 +170,78 @@ pub struct Cage {
     pub cells: Vec<usize>,
     /// The total of the cage's digits.
     pub sum: u32,
+}
+
+/// One of the two long diagonals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Diagonal {
+    /// From the top-left corner to the bottom-right one (↘), `r1c1` … `rNcN`.
+    Main,
+    /// From the top-right corner to the bottom-left one (↙), `r1cN` … `rNc1`.
+    Anti,
+}
+
+impl Diagonal {
+    /// Both diagonals, the main one first (their house numbers 0 and 1).
+    pub const BOTH: [Diagonal; 2] = [Diagonal::Main, Diagonal::Anti];
+}
+
+/// A rule that holds on every cell of the grid, beyond its houses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GlobalRule {
+    /// Two cells a chess knight's move apart hold different digits.
+    AntiKnight,
+    /// Two cells a chess king's move apart (diagonal neighbours included)
+    /// hold different digits.
+    AntiKing,
+    /// Orthogonal neighbours never hold consecutive digits (d and d + 1).
+    NonConsecutive,
+    /// The cells at the same position in every box hold different digits.
+    DisjointGroups,
+}
+
+impl GlobalRule {
+    /// Its name in variant names and the JSON description (`anti-knight`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            GlobalRule::AntiKnight => "anti-knight",
+            GlobalRule::AntiKing => "anti-king",
+            GlobalRule::NonConsecutive => "non-consecutive",
+            GlobalRule::DisjointGroups => "disjoint",
+        }
+    }
+}
+
+/// An odd or an even cell: its digit is odd, or even.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Parity {
+    /// 1, 3, 5, …
+    Odd,
+    /// 2, 4, 6, …
+    Even,
+}
+
+impl Parity {
+    /// The digits of 1..=`size` with this parity, as a mask (bit `d - 1`
+    /// for digit `d`).
+    pub fn mask(self, size: usize) -> u32 {
+        let odd = 0x5555_5555u32; // bits 0, 2, 4, …: digits 1, 3, 5, …
+        let full = crate::puzzle::full_mask(size);
+        match self {
+            Parity::Odd => odd & full,
+            Parity::Even => !odd & full,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Parity::Odd => "odd",
+            Parity::Even => "even",
+        }
+    }
 }
 
 /// What kind of house a [`House`] is.
@@ -199,10 +307,15 @@ pub(crate) struct Repeat {
 pub struct Rules {
     size: usize,
     layout: Layout,
-    diagonals: bool,
+    /// The main and the anti diagonal, in [`Diagonal::BOTH`] order.
+    diagonals: [bool; 2],
     windoku: bool,
     extra: Vec<Vec<usize>>,
     cages: Vec<Cage>,
+    /// Sorted, without repeats.
+    global: Vec<GlobalRule>,
+    /// The odd and even cells, sorted by cell.
+    parity: Vec<(usize, Parity)>,
 }
 
 impl Rules {
@@ -266,17 +379,69 @@ impl Rules {
         Rules {
             size,
             layout,
-            diagonals: false,
+            diagonals: [false; 2],
             windoku: false,
             extra: Vec::new(),
             cages: Vec::new(),
+            global: Vec::new(),
+            parity: Vec::new(),
         }
     }
 
     /// Adds the two long diagonals as houses.
-    pub fn with_diagonals(mut self) -> Self {
-        self.diagonals = true;
+    pub fn with_diagonals(self) -> Self {
+        self.with_diagonal(Diagonal::Main)
+            .with_diagonal(Diagonal::Anti)
+    }
+
+    /// Adds one long diagonal as a house.
+    pub fn with_diagonal(mut self, diagonal: Diagonal) -> Self {
+        self.diagonals[diagonal as usize] = true;
         self
+    }
+
+    /// Adds a rule on every cell; disjoint groups need boxes.
+    pub fn with_global(mut self, rule: GlobalRule) -> Result<Self, RulesError> {
+        if rule == GlobalRule::DisjointGroups {
+            let layout = match self.layout {
+                Layout::Boxes { .. } => None,
+                Layout::Jigsaw(_) => Some("jigsaw regions"),
+                Layout::None => Some("no regions"),
+            };
+            if let Some(layout) = layout {
+                return Err(RulesError::NoDisjointGroups { layout });
+            }
+        }
+        if let Err(at) = self.global.binary_search(&rule) {
+            self.global.insert(at, rule);
+        }
+        Ok(self)
+    }
+
+    /// Marks `cells` odd or even; a cell cannot be marked twice.
+    pub fn with_parity(mut self, parity: Parity, cells: &[usize]) -> Result<Self, RulesError> {
+        let what = format!("{} cells", parity.name());
+        check_cells(self.size, &what, cells)?;
+        if parity == Parity::Even && self.size < 2 {
+            return Err(RulesError::NoEvenDigit { size: self.size });
+        }
+        for &cell in cells {
+            match self.parity.binary_search_by_key(&cell, |&(c, _)| c) {
+                Ok(at) => {
+                    let other = self.parity[at].1;
+                    return Err(RulesError::Cells {
+                        what,
+                        detail: format!(
+                            "{} is already an {} cell",
+                            cell_name(self.size, cell),
+                            other.name()
+                        ),
+                    });
+                }
+                Err(at) => self.parity.insert(at, (cell, parity)),
+            }
+        }
+        Ok(self)
     }
 
     /// Adds the windoku windows (boxes set one cell in from the box grid).
@@ -356,9 +521,112 @@ impl Rules {
         &self.layout
     }
 
-    /// Whether the diagonals are houses.
+    /// Whether both diagonals are houses (diagonal Sudoku).
     pub fn diagonals(&self) -> bool {
-        self.diagonals
+        self.diagonals == [true; 2]
+    }
+
+    /// Whether `diagonal` is a house.
+    pub fn diagonal(&self, diagonal: Diagonal) -> bool {
+        self.diagonals[diagonal as usize]
+    }
+
+    /// The rules on every cell, in [`GlobalRule`] order.
+    pub fn global_rules(&self) -> &[GlobalRule] {
+        &self.global
+    }
+
+    /// Whether `rule` holds.
+    pub fn has(&self, rule: GlobalRule) -> bool {
+        self.global.contains(&rule)
+    }
+
+    /// The parity of `cell`, when it is an odd or an even cell.
+    pub fn parity(&self, cell: usize) -> Option<Parity> {
+        self.parity
+            .binary_search_by_key(&cell, |&(c, _)| c)
+            .ok()
+            .map(|at| self.parity[at].1)
+    }
+
+    /// The odd and even cells, in cell order.
+    pub fn parity_cells(&self) -> &[(usize, Parity)] {
+        &self.parity
+    }
+
+    /// Whether any rule besides houses and cages holds (global rules or
+    /// odd/even cells): what solvers and finders that know only houses
+    /// must decline.
+    pub fn has_cell_rules(&self) -> bool {
+        !self.global.is_empty() || !self.parity.is_empty()
+    }
+
+    /// The pairs of cells (lower index first, each once) that anti-knight
+    /// and anti-king keep different, with the rule; a pair may also share
+    /// a house.
+    pub fn distinct_pairs(&self) -> Vec<(usize, usize, GlobalRule)> {
+        // Half of each move set: every pair is found from its first cell.
+        const KNIGHT: [(isize, isize); 4] = [(1, -2), (1, 2), (2, -1), (2, 1)];
+        const KING: [(isize, isize); 4] = [(0, 1), (1, -1), (1, 0), (1, 1)];
+        let mut pairs = Vec::new();
+        for (rule, moves) in [
+            (GlobalRule::AntiKnight, KNIGHT),
+            (GlobalRule::AntiKing, KING),
+        ] {
+            if self.has(rule) {
+                pairs.extend(self.pairs_at(&moves).map(|(a, b)| (a, b, rule)));
+            }
+        }
+        pairs
+    }
+
+    /// The orthogonal neighbours (lower index first, each pair once) that
+    /// non-consecutive keeps from holding d and d ± 1.
+    pub fn adjacent_pairs(&self) -> Vec<(usize, usize)> {
+        match self.has(GlobalRule::NonConsecutive) {
+            true => self.pairs_at(&[(0, 1), (1, 0)]).collect(),
+            false => Vec::new(),
+        }
+    }
+
+    /// Every pair of cells `(dr, dc)` apart, for each offset.
+    fn pairs_at<'a>(
+        &self,
+        offsets: &'a [(isize, isize)],
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
+        let n = self.size as isize;
+        (0..n * n).flat_map(move |cell| {
+            let (r, c) = (cell / n, cell % n);
+            offsets.iter().filter_map(move |&(dr, dc)| {
+                let (r2, c2) = (r + dr, c + dc);
+                ((0..n).contains(&r2) && (0..n).contains(&c2))
+                    .then_some((cell as usize, (r2 * n + c2) as usize))
+            })
+        })
+    }
+
+    /// The disjoint groups when that rule holds: group `k` is the cell at
+    /// position `k` (in reading order) of every box. Each holds every digit
+    /// once, like a house.
+    pub fn disjoint_groups(&self) -> Vec<Vec<usize>> {
+        let Layout::Boxes { rows, cols } = self.layout else {
+            return Vec::new();
+        };
+        if !self.has(GlobalRule::DisjointGroups) {
+            return Vec::new();
+        }
+        let n = self.size;
+        (0..n)
+            .map(|k| {
+                let (dr, dc) = (k / cols, k % cols);
+                (0..n)
+                    .map(|b| {
+                        let (top, left) = ((b / (n / cols)) * rows, (b % (n / cols)) * cols);
+                        (top + dr) * n + left + dc
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// Whether the windoku windows are houses.
@@ -378,7 +646,8 @@ impl Rules {
 
     /// Whether these are the classic rules for the size (standard boxes, nothing else).
     pub fn is_classic(&self) -> bool {
-        !self.diagonals
+        self.diagonals == [false; 2]
+            && !self.has_cell_rules()
             && !self.windoku
             && self.extra.is_empty()
             && self.cages.is_empty()
@@ -395,11 +664,18 @@ impl Rules {
             Layout::None if self.cages.is_empty() => parts.push("latin"),
             _ => {}
         }
-        if self.diagonals {
-            parts.push("diagonal");
+        match self.diagonals {
+            [true, true] => parts.push("diagonal"),
+            [true, false] => parts.push("main-diagonal"),
+            [false, true] => parts.push("anti-diagonal"),
+            [false, false] => {}
         }
         if self.windoku {
             parts.push("windoku");
+        }
+        parts.extend(self.global.iter().map(|rule| rule.name()));
+        if !self.parity.is_empty() {
+            parts.push("odd-even");
         }
         if !self.extra.is_empty() {
             parts.push("extra");
@@ -467,8 +743,10 @@ impl Rules {
             }
             Layout::None => {}
         }
-        if self.diagonals {
+        if self.diagonal(Diagonal::Main) {
             emit(HouseKind::Diagonal, 0, &mut (0..n).map(|i| i * n + i))?;
+        }
+        if self.diagonal(Diagonal::Anti) {
             emit(
                 HouseKind::Diagonal,
                 1,

@@ -21,7 +21,15 @@
 //!   size), or `false` for no boxes (a killer or Latin square without them);
 //! * `regions` — jigsaw regions instead of boxes: one string per row, one
 //!   character per cell, equal characters = same region (or rows of numbers);
-//! * `diagonals`, `windoku` — add those houses;
+//! * `diagonals` — `true` adds both long diagonals as houses, `"main"` only
+//!   r1c1…rNcN (↘), `"anti"` only r1cN…rNc1 (↙);
+//! * `windoku` — adds the windoku windows as houses;
+//! * `anti_knight`, `anti_king` — `true`: cells a chess knight's (king's)
+//!   move apart hold different digits;
+//! * `non_consecutive` — `true`: orthogonal neighbours never hold d and d + 1;
+//! * `disjoint_groups` — `true`: the cells at the same position in every
+//!   box hold different digits (needs boxes);
+//! * `odd`, `even` — lists of cell names whose digit is odd (even);
 //! * `extra` — more houses, each a list of N cell names (`r1c1` …);
 //! * `cages` — killer cages: `sum` and `cells`; their digits differ and add
 //!   up to `sum` (solved by the engine);
@@ -47,7 +55,7 @@ use super::line::parse_line;
 use super::{Item, ParseError, ParseErrorKind};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid_line;
-use crate::rules::{Cage, Layout, Rules, cell_name, parse_cell_name};
+use crate::rules::{Cage, Diagonal, GlobalRule, Layout, Parity, Rules, cell_name, parse_cell_name};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -61,9 +69,21 @@ struct Spec {
     #[serde(default)]
     givens: Option<GridSpec>,
     #[serde(default)]
-    diagonals: bool,
+    diagonals: Option<DiagonalsSpec>,
     #[serde(default)]
     windoku: bool,
+    #[serde(default)]
+    anti_knight: bool,
+    #[serde(default)]
+    anti_king: bool,
+    #[serde(default)]
+    non_consecutive: bool,
+    #[serde(default)]
+    disjoint_groups: bool,
+    #[serde(default)]
+    odd: Vec<String>,
+    #[serde(default)]
+    even: Vec<String>,
     #[serde(default)]
     extra: Vec<Vec<String>>,
     #[serde(default)]
@@ -81,6 +101,21 @@ enum BoxesSpec {
     Shape([usize; 2]),
     Flag(bool),
 }
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum DiagonalsSpec {
+    Both(bool),
+    One(String),
+}
+
+/// The global rules and their JSON fields, in [`GlobalRule`] order.
+const GLOBAL_FIELDS: [(GlobalRule, &str); 4] = [
+    (GlobalRule::AntiKnight, "anti_knight"),
+    (GlobalRule::AntiKing, "anti_king"),
+    (GlobalRule::NonConsecutive, "non_consecutive"),
+    (GlobalRule::DisjointGroups, "disjoint_groups"),
+];
 
 #[derive(Deserialize)]
 #[serde(untagged)]
@@ -135,11 +170,30 @@ pub fn describe(puzzle: &Puzzle) -> serde_json::Value {
         }
     }
     description.insert("givens".into(), grid_line(puzzle.givens()).into());
-    if rules.diagonals() {
-        description.insert("diagonals".into(), true.into());
-    }
+    match Diagonal::BOTH.map(|d| rules.diagonal(d)) {
+        [true, true] => description.insert("diagonals".into(), true.into()),
+        [true, false] => description.insert("diagonals".into(), "main".into()),
+        [false, true] => description.insert("diagonals".into(), "anti".into()),
+        [false, false] => None,
+    };
     if rules.windoku() {
         description.insert("windoku".into(), true.into());
+    }
+    for (rule, field) in GLOBAL_FIELDS {
+        if rules.has(rule) {
+            description.insert(field.into(), true.into());
+        }
+    }
+    for (parity, field) in [(Parity::Odd, "odd"), (Parity::Even, "even")] {
+        let cells: Vec<usize> = rules
+            .parity_cells()
+            .iter()
+            .filter(|&&(_, p)| p == parity)
+            .map(|&(c, _)| c)
+            .collect();
+        if !cells.is_empty() {
+            description.insert(field.into(), names(&cells).into());
+        }
     }
     if !rules.extra_regions().is_empty() {
         let extra: Vec<Vec<String>> = rules.extra_regions().iter().map(|r| names(r)).collect();
@@ -314,11 +368,45 @@ fn build(spec: &Spec) -> Result<Puzzle, String> {
         (None, _) => Rules::classic(size),
     }
     .map_err(|e| format!("rules: {e}"))?;
-    if spec.diagonals {
-        rules = rules.with_diagonals();
-    }
+    rules = match &spec.diagonals {
+        None | Some(DiagonalsSpec::Both(false)) => rules,
+        Some(DiagonalsSpec::Both(true)) => rules.with_diagonals(),
+        Some(DiagonalsSpec::One(which)) => match which.as_str() {
+            "main" => rules.with_diagonal(Diagonal::Main),
+            "anti" => rules.with_diagonal(Diagonal::Anti),
+            _ => {
+                return Err(format!(
+                    "diagonals: \"{which}\" is not a diagonal (expected true, false, \"main\" or \"anti\")"
+                ));
+            }
+        },
+    };
     if spec.windoku {
         rules = rules.with_windoku().map_err(|e| format!("windoku: {e}"))?;
+    }
+    let global = [
+        spec.anti_knight,
+        spec.anti_king,
+        spec.non_consecutive,
+        spec.disjoint_groups,
+    ];
+    for ((rule, field), on) in GLOBAL_FIELDS.into_iter().zip(global) {
+        if on {
+            rules = rules
+                .with_global(rule)
+                .map_err(|e| format!("{field}: {e}"))?;
+        }
+    }
+    for (parity, field, names) in [
+        (Parity::Odd, "odd", &spec.odd),
+        (Parity::Even, "even", &spec.even),
+    ] {
+        let cells = cell_list(size, names, field)?;
+        if !cells.is_empty() {
+            rules = rules
+                .with_parity(parity, &cells)
+                .map_err(|e| format!("{field}: {e}"))?;
+        }
     }
     for (i, names) in spec.extra.iter().enumerate() {
         let cells = cell_list(size, names, &format!("extra[{i}]"))?;
@@ -479,7 +567,7 @@ fn regions(size: usize, rows: &[RowSpec]) -> Result<Vec<u8>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Cage, Puzzle, Rules, describe};
+    use super::{Cage, Diagonal, GlobalRule, Parity, Puzzle, Rules, describe};
     use crate::format::{Format, PlainVariant, read_puzzles};
 
     fn read(text: &str) -> Vec<Result<String, String>> {
@@ -519,6 +607,24 @@ mod tests {
                 })
                 .unwrap(),
             Rules::latin(6).unwrap(),
+            Rules::classic(6)
+                .unwrap()
+                .with_diagonal(Diagonal::Anti)
+                .with_global(GlobalRule::AntiKnight)
+                .unwrap()
+                .with_global(GlobalRule::NonConsecutive)
+                .unwrap()
+                .with_global(GlobalRule::DisjointGroups)
+                .unwrap()
+                .with_parity(Parity::Odd, &[3, 5])
+                .unwrap()
+                .with_parity(Parity::Even, &[4])
+                .unwrap(),
+            Rules::latin(6)
+                .unwrap()
+                .with_diagonal(Diagonal::Main)
+                .with_global(GlobalRule::AntiKing)
+                .unwrap(),
         ];
         for rules in cases {
             let cells = rules.cells();
@@ -551,6 +657,60 @@ mod tests {
             read("{\"size\": 4}\n{\"size\": 9, \"boxes\": [3, 3]}\n").len(),
             2
         );
+        assert_eq!(
+            read(
+                r#"{"size": 9, "diagonals": "main", "anti_knight": true, "anti_king": true, "non_consecutive": true, "disjoint_groups": true, "odd": ["r1c1"], "even": ["r9c9"]}"#
+            ),
+            [Ok(
+                "main-diagonal+anti-knight+anti-king+non-consecutive+disjoint+odd-even".into()
+            )]
+        );
+        assert_eq!(
+            read(r#"{"size": 4, "diagonals": "anti"}"#),
+            [Ok("anti-diagonal".into())]
+        );
+    }
+
+    #[test]
+    fn cell_rules_that_cannot_apply_name_their_field() {
+        assert_eq!(
+            read(r#"{"size": 6, "boxes": false, "disjoint_groups": true}"#),
+            [Err("p.json:1:1: disjoint_groups: disjoint groups need boxes; a grid with no regions has none".into())]
+        );
+        assert_eq!(
+            read(
+                r#"{"regions": ["AABB", "AABB", "CCDD", "CCDD"], "disjoint_groups": true}"#
+            ),
+            [Err("p.json:1:1: disjoint_groups: disjoint groups need boxes; a grid with jigsaw regions has none".into())]
+        );
+        assert_eq!(
+            read(r#"{"size": 9, "odd": ["r1c1", "r10c1"]}"#),
+            [Err(
+                "p.json:1:1: odd[1]: \"r10c1\" is not a cell (expected r1c1 to r9c9)".into()
+            )]
+        );
+        assert_eq!(
+            read(r#"{"size": 4, "odd": ["r1c1"], "even": ["r2c2", "R1C1"]}"#),
+            [Err(
+                "p.json:1:1: even: even cells: r1c1 is already an odd cell".into()
+            )]
+        );
+        assert_eq!(
+            read(r#"{"size": 4, "odd": ["r1c1", "r1c1"]}"#),
+            [Err(
+                "p.json:1:1: odd: odd cells: r1c1 is listed twice".into()
+            )]
+        );
+        assert_eq!(
+            read(r#"{"size": 1, "even": ["r1c1"]}"#),
+            [Err(
+                "p.json:1:1: even: even cells: a 1×1 grid has no even digit".into()
+            )]
+        );
+        assert_eq!(
+            read(r#"{"size": 4, "diagonals": "both"}"#),
+            [Err("p.json:1:1: diagonals: \"both\" is not a diagonal (expected true, false, \"main\" or \"anti\")".into())]
+        );
     }
 
     #[test]
@@ -564,7 +724,7 @@ mod tests {
         );
         assert_eq!(
             read("{\"size\": 9,\n \"diagonal\": true}"),
-            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `extra`, `cages`, `candidates`, `name`".into())]
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `name`".into())]
         );
         assert_eq!(
             read(r#"{"givens": "1.."}"#),

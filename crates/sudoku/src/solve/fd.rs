@@ -1,10 +1,13 @@
 //! The engine model: every Sudoku as a finite-domain problem, killer included.
 //!
 //! One variable per cell over 1..N, the givens fixed, one `all_different`
-//! per house (at the chosen strength), and per killer cage an
-//! `all_different` plus a linear sum. This is the plain FD model, generalised
-//! to every size and variant, and it is the reference the bitmask solver is
-//! checked against.
+//! per house and per disjoint group (at the chosen strength), and per killer
+//! cage an `all_different` plus a linear sum. Anti-knight and anti-king
+//! post `x ≠ y` for every pair a move apart, non-consecutive `x ≠ y + 1`
+//! and `x ≠ y − 1` for every pair of orthogonal neighbours, and an odd or
+//! even cell's domain is its parity's digits. This is the plain FD model,
+//! generalised to every size and variant, and it is the reference the
+//! bitmask solver is checked against.
 //!
 //! ```
 //! use fdoku_fd::SearchConfig;
@@ -45,14 +48,31 @@ impl FdSolver {
             if given != 0 {
                 model.fix(cell, i32::from(given));
             } else if let Some(masks) = puzzle.candidates() {
-                let digits = (1..=rules.size() as i32).filter(|&d| masks[i] >> (d - 1) & 1 == 1);
-                model.restrict(cell, &fdoku_fd::Domain::from_values(digits));
+                restrict_to_mask(&mut model, cell, masks[i]);
+            }
+            if let Some(parity) = rules.parity(i) {
+                restrict_to_mask(&mut model, cell, parity.mask(rules.size()));
             }
         }
         for house in rules.houses() {
             let vars: Vec<Var> = house.cells.iter().map(|&c| cells[c]).collect();
             let id = model.post(Constraint::all_different(vars));
             model.set_constraint_name(id, house.name());
+        }
+        for (i, group) in rules.disjoint_groups().iter().enumerate() {
+            let vars = group.iter().map(|&c| cells[c]);
+            let id = model.post(Constraint::all_different(vars));
+            model.set_constraint_name(id, format!("disjoint group {}", i + 1));
+        }
+        for (a, b, rule) in rules.distinct_pairs() {
+            let id = model.not_equal(cells[a], cells[b], 0);
+            model.set_constraint_name(id, rule.name());
+        }
+        for (a, b) in rules.adjacent_pairs() {
+            for offset in [1, -1] {
+                let id = model.not_equal(cells[a], cells[b], offset);
+                model.set_constraint_name(id, "non-consecutive");
+            }
         }
         for (i, cage) in rules.cages().iter().enumerate() {
             let vars: Vec<Var> = cage.cells.iter().map(|&c| cells[c]).collect();
@@ -81,6 +101,12 @@ impl FdSolver {
     pub fn cells(&self) -> &[Var] {
         &self.cells
     }
+}
+
+/// Keeps `var` to the digits of `mask` (bit `d - 1` for digit `d`).
+fn restrict_to_mask(model: &mut Model, var: Var, mask: u32) {
+    let digits = (1..=32).filter(|&d| mask >> (d - 1) & 1 == 1);
+    model.restrict(var, &fdoku_fd::Domain::from_values(digits));
 }
 
 impl Search for FdSolver {

@@ -1,12 +1,15 @@
 //! The general bitmask solver: any size up to 32, any variant without cages.
 //!
-//! Each cell keeps its candidates as a bitmask (bit `d − 1` for digit `d`).
+//! Each cell keeps its candidates as a bitmask (bit `d − 1` for digit `d`);
+//! an odd or even cell starts with the digits of its parity.
 //! Propagation repeats two rules until nothing changes:
 //!
 //! * **naked single** — a cell with one candidate takes it, and that digit
-//!   leaves every peer (every cell sharing a house with it);
-//! * **hidden single** — a digit with one possible cell in a house goes
-//!   there. Per house, two running masks (`once`, `twice`) find such digits
+//!   leaves every peer (every cell sharing a house or a disjoint group with
+//!   it, or a knight's or king's move away under anti-knight or anti-king);
+//!   under non-consecutive, d − 1 and d + 1 leave its orthogonal neighbours;
+//! * **hidden single** — a digit with one possible cell in a house (or a
+//!   disjoint group) goes there. Per house, two running masks (`once`, `twice`) find such digits
 //!   in one pass; a digit with no place at all is a contradiction.
 //!
 //! Then it branches on a cell with the fewest candidates (MRV), copying the
@@ -34,7 +37,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::{Search, SearchStats};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, full_mask};
 use crate::rules::Rules;
 
 /// Candidates and values of every cell.
@@ -51,29 +54,51 @@ struct Dead;
 /// puzzle with those rules (a batch of classic puzzles builds them once).
 struct Tables {
     full: u32,
+    /// The houses and the disjoint groups: N cells holding every digit.
     houses: Vec<Vec<usize>>,
+    /// The cells that cannot hold a placed cell's digit.
     peers: Vec<Vec<usize>>,
+    /// The cells that cannot hold a placed cell's digit ± 1.
+    neighbours: Vec<Vec<usize>>,
+    /// Each cell's candidates before the givens: its parity's digits.
+    start: Vec<u32>,
 }
 
 impl Tables {
     fn new(rules: &Rules) -> Self {
         let n = rules.size();
-        let houses: Vec<Vec<usize>> = rules.houses().into_iter().map(|h| h.cells).collect();
+        let mut houses: Vec<Vec<usize>> = rules.houses().into_iter().map(|h| h.cells).collect();
+        houses.extend(rules.disjoint_groups());
         let mut peers = vec![Vec::new(); n * n];
         for house in &houses {
             for &a in house {
                 peers[a].extend(house.iter().copied().filter(|&b| b != a));
             }
         }
+        for (a, b, _) in rules.distinct_pairs() {
+            peers[a].push(b);
+            peers[b].push(a);
+        }
         for list in &mut peers {
             list.sort_unstable();
             list.dedup();
         }
-        let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+        let mut neighbours = vec![Vec::new(); n * n];
+        for (a, b) in rules.adjacent_pairs() {
+            neighbours[a].push(b);
+            neighbours[b].push(a);
+        }
+        let full = full_mask(n);
+        let mut start = vec![full; n * n];
+        for &(cell, parity) in rules.parity_cells() {
+            start[cell] = parity.mask(n);
+        }
         Tables {
             full,
             houses,
             peers,
+            neighbours,
+            start,
         }
     }
 
@@ -171,15 +196,16 @@ impl<'p> MaskSolver<'p> {
     fn initial(&self) -> Result<State, Dead> {
         let cells = self.tables.peers.len();
         let givens = self.puzzle.givens();
+        let start = &self.tables.start;
         let candidates = match self.puzzle.candidates() {
             // A given's own mask is not consulted.
             Some(masks) => (0..cells)
                 .map(|c| match givens[c] {
-                    0 => masks[c] & self.tables.full,
-                    _ => self.tables.full,
+                    0 => masks[c] & start[c],
+                    _ => start[c],
                 })
                 .collect(),
-            None => vec![self.tables.full; cells],
+            None => start.clone(),
         };
         let mut state = State {
             candidates,
@@ -206,8 +232,9 @@ impl<'p> MaskSolver<'p> {
         Ok(state)
     }
 
-    /// Puts `digit` in `cell` and removes it from the peers, placing any
-    /// peer left with one candidate (naked singles), transitively.
+    /// Puts `digit` in `cell` and removes it from the peers (and d ± 1 from
+    /// the neighbours), placing any cell left with one candidate (naked
+    /// singles), transitively.
     fn place(&self, state: &mut State, cell: usize, digit: u8) -> Result<(), Dead> {
         let mut work = self.work.borrow_mut();
         work.clear();
@@ -222,18 +249,12 @@ impl<'p> MaskSolver<'p> {
             state.values[cell] = digit;
             state.candidates[cell] = bit(digit);
             for &peer in &self.tables.peers[cell] {
-                let c = state.candidates[peer];
-                if c & bit(digit) == 0 {
-                    continue;
-                }
-                let left = c & !bit(digit);
-                if left == 0 {
-                    return Err(Dead);
-                }
-                state.candidates[peer] = left;
-                if left.is_power_of_two() && state.values[peer] == 0 {
-                    work.push((peer, left.trailing_zeros() as u8 + 1));
-                }
+                remove(state, peer, bit(digit), &mut work)?;
+            }
+            // d ± 1; `bit` of d + 1 past N falls outside every mask.
+            let next = (bit(digit) << 1 | bit(digit) >> 1) & self.tables.full;
+            for &neighbour in &self.tables.neighbours[cell] {
+                remove(state, neighbour, next, &mut work)?;
             }
         }
         Ok(())
@@ -341,6 +362,29 @@ enum Flow {
 
 fn bit(digit: u8) -> u32 {
     1 << (digit - 1)
+}
+
+/// Removes the digits of `gone` from `cell`; queues the cell when one
+/// candidate is left, fails when none is.
+fn remove(
+    state: &mut State,
+    cell: usize,
+    gone: u32,
+    work: &mut Vec<(usize, u8)>,
+) -> Result<(), Dead> {
+    let c = state.candidates[cell];
+    if c & gone == 0 {
+        return Ok(());
+    }
+    let left = c & !gone;
+    if left == 0 {
+        return Err(Dead);
+    }
+    state.candidates[cell] = left;
+    if left.is_power_of_two() && state.values[cell] == 0 {
+        work.push((cell, left.trailing_zeros() as u8 + 1));
+    }
+    Ok(())
 }
 
 impl Search for MaskSolver<'_> {

@@ -2,6 +2,8 @@
 //! one test binary: one link instead of one per file.
 //!
 //! * [`solvers`] — known answers and cross-checks of the three solvers;
+//! * [`cell_rules`] — anti-knight, anti-king, non-consecutive, disjoint
+//!   groups, odd/even cells and single diagonals against brute force;
 //! * [`nine_differential`] — the 9×9 path against the others on random grids;
 //! * [`nine_kernels`] — the 9×9 path's AVX2 and portable compilations agree;
 //! * [`nine_budget`] — the 9×9 path stops where its budget says;
@@ -11,6 +13,7 @@
 //! * [`parse_robustness`] — arbitrary text never panics a reader;
 //! * [`regression`] — one test per bug found, named after what went wrong.
 
+mod cell_rules;
 mod generate;
 mod input_forms;
 mod nine_budget;

@@ -3,7 +3,7 @@
 //! cells from their regions and cages, the sums, the shading, the legend.
 
 use crate::puzzle::digit_char;
-use crate::rules::{HouseKind, Rules, cell_name};
+use crate::rules::{Diagonal, HouseKind, Rules, cell_name};
 
 /// The junction characters, indexed by the weight of the arm going up,
 /// right, down and left (0 none, 1 light, 2 heavy) as base-3 digits.
@@ -191,8 +191,11 @@ fn legend(rules: &Rules, out: &mut String) {
         names.join(" ")
     };
     let mut marked = Vec::new();
-    if rules.diagonals() {
-        marked.push("the diagonals");
+    match Diagonal::BOTH.map(|d| rules.diagonal(d)) {
+        [true, true] => marked.push("the diagonals"),
+        [true, false] => marked.push("the main diagonal"),
+        [false, true] => marked.push("the anti-diagonal"),
+        [false, false] => {}
     }
     if rules.windoku() {
         marked.push("the windows");
