@@ -35,7 +35,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
 use crate::Technique;
-use crate::grade::{Level, level_of};
+use crate::grade::{GradeError, Level, check_rules, level_of};
 
 /// The level and/or technique a generated puzzle must have.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -97,6 +97,9 @@ pub enum GradedError {
     /// A candidate could not be made.
     #[error(transparent)]
     Generate(#[from] GenerateError),
+    /// A level or technique asked for rules the grader does not take.
+    #[error(transparent)]
+    Grade(#[from] GradeError),
     /// None of the candidates tried had the level or technique asked for.
     #[error("no {target} in {attempts} candidates (try more --attempts)")]
     Target {
@@ -129,6 +132,7 @@ pub fn generate(
             grade: None,
         });
     }
+    check_rules(rules)?;
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut grids_found = false;
     for tried in 0..attempts {

@@ -39,8 +39,8 @@ use crate::{
     Grid, HodokuLevel, PathOptions, PathOrder, Step, Technique, hodoku_order, next_step, solve_path,
 };
 use fdoku_sudoku::HouseKind;
-use fdoku_sudoku::Puzzle;
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
+use fdoku_sudoku::{Puzzle, Rules};
 
 /// fdoku's short difficulty level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -137,6 +137,26 @@ pub enum GradeError {
     /// The budget ran out.
     #[error("grading stopped: {0}")]
     Stopped(&'static str),
+    /// Rules the techniques do not reason with (they know houses and
+    /// killer cages): the names of those rules.
+    #[error(
+        "the logic solver reasons with houses and killer cages only, not {0} (solve and count take them)"
+    )]
+    Unsupported(String),
+}
+
+/// [`GradeError::Unsupported`] for rules that go beyond houses
+/// and cages (anti-knight, anti-king, non-consecutive, disjoint groups,
+/// odd/even cells): the techniques and [`Grid`]'s peers know only those.
+pub fn check_rules(rules: &Rules) -> Result<(), GradeError> {
+    if !rules.has_cell_rules() {
+        return Ok(());
+    }
+    let mut names: Vec<&str> = rules.global_rules().iter().map(|r| r.name()).collect();
+    if !rules.parity_cells().is_empty() {
+        names.push("odd/even cells");
+    }
+    Err(GradeError::Unsupported(names.join(", ")))
 }
 
 /// What grading needs to know before walking a path.
@@ -149,8 +169,10 @@ pub struct Prepared {
     pub unique: bool,
 }
 
-/// Finds a solution and whether it is the only one, under `budget`.
+/// Finds a solution and whether it is the only one, under `budget`;
+/// refuses rules the techniques do not know ([`check_rules`]).
 pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<Prepared, GradeError> {
+    check_rules(puzzle.rules())?;
     let options = SolveOptions {
         budget: budget.clone(),
         ..SolveOptions::default()
@@ -497,5 +519,52 @@ mod tests {
                 level: HodokuLevel::Extreme
             }
         );
+    }
+
+    #[test]
+    fn rules_beyond_houses_and_cages_are_refused_by_name() {
+        use crate::explain::explain;
+        use crate::generate::{GradedError, Target, generate};
+        use crate::hint::{HintError, HintLevel, HintRequest, hint};
+        use fdoku_sudoku::{Diagonal, GlobalRule, Parity};
+
+        let line =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let classic = Rules::classic(9).unwrap();
+        let rules = classic
+            .clone()
+            .with_global(GlobalRule::AntiKnight)
+            .unwrap()
+            .with_parity(Parity::Odd, &[0])
+            .unwrap();
+        let puzzle = fdoku_sudoku::format::parse_line(line, &rules).unwrap();
+        let budget = Budget::default();
+        let refused = "the logic solver reasons with houses and killer cages only, not anti-knight, odd/even cells (solve and count take them)";
+        assert_eq!(grade(&puzzle, &budget).unwrap_err().to_string(), refused);
+        assert_eq!(
+            explain(&puzzle, PathOrder::Hodoku, &budget).unwrap_err(),
+            GradeError::Unsupported("anti-knight, odd/even cells".to_owned())
+        );
+        let request = HintRequest::new(&puzzle, HintLevel::Concrete, PathOrder::Hodoku);
+        let err = hint(&request, &budget).unwrap_err();
+        assert!(matches!(err, HintError::Unsupported(_)));
+        assert_eq!(err.to_string(), refused);
+        let target = Target {
+            level: Some(Level::Easy),
+            technique: None,
+        };
+        let rules = classic
+            .clone()
+            .with_global(GlobalRule::DisjointGroups)
+            .unwrap();
+        assert!(matches!(
+            generate(&rules, &Default::default(), target, 3, 1),
+            Err(GradedError::Grade(GradeError::Unsupported(_)))
+        ));
+        // One diagonal is a house like any other: not refused.
+        let main = classic.with_diagonal(Diagonal::Main);
+        assert_eq!(check_rules(&main), Ok(()));
+        let puzzle = fdoku_sudoku::format::parse_line(line, &main).unwrap();
+        assert_eq!(grade(&puzzle, &budget).unwrap_err(), GradeError::NoSolution);
     }
 }
