@@ -25,8 +25,8 @@ pub mod solve;
 pub mod study;
 
 pub use check::{SolutionError, check_solution};
-pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, full_mask, grid_line};
+pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
 pub use rules::{
     BOX_SHAPES, Cage, Diagonal, GlobalRule, House, HouseKind, Layout, MAX_SIZE, Parity, Rules,
-    RulesError, cell_name, parse_cell_name,
+    RulesError, cell_name, full_mask, parse_cell_name,
 };

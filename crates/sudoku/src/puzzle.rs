@@ -19,6 +19,7 @@
 use serde::Serialize;
 use thiserror::Error;
 
+pub(crate) use crate::rules::full_mask;
 use crate::rules::{Rules, cell_name};
 
 /// The character for digit `d` (1..=32): `1`–`9`, then `A`–`W`.
@@ -285,15 +286,6 @@ impl Puzzle {
             digit: repeat.digit,
             cells: [cell_name(size, first), cell_name(size, second)],
         })
-    }
-}
-
-/// The mask of every digit of an N×N grid: bits 0..N.
-pub fn full_mask(size: usize) -> u32 {
-    if size >= 32 {
-        u32::MAX
-    } else {
-        (1 << size) - 1
     }
 }
 

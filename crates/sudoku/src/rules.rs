@@ -73,6 +73,15 @@ pub fn cell_name(size: usize, cell: usize) -> String {
     format!("r{}c{}", cell / size + 1, cell % size + 1)
 }
 
+/// The mask of every digit of an N×N grid: bits 0..N.
+pub fn full_mask(size: usize) -> u32 {
+    if size >= 32 {
+        u32::MAX
+    } else {
+        (1 << size) - 1
+    }
+}
+
 /// The cell index named `r<row>c<col>` (1-based) in an N×N grid.
 pub fn parse_cell_name(size: usize, name: &str) -> Option<usize> {
     let rest = name.trim().strip_prefix(['r', 'R'])?;
@@ -229,7 +238,7 @@ impl Parity {
     /// for digit `d`).
     pub fn mask(self, size: usize) -> u32 {
         let odd = 0x5555_5555u32; // bits 0, 2, 4, …: digits 1, 3, 5, …
-        let full = crate::puzzle::full_mask(size);
+        let full = full_mask(size);
         match self {
             Parity::Odd => odd & full,
             Parity::Even => !odd & full,

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod candidates;
+mod cell_rules;
 mod generate;
 mod hint;
 mod logic_soundness;

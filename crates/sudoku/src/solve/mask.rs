@@ -37,8 +37,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::{Search, SearchStats};
-use crate::puzzle::{Puzzle, full_mask};
-use crate::rules::Rules;
+use crate::puzzle::Puzzle;
+use crate::rules::{Rules, full_mask};
 
 /// Candidates and values of every cell.
 #[derive(Clone)]
