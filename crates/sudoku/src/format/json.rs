@@ -69,7 +69,7 @@ struct Spec {
     #[serde(default)]
     givens: Option<GridSpec>,
     #[serde(default)]
-    diagonals: Option<DiagonalsSpec>,
+    diagonals: Option<serde_json::Value>,
     #[serde(default)]
     windoku: bool,
     #[serde(default)]
@@ -100,13 +100,6 @@ struct Spec {
 enum BoxesSpec {
     Shape([usize; 2]),
     Flag(bool),
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum DiagonalsSpec {
-    Both(bool),
-    One(String),
 }
 
 /// The global rules and their JSON fields, in [`GlobalRule`] order.
@@ -368,18 +361,20 @@ fn build(spec: &Spec) -> Result<Puzzle, String> {
         (None, _) => Rules::classic(size),
     }
     .map_err(|e| format!("rules: {e}"))?;
-    rules = match &spec.diagonals {
-        None | Some(DiagonalsSpec::Both(false)) => rules,
-        Some(DiagonalsSpec::Both(true)) => rules.with_diagonals(),
-        Some(DiagonalsSpec::One(which)) => match which.as_str() {
-            "main" => rules.with_diagonal(Diagonal::Main),
-            "anti" => rules.with_diagonal(Diagonal::Anti),
-            _ => {
-                return Err(format!(
-                    "diagonals: \"{which}\" is not a diagonal (expected true, false, \"main\" or \"anti\")"
-                ));
-            }
-        },
+    rules = match spec
+        .diagonals
+        .as_ref()
+        .map(|v| (v, v.as_bool(), v.as_str()))
+    {
+        None | Some((_, Some(false), _)) => rules,
+        Some((_, Some(true), _)) => rules.with_diagonals(),
+        Some((_, _, Some("main"))) => rules.with_diagonal(Diagonal::Main),
+        Some((_, _, Some("anti"))) => rules.with_diagonal(Diagonal::Anti),
+        Some((other, _, _)) => {
+            return Err(format!(
+                "diagonals: {other} is not a diagonal (expected true, false, \"main\" or \"anti\")"
+            ));
+        }
     };
     if spec.windoku {
         rules = rules.with_windoku().map_err(|e| format!("windoku: {e}"))?;
@@ -710,6 +705,10 @@ mod tests {
         assert_eq!(
             read(r#"{"size": 4, "diagonals": "both"}"#),
             [Err("p.json:1:1: diagonals: \"both\" is not a diagonal (expected true, false, \"main\" or \"anti\")".into())]
+        );
+        assert_eq!(
+            read(r#"{"size": 4, "diagonals": 5}"#),
+            [Err("p.json:1:1: diagonals: 5 is not a diagonal (expected true, false, \"main\" or \"anti\")".into())]
         );
     }
 
