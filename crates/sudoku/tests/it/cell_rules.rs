@@ -3,7 +3,8 @@
 //! on random small puzzles with random rule sets, the bitmask solver's
 //! solutions, the engine model's and brute force filtered by the
 //! independent checker are the same set; a published 9×9 puzzle solves to
-//! its published answer; the 9×9 path declines them.
+//! its published answer; the 9×9 path declines them; the generator keeps
+//! them.
 
 // Helpers here panic on purpose: a panic is how a test reports a failure.
 #![allow(clippy::unwrap_used)]
@@ -393,4 +394,37 @@ fn the_checker_names_each_broken_rule() {
             .to_string(),
         "r1c2 holds 8, expected an odd digit"
     );
+}
+
+/// The generator takes the cell rules as they are: a random grid that keeps
+/// them, then givens removed while the puzzle stays unique.
+#[test]
+fn generated_puzzles_keep_the_cell_rules_and_are_unique() {
+    let cases = [
+        Rules::classic(9)
+            .unwrap()
+            .with_global(GlobalRule::AntiKnight)
+            .unwrap(),
+        Rules::classic(6)
+            .unwrap()
+            .with_global(GlobalRule::DisjointGroups)
+            .unwrap()
+            .with_diagonal(Diagonal::Anti)
+            .with_parity(Parity::Odd, &[0, 7])
+            .unwrap(),
+    ];
+    for rules in cases {
+        let made = fdoku_sudoku::generate::generate(&rules, &Default::default(), 7).unwrap();
+        assert_eq!(made.puzzle.rules(), &rules);
+        assert!(check_solution(&made.puzzle, &made.solution).is_ok());
+        for solver in [SolverChoice::Mask, SolverChoice::Fd] {
+            let options = SolveOptions {
+                solver,
+                ..SolveOptions::default()
+            };
+            let report = solve(&made.puzzle, Goal::Count(2), &options);
+            assert_eq!(report.status, Status::Unique, "{}", rules.variant_name());
+            assert_eq!(report.solution.as_ref(), Some(&made.solution));
+        }
+    }
 }
