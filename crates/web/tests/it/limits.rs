@@ -81,6 +81,64 @@ async fn the_deadline_stops_the_solver() {
     }
 }
 
+/// Work past its deadline stops itself: the 503 comes from the job that
+/// noticed the clock (not from the handler giving up on it half a second
+/// later), and the one concurrency slot is free for the very next request
+/// (the slot is released only when the job's thread returns, so the CPU
+/// has gone idle by then).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_deadline_the_work_stops_and_its_slot_is_free_at_once() {
+    let deadline = Duration::from_millis(300);
+    let app = router(Config {
+        deadline,
+        max_concurrent: 1,
+        ..Config::default()
+    });
+    let nested =
+        ".....6..9..67...3.79...3....1...7.5...752......5.....2..167..2......14..8........";
+    let expensive = [
+        ("/api/grade", json!({"puzzle": nested})),
+        (
+            "/api/explain",
+            json!({"puzzle": nested, "order": "explainer"}),
+        ),
+        (
+            "/api/solve",
+            json!({"puzzle": ".".repeat(625), "strength": "check"}),
+        ),
+        ("/api/generate", json!({"size": 25, "seed": 1})),
+        (
+            "/api/generate",
+            json!({"size": 16, "seed": 2, "difficulty": "extreme"}),
+        ),
+    ];
+    for (uri, request) in expensive {
+        let started = Instant::now();
+        let (status, body) = post(&app, uri, request.clone()).await;
+        let took = started.elapsed();
+        assert_eq!(
+            status,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "{uri} {request}: {body}"
+        );
+        assert!(error_of(&body).contains("deadline"), "{body}");
+        // The handler's own cut-off comes 500 ms after the deadline; a job
+        // that stops by itself answers well before it (100 ms is what the
+        // library's stop takes on a quiet machine; the rest is slack for a
+        // loaded one).
+        assert!(
+            took < deadline + Duration::from_millis(400),
+            "{uri} {request}: answered after {took:?}"
+        );
+        let (status, body) = post(&app, "/api/solve", json!({"puzzle": EASY})).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "the slot after {uri} {request}: {body}"
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_concurrency_limit_answers_503_at_once() {
     let app = router(Config {
