@@ -3,7 +3,7 @@
 //! forcing chains, and their nested forms.
 //!
 //! Each technique is one of SE's producers: it assumes candidates on or off,
-//! propagates (see `engine`), and reports every deduction it finds, easiest
+//! propagates (see `propagation`), and reports every deduction it finds, easiest
 //! first — by rating (the producer's base plus SE's length bonus on the
 //! number of implications, nested chains included), then by size, then by
 //! kind — one deduction per set of removals. The step carries the rating
@@ -30,18 +30,18 @@
 //! ```
 
 mod context;
-mod engine;
 mod hint;
 mod multiple;
 mod potential;
+mod propagation;
 mod rules;
 mod unary;
 
 use std::ops::ControlFlow;
 
 use context::Context;
-use engine::Chaining;
 pub(crate) use hint::length_bonus;
+use propagation::Chaining;
 
 use super::grid::Grid;
 use super::step::Found;

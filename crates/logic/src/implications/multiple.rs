@@ -17,8 +17,8 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 use super::context::Context;
-use super::engine::{Chaining, Links, Workspace};
 use super::potential::{Cause, Hint, Kind, Potential, Run};
+use super::propagation::{Chaining, Links, Workspace};
 use super::unary;
 use crate::grid::{Grid, digits_of};
 use crate::step::Candidate;

@@ -11,8 +11,8 @@
 use std::rc::Rc;
 
 use super::context::{Context, Work};
-use super::engine::{Implied, Links};
 use super::potential::{Cause, Hint, Kind, Potential, Run};
+use super::propagation::{Implied, Links};
 use crate::grid::{Grid, digits_of};
 use crate::step::Candidate;
 

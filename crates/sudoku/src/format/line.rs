@@ -166,7 +166,7 @@ pub(super) fn puzzle_from(
     };
     let rules = variant
         .rules(size)
-        .map_err(|message| LineError::new(1, ParseErrorKind::Rules, message))?;
+        .map_err(|e| LineError::new(1, ParseErrorKind::Rules, e.to_string()))?;
     from_values(cells, rules)
 }
 

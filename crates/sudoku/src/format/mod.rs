@@ -39,7 +39,7 @@ mod print;
 use thiserror::Error;
 
 use crate::puzzle::Puzzle;
-use crate::rules::{BOX_SHAPES, Rules};
+use crate::rules::{BOX_SHAPES, Rules, RulesError};
 
 pub use line::parse_line;
 pub use marks::candidate_grid;
@@ -161,13 +161,13 @@ pub struct PlainVariant {
 
 impl PlainVariant {
     /// The rules for an N×N grid: standard boxes plus this variant.
-    pub fn rules(self, size: usize) -> Result<Rules, String> {
-        let mut rules = Rules::classic(size).map_err(|e| e.to_string())?;
+    pub fn rules(self, size: usize) -> Result<Rules, RulesError> {
+        let mut rules = Rules::classic(size)?;
         if self.diagonals {
             rules = rules.with_diagonals();
         }
         if self.windoku {
-            rules = rules.with_windoku().map_err(|e| e.to_string())?;
+            rules = rules.with_windoku()?;
         }
         Ok(rules)
     }
