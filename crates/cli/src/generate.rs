@@ -110,7 +110,6 @@ pub fn run(
             "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
         )
     };
-    let variant = rules.variant_name();
     let (mut failed, mut stopped, mut cut_short) = (false, false, false);
     let mut json = JsonRecords::begin(args.format.json(), out)?;
     for start in (1..=args.count).step_by(CHUNK) {
@@ -198,6 +197,8 @@ pub fn run(
             };
             let GradedPuzzle { generated, grade } = generated;
             verify(&generated, index)?;
+            // The puzzle's own rules: a jigsaw's layout is drawn per puzzle.
+            let variant = generated.puzzle.rules().variant_name();
             let record = Record {
                 index,
                 seed,

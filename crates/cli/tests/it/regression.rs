@@ -41,6 +41,17 @@ fn a_jigsaw_level_search_stopped_at_the_first_candidate_whose_grid_search_ran_ou
 }
 
 #[test]
+fn generated_jigsaw_and_killer_records_said_variant_classic() {
+    for (flag, variant) in [("--jigsaw", "jigsaw"), ("--killer", "killer")] {
+        let o = fdoku(&[
+            "generate", flag, "--size", "6", "--seed", "1", "-f", "jsonl",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{flag}");
+        assert_eq!(first_record(&o)["variant"], variant, "{flag}");
+    }
+}
+
+#[test]
 fn a_killer_given_to_the_mask_solver_was_not_an_error() {
     // The mask solver cannot take cages: its report said so, but the record
     // carried an ordinary status and fdoku exited 0.
