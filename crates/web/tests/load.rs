@@ -7,9 +7,17 @@
 //! Only `max_concurrent` requests work at once, so "expensive" means each
 //! working request holds its slot to the deadline; the others are told
 //! "busy" at once and retry. The health route never waits for a slot. One
-//! slot: on a 2-core machine that runs other tests beside this one, a
-//! core stays for the server's event loop, as `--max-concurrent` should
+//! slot: on a 2-core machine a core stays for the server's event loop, as `--max-concurrent` should
 //! leave one where health must answer at once.
+//!
+//! A test binary of its own: it times answers, so it must not share the
+//! cores with the rest of the suite (cargo runs test binaries one after
+//! another, and the tests inside one binary side by side).
+#![allow(clippy::unwrap_used)]
+
+#[path = "it/socket.rs"]
+#[allow(dead_code)] // the raw clients the other socket tests use too
+mod socket;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
