@@ -6,7 +6,8 @@
 //! Explainer's, or a random selection of techniques — must keep that
 //! solution: no elimination of its digit, no placement of another, never a
 //! step that changes nothing. Techniques that assume uniqueness are allowed
-//! only when the givens have one solution; otherwise every sound step keeps
+//! only when the givens alone have one solution (the pencil marks may be
+//! what leaves one); otherwise every sound step keeps
 //! every solution, this one included.
 
 use std::time::Duration;
@@ -40,7 +41,10 @@ pub fn check_steps(data: &[u8]) {
         solution,
         techniques,
     } = case;
-    let report = solve(&puzzle, Goal::Count(2), &SolveOptions::default());
+    // Uniqueness by the givens alone: a unique rectangle's swap is a second
+    // solution of the givens, whatever the pencil marks say.
+    let givens = puzzle.without_candidates();
+    let report = solve(&givens, Goal::Count(2), &SolveOptions::default());
     let unique = match report.status {
         Status::Unique => true,
         Status::Multiple => false,

@@ -164,8 +164,8 @@ pub fn check_rules(rules: &Rules) -> Result<(), GradeError> {
 pub struct Prepared {
     /// A solution: the only one when `unique`, else the first found.
     pub solution: Vec<u8>,
-    /// Whether the puzzle has exactly one solution (uniqueness techniques
-    /// are used only then).
+    /// Whether the puzzle has exactly one solution, by its givens alone
+    /// (uniqueness techniques are used only then).
     pub unique: bool,
 }
 
@@ -179,6 +179,19 @@ pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<Prepared, GradeError>
     };
     let report = solve(puzzle, Goal::Count(2), &options);
     match (report.status, report.solution) {
+        // Pencil marks may be what leaves one solution; a unique rectangle
+        // needs the givens alone to have one (its swap keeps them, not the
+        // marks).
+        (Status::Unique, Some(solution)) if puzzle.candidates().is_some() => {
+            let givens = solve(&puzzle.without_candidates(), Goal::Count(2), &options);
+            match givens.status {
+                Status::Stopped => Err(GradeError::Stopped("while solving")),
+                status => Ok(Prepared {
+                    solution,
+                    unique: status == Status::Unique,
+                }),
+            }
+        }
         (Status::Unique, Some(solution)) => Ok(Prepared {
             solution,
             unique: true,

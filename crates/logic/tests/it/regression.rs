@@ -124,3 +124,41 @@ fn hints_on_nearly_empty_grids_of_many_solutions_searched_every_chain() {
         }
     }
 }
+
+#[test]
+fn pencil_marks_that_left_one_solution_let_a_unique_rectangle_remove_it() {
+    // Found by the logic_steps fuzz target. The givens (and a one-cell
+    // cage) have several solutions; the pencil marks (r1c3 only 1 or 2)
+    // leave one. A unique rectangle {2,3} in r1c2, r1c3, r2c2, r2c3 then
+    // removed the 1 the solution has at r2c1: its swap is a second
+    // solution of the givens, not of the marks, so uniqueness counts the
+    // givens alone.
+    use fdoku_logic::grade::prepare;
+    use fdoku_sudoku::Cage;
+    let rules = Rules::classic(4)
+        .unwrap()
+        .with_cage(Cage {
+            cells: vec![0],
+            sum: 4,
+        })
+        .unwrap();
+    let mut givens = vec![0u8; 16];
+    givens[12..15].copy_from_slice(&[3, 4, 1]);
+    let marks = vec![15, 15, 3, 7, 11, 15, 7, 15, 15, 13, 15, 15, 15, 15, 15, 14];
+    let puzzle = Puzzle::new(rules, givens)
+        .unwrap()
+        .with_candidates(marks)
+        .unwrap();
+    let solution = vec![4, 3, 2, 1, 1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2];
+    let prepared = prepare(&puzzle, &Budget::unlimited()).unwrap();
+    assert_eq!(prepared.solution, solution);
+    assert!(!prepared.unique);
+    let options = PathOptions {
+        techniques: vec![Technique::UniqueRectangle2],
+        unique: prepared.unique,
+        solution: None,
+        budget: Budget::unlimited(),
+    };
+    let grid = Grid::new(&puzzle);
+    assert!(next_step(&grid, &options).is_none());
+}
