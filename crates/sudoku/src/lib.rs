@@ -17,6 +17,7 @@
 //! * [`check_solution`] — the independent checker.
 
 mod check;
+mod elements;
 pub mod format;
 pub mod generate;
 mod puzzle;
@@ -25,6 +26,7 @@ pub mod solve;
 pub mod study;
 
 pub use check::{SolutionError, check_solution};
+pub use elements::{Direction, Dot, Element, Extremum, Negative, Outside};
 pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
 pub use rules::{
     BOX_SHAPES, Cage, Diagonal, GlobalRule, House, HouseKind, Layout, MAX_SIZE, Parity, Rules,

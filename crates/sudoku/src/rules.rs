@@ -51,6 +51,8 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::elements::{Element, Negative};
+
 /// The sizes with a standard box shape, and that shape (rows × columns).
 pub const BOX_SHAPES: [(usize, (usize, usize)); 10] = [
     (1, (1, 1)),
@@ -325,6 +327,10 @@ pub struct Rules {
     global: Vec<GlobalRule>,
     /// The odd and even cells, sorted by cell.
     parity: Vec<(usize, Parity)>,
+    /// Lines, dots, arrows and outside clues, in the order added.
+    elements: Vec<Element>,
+    /// Which "all marks are given" rules hold.
+    negative: Negative,
 }
 
 impl Rules {
@@ -394,6 +400,8 @@ impl Rules {
             cages: Vec::new(),
             global: Vec::new(),
             parity: Vec::new(),
+            elements: Vec::new(),
+            negative: Negative::default(),
         }
     }
 
@@ -515,6 +523,50 @@ impl Rules {
         Ok(self)
     }
 
+    /// Adds a variant constraint (a line, a dot, an arrow, an outside
+    /// clue); refused when it does not fit the grid, naming it by kind and
+    /// number (`thermometer 2: …`).
+    pub fn with_element(mut self, element: Element) -> Result<Self, RulesError> {
+        let misfit = element.misfit(self.size).or_else(|| match &element {
+            Element::RegionSum { .. } if self.layout == Layout::None => {
+                Some("needs regions; the grid has none".to_owned())
+            }
+            _ => None,
+        });
+        if let Some(detail) = misfit {
+            let kind = element.kind();
+            let number = 1 + self.elements.iter().filter(|e| e.kind() == kind).count();
+            return Err(RulesError::Cells {
+                what: format!("{kind} {number}"),
+                detail,
+            });
+        }
+        self.elements.push(element);
+        Ok(self)
+    }
+
+    /// Sets which "all marks are given" rules hold (see [`Negative`]).
+    pub fn with_negative(mut self, negative: Negative) -> Self {
+        self.negative = negative;
+        self
+    }
+
+    /// The variant constraints, in the order added.
+    pub fn elements(&self) -> &[Element] {
+        &self.elements
+    }
+
+    /// Which "all marks are given" rules hold.
+    pub fn negative(&self) -> Negative {
+        self.negative
+    }
+
+    /// Whether any element or negative rule holds: what the bitmask
+    /// solvers leave to the engine.
+    pub fn has_elements(&self) -> bool {
+        !self.elements.is_empty() || self.negative.any()
+    }
+
     /// The side N.
     pub fn size(&self) -> usize {
         self.size
@@ -563,11 +615,11 @@ impl Rules {
         &self.parity
     }
 
-    /// Whether any rule besides houses and cages holds (global rules or
-    /// odd/even cells): what solvers and finders that know only houses
-    /// must decline.
+    /// Whether any rule besides houses and cages holds (global rules,
+    /// odd/even cells, elements): what solvers and finders that know only
+    /// houses must decline.
     pub fn has_cell_rules(&self) -> bool {
-        !self.global.is_empty() || !self.parity.is_empty()
+        !self.global.is_empty() || !self.parity.is_empty() || self.has_elements()
     }
 
     /// The pairs of cells (lower index first, each once) that anti-knight
@@ -691,6 +743,15 @@ impl Rules {
         }
         if !self.cages.is_empty() {
             parts.push("killer");
+        }
+        for element in &self.elements {
+            let kind = element.kind();
+            if !parts.contains(&kind) {
+                parts.push(kind);
+            }
+        }
+        if self.negative.any() {
+            parts.push("negative");
         }
         if parts.is_empty() {
             "classic".to_owned()

@@ -132,10 +132,11 @@ pub struct MaskSolver<'p> {
 }
 
 impl<'p> MaskSolver<'p> {
-    /// The solver, or `None` for rules it does not handle (killer cages).
+    /// The solver, or `None` for rules it does not handle (killer cages,
+    /// elements).
     pub fn new(puzzle: &'p Puzzle) -> Option<Self> {
         let rules = puzzle.rules();
-        if !rules.cages().is_empty() {
+        if !rules.cages().is_empty() || rules.has_elements() {
             return None;
         }
         Some(MaskSolver {

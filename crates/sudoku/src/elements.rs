@@ -1,0 +1,649 @@
+//! Variant constraints drawn on the grid: lines, dots, arrows, outside clues.
+//!
+//! An [`Element`] is one mark a setter draws — a thermometer, an arrow, a
+//! kropki dot, a little killer clue — as data: its cells and numbers, and
+//! nothing about how it is solved. [`Rules::with_element`](crate::Rules::with_element)
+//! checks that it fits the grid (cells inside, a line that does not pass
+//! through one cell twice, a sum some digits can make); the engine model
+//! turns it into finite-domain constraints and the independent checker
+//! evaluates it on a filled grid with code of its own.
+//!
+//! Each rule generalises to every N×N grid as its words say, with these
+//! choices where the 9×9 rule names a number: a sandwich lies between the
+//! 1 and the N; German whispers differ by at least ⌈N/2⌉ (5 on 9×9) unless
+//! a difference is given; a white dot's difference is 1 and a black dot's
+//! ratio 2 unless given; entropic lines use the low, middle and high third
+//! of 1..N (N a multiple of 3); modular lines use the residues mod 3.
+//!
+//! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
+//! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
+//! of row 4 on a 9×9 grid).
+//!
+//! ```
+//! use fdoku_sudoku::{Element, Outside, Rules};
+//!
+//! let thermo = Element::Thermometer { cells: vec![0, 1, 2], slow: false };
+//! let rules = Rules::classic(9).unwrap().with_element(thermo).unwrap();
+//! assert_eq!(rules.variant_name(), "thermometer");
+//!
+//! // A little killer from above column 2, down to the right: r1c2, r2c3 … r8c9.
+//! let clue = Outside::parse(9, "r0c1").unwrap();
+//! let lk = Element::LittleKiller { clue, direction: fdoku_sudoku::Direction::DownRight, sum: 40 };
+//! assert_eq!(lk.cells(9).len(), 9);
+//! assert!(Rules::classic(9).unwrap().with_element(lk).is_ok());
+//!
+//! let too_long = Element::Thermometer { cells: (0..10).collect(), slow: false };
+//! let err = Rules::classic(9).unwrap().with_element(too_long).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "thermometer 1: 10 cells cannot hold strictly increasing digits from 1 to 9"
+//! );
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::cell_name;
+
+/// A clue position outside the grid: row 0 or N + 1, or column 0 or N + 1
+/// (1-based, like cell names; the corners `r0c0` … serve little killers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outside {
+    /// 0 above the grid, N + 1 below it, else the row beside which it stands.
+    pub row: usize,
+    /// 0 left of the grid, N + 1 right of it, else the column.
+    pub col: usize,
+}
+
+impl Outside {
+    /// Reads `r0c3`-style names; `None` unless the position is just outside
+    /// an N×N grid.
+    pub fn parse(size: usize, name: &str) -> Option<Outside> {
+        let rest = name.trim().strip_prefix(['r', 'R'])?;
+        let (row, col) = rest.split_once(['c', 'C'])?;
+        let outside = Outside {
+            row: row.parse().ok()?,
+            col: col.parse().ok()?,
+        };
+        outside.is_outside(size).then_some(outside)
+    }
+
+    /// Whether it stands on the ring just outside an N×N grid.
+    pub fn is_outside(self, size: usize) -> bool {
+        let edge = |v: usize| v == 0 || v == size + 1;
+        self.row <= size + 1 && self.col <= size + 1 && (edge(self.row) || edge(self.col))
+    }
+
+    /// Its name, `r0c3`.
+    pub fn name(self) -> String {
+        format!("r{}c{}", self.row, self.col)
+    }
+
+    /// The row or column it looks along, from its side inwards, for clues
+    /// beside one (sandwich, X-sum, skyscraper); `None` at a corner.
+    pub fn line(self, size: usize) -> Option<Vec<usize>> {
+        let (r, c, n) = (self.row, self.col, size);
+        let inner = |v: usize| (1..=n).contains(&v);
+        match (r, c) {
+            (0, c) if inner(c) => Some((0..n).map(|i| i * n + c - 1).collect()),
+            (r, c) if r == n + 1 && inner(c) => Some((0..n).rev().map(|i| i * n + c - 1).collect()),
+            (r, 0) if inner(r) => Some((0..n).map(|j| (r - 1) * n + j).collect()),
+            (r, c) if c == n + 1 && inner(r) => {
+                Some((0..n).rev().map(|j| (r - 1) * n + j).collect())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A diagonal direction, for little killers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// ↘
+    DownRight,
+    /// ↙
+    DownLeft,
+    /// ↗
+    UpRight,
+    /// ↖
+    UpLeft,
+}
+
+impl Direction {
+    /// Every direction.
+    pub const ALL: [Direction; 4] = [
+        Direction::DownRight,
+        Direction::DownLeft,
+        Direction::UpRight,
+        Direction::UpLeft,
+    ];
+
+    /// Its name: `down-right`, …
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::DownRight => "down-right",
+            Direction::DownLeft => "down-left",
+            Direction::UpRight => "up-right",
+            Direction::UpLeft => "up-left",
+        }
+    }
+
+    /// The step (rows, columns).
+    pub fn step(self) -> (isize, isize) {
+        match self {
+            Direction::DownRight => (1, 1),
+            Direction::DownLeft => (1, -1),
+            Direction::UpRight => (-1, 1),
+            Direction::UpLeft => (-1, -1),
+        }
+    }
+}
+
+/// The colour of a kropki dot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dot {
+    /// White: the two digits differ by the dot's value (1 by default).
+    White,
+    /// Black: one digit is the dot's value (2 by default) times the other.
+    Black,
+}
+
+/// A min or a max cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Extremum {
+    /// Smaller than each orthogonal neighbour.
+    Minimum,
+    /// Larger than each orthogonal neighbour.
+    Maximum,
+}
+
+/// One variant constraint drawn on the grid. Cells are indices (row by
+/// row from 0); lines list their cells in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+#[non_exhaustive]
+pub enum Element {
+    /// Digits increase from the bulb (the first cell) along the line:
+    /// strictly, or never decrease on a slow thermometer.
+    Thermometer {
+        /// Bulb first.
+        cells: Vec<usize>,
+        /// Equal neighbours allowed.
+        slow: bool,
+    },
+    /// The digits on the line add up to the number in the circle; a circle
+    /// (pill) of 2 or 3 cells reads its digits as one number, in order.
+    Arrow {
+        /// The circle's cells, most significant first.
+        circle: Vec<usize>,
+        /// The line, from the circle outwards.
+        line: Vec<usize>,
+    },
+    /// The digits on the diagonal from `clue` in `direction` add up to
+    /// `sum` (digits may repeat).
+    LittleKiller {
+        /// Where the clue stands.
+        clue: Outside,
+        /// Which way the diagonal runs.
+        direction: Direction,
+        /// The total.
+        sum: u32,
+    },
+    /// The digits between the 1 and the N of the row or column add up to `sum`.
+    Sandwich {
+        /// Beside the row or column.
+        clue: Outside,
+        /// The total.
+        sum: u32,
+    },
+    /// The first digit seen from the clue, k, says how many cells from the
+    /// clue add up to `sum`.
+    XSum {
+        /// Beside the row or column.
+        clue: Outside,
+        /// The total of the first k digits.
+        sum: u32,
+    },
+    /// `count` digits are visible from the clue: each larger than every
+    /// digit before it.
+    Skyscraper {
+        /// Beside the row or column.
+        clue: Outside,
+        /// The number seen.
+        count: u32,
+    },
+    /// A kropki dot between two cells.
+    Kropki {
+        /// The two cells.
+        cells: [usize; 2],
+        /// White (difference) or black (ratio).
+        dot: Dot,
+        /// The difference or the ratio.
+        value: u32,
+    },
+    /// An X (sum 10) or a V (sum 5) between two cells; any sum is allowed.
+    Xv {
+        /// The two cells.
+        cells: [usize; 2],
+        /// Their total.
+        sum: u32,
+    },
+    /// Neighbours on the line differ by at least `difference`.
+    Whisper {
+        /// The line.
+        cells: Vec<usize>,
+        /// The least difference.
+        difference: u32,
+    },
+    /// The line holds different digits forming a consecutive set.
+    Renban {
+        /// The line.
+        cells: Vec<usize>,
+    },
+    /// The line reads the same from both ends.
+    Palindrome {
+        /// The line.
+        cells: Vec<usize>,
+    },
+    /// Every digit inside the line lies strictly between its two ends.
+    Between {
+        /// The line, end to end.
+        cells: Vec<usize>,
+    },
+    /// Each piece of the line inside one region adds up to the same sum.
+    RegionSum {
+        /// The line.
+        cells: Vec<usize>,
+    },
+    /// Cells the same distance from the middle add up to the same sum — the
+    /// middle cell's digit when the line's length is odd.
+    Zipper {
+        /// The line.
+        cells: Vec<usize>,
+    },
+    /// Any three cells in a row on the line hold a low, a middle and a
+    /// high digit (the thirds of 1..N).
+    Entropic {
+        /// The line.
+        cells: Vec<usize>,
+    },
+    /// Any three cells in a row on the line hold digits of different
+    /// residues mod 3.
+    Modular {
+        /// The line.
+        cells: Vec<usize>,
+    },
+    /// A cell smaller (larger) than each of its orthogonal neighbours.
+    Extremum {
+        /// The cell.
+        cell: usize,
+        /// Minimum or maximum.
+        kind: Extremum,
+    },
+    /// The digits listed appear in the cells (a digit listed twice, twice).
+    Quadruple {
+        /// Up to four cells, usually the 2×2 block around a grid point.
+        cells: Vec<usize>,
+        /// The digits that must appear.
+        digits: Vec<u8>,
+    },
+    /// Two shapes holding the same digits, cell for cell.
+    Clone {
+        /// One shape.
+        cells: Vec<usize>,
+        /// The other, in matching order.
+        copy: Vec<usize>,
+    },
+}
+
+/// The "all are given" rules: orthogonal neighbours without a mark may not
+/// satisfy the mark's relation. A pair with a kropki dot of either colour is
+/// free of both kropki negatives, and one with an X or V of both XV negatives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Negative {
+    /// No neighbours without a dot differ by 1.
+    pub white: bool,
+    /// No neighbours without a dot have one digit twice the other.
+    pub black: bool,
+    /// No neighbours without an X or V add up to 10.
+    pub x: bool,
+    /// No neighbours without an X or V add up to 5.
+    pub v: bool,
+}
+
+impl Negative {
+    /// Whether any of the four holds.
+    pub fn any(self) -> bool {
+        self.white || self.black || self.x || self.v
+    }
+}
+
+/// Why an element does not fit the grid.
+pub(crate) type Misfit = String;
+
+impl Element {
+    /// The kind's name, as in the JSON description and in errors.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Element::Thermometer { slow: false, .. } => "thermometer",
+            Element::Thermometer { slow: true, .. } => "slow thermometer",
+            Element::Arrow { .. } => "arrow",
+            Element::LittleKiller { .. } => "little killer",
+            Element::Sandwich { .. } => "sandwich",
+            Element::XSum { .. } => "x-sum",
+            Element::Skyscraper { .. } => "skyscraper",
+            Element::Kropki {
+                dot: Dot::White, ..
+            } => "white dot",
+            Element::Kropki {
+                dot: Dot::Black, ..
+            } => "black dot",
+            Element::Xv { .. } => "xv",
+            Element::Whisper { .. } => "whisper",
+            Element::Renban { .. } => "renban",
+            Element::Palindrome { .. } => "palindrome",
+            Element::Between { .. } => "between line",
+            Element::RegionSum { .. } => "region-sum line",
+            Element::Zipper { .. } => "zipper line",
+            Element::Entropic { .. } => "entropic line",
+            Element::Modular { .. } => "modular line",
+            Element::Extremum {
+                kind: Extremum::Minimum,
+                ..
+            } => "minimum",
+            Element::Extremum {
+                kind: Extremum::Maximum,
+                ..
+            } => "maximum",
+            Element::Quadruple { .. } => "quadruple",
+            Element::Clone { .. } => "clone",
+        }
+    }
+
+    /// Every grid cell the element constrains, in its own order (a line
+    /// from its start, an outside clue's row or diagonal from the clue, an
+    /// arrow's circle then its line, a clone's two shapes one after the other).
+    pub fn cells(&self, size: usize) -> Vec<usize> {
+        match self {
+            Element::Thermometer { cells, .. }
+            | Element::Whisper { cells, .. }
+            | Element::Renban { cells }
+            | Element::Palindrome { cells }
+            | Element::Between { cells }
+            | Element::RegionSum { cells }
+            | Element::Zipper { cells }
+            | Element::Entropic { cells }
+            | Element::Modular { cells }
+            | Element::Quadruple { cells, .. } => cells.clone(),
+            Element::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
+            Element::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
+            Element::Kropki { cells, .. } | Element::Xv { cells, .. } => cells.to_vec(),
+            Element::Extremum { cell, .. } => vec![*cell],
+            Element::LittleKiller {
+                clue, direction, ..
+            } => diagonal_from(size, *clue, *direction),
+            Element::Sandwich { clue, .. }
+            | Element::XSum { clue, .. }
+            | Element::Skyscraper { clue, .. } => clue.line(size).unwrap_or_default(),
+        }
+    }
+
+    /// Whether the element fits an N×N grid; the reason when it does not.
+    pub(crate) fn misfit(&self, size: usize) -> Option<Misfit> {
+        let n = size as u64;
+        let cells = self.cells(size);
+        if let Some(&c) = cells.iter().find(|&&c| c >= size * size) {
+            return Some(format!("cell {c} is outside the {size}×{size} grid"));
+        }
+        let repeated = |list: &[usize]| {
+            let mut seen = std::collections::BTreeSet::new();
+            list.iter()
+                .find(|&&c| !seen.insert(c))
+                .map(|&c| format!("{} is listed twice", cell_name(size, c)))
+        };
+        let line_at_least = |list: &[usize], k: usize| {
+            (list.len() < k).then(|| format!("{} cells, expected at least {k}", list.len()))
+        };
+        let in_range = |what: &str, v: u64, lo: u64, hi: u64| {
+            (!(lo..=hi).contains(&v))
+                .then(|| format!("{what} {v} is impossible (expected {lo} to {hi})"))
+        };
+        match self {
+            Element::Thermometer { cells, slow } => line_at_least(cells, 2)
+                .or_else(|| repeated(cells))
+                .or_else(|| {
+                    (!slow && cells.len() > size).then(|| {
+                        format!(
+                            "{} cells cannot hold strictly increasing digits from 1 to {size}",
+                            cells.len()
+                        )
+                    })
+                }),
+            Element::Arrow { circle, line } => {
+                if !(1..=3).contains(&circle.len()) {
+                    return Some(format!(
+                        "a circle of {} cells, expected 1 to 3",
+                        circle.len()
+                    ));
+                }
+                line_at_least(line, 1).or_else(|| repeated(&cells)).or_else(|| {
+                    // The line adds up to at most len·N; the circle reads at least 1.
+                    let most = line.len() as u64 * n;
+                    let least = 10u64.pow(circle.len() as u32 - 1);
+                    (least > most).then(|| {
+                        format!(
+                            "a {}-cell circle reads at least {least}, more than the {} line cells can add up to",
+                            circle.len(),
+                            line.len()
+                        )
+                    })
+                })
+            }
+            Element::LittleKiller { clue, sum, .. } => {
+                if !clue.is_outside(size) {
+                    return Some(format!("{} is not outside the grid", clue.name()));
+                }
+                if cells.is_empty() {
+                    return Some(format!("the diagonal from {} misses the grid", clue.name()));
+                }
+                let k = cells.len() as u64;
+                in_range("sum", u64::from(*sum), k, k * n)
+            }
+            Element::Sandwich { clue, sum } => {
+                if cells.is_empty() {
+                    return Some(format!("{} is not beside a row or column", clue.name()));
+                }
+                if size < 2 {
+                    return Some("needs a 1 and a different largest digit".to_owned());
+                }
+                // Between the 1 and the N: none of the others, up to all of them.
+                in_range("sum", u64::from(*sum), 0, n * (n + 1) / 2 - 1 - n)
+            }
+            Element::XSum { clue, sum } => {
+                if cells.is_empty() {
+                    return Some(format!("{} is not beside a row or column", clue.name()));
+                }
+                in_range("sum", u64::from(*sum), 1, n * (n + 1) / 2)
+            }
+            Element::Skyscraper { clue, count } => {
+                if cells.is_empty() {
+                    return Some(format!("{} is not beside a row or column", clue.name()));
+                }
+                in_range("count", u64::from(*count), 1, n)
+            }
+            Element::Kropki { cells, value, dot } => repeated(cells).or_else(|| match dot {
+                Dot::White => in_range("difference", u64::from(*value), 1, n.saturating_sub(1)),
+                Dot::Black => in_range("ratio", u64::from(*value), 2, n),
+            }),
+            Element::Xv { cells, sum } => {
+                repeated(cells).or_else(|| in_range("sum", u64::from(*sum), 2, 2 * n))
+            }
+            Element::Whisper { cells, difference } => line_at_least(cells, 2)
+                .or_else(|| repeated(cells))
+                .or_else(|| in_range("difference", u64::from(*difference), 1, n.saturating_sub(1))),
+            Element::Renban { cells } => line_at_least(cells, 1)
+                .or_else(|| repeated(cells))
+                .or_else(|| {
+                    (cells.len() > size).then(|| {
+                        format!(
+                            "{} cells cannot hold different digits from 1 to {size}",
+                            cells.len()
+                        )
+                    })
+                }),
+            Element::Palindrome { cells }
+            | Element::Zipper { cells }
+            | Element::RegionSum { cells } => line_at_least(cells, 2).or_else(|| repeated(cells)),
+            Element::Between { cells } => line_at_least(cells, 2).or_else(|| repeated(cells)),
+            Element::Entropic { cells } => line_at_least(cells, 1)
+                .or_else(|| repeated(cells))
+                .or_else(|| {
+                    (size % 3 != 0).then(|| format!("needs a grid side divisible by 3, not {size}"))
+                }),
+            Element::Modular { cells } => line_at_least(cells, 1)
+                .or_else(|| repeated(cells))
+                .or_else(|| {
+                    (size < 3).then(|| format!("needs a grid side of 3 or more, not {size}"))
+                }),
+            Element::Extremum { .. } => None,
+            Element::Quadruple { cells, digits } => {
+                if !(1..=4).contains(&cells.len()) {
+                    return Some(format!("{} cells, expected 1 to 4", cells.len()));
+                }
+                if digits.len() > cells.len() {
+                    return Some(format!(
+                        "{} digits cannot all appear in {} cells",
+                        digits.len(),
+                        cells.len()
+                    ));
+                }
+                repeated(cells).or_else(|| {
+                    digits
+                        .iter()
+                        .find(|&&d| d == 0 || usize::from(d) > size)
+                        .map(|d| format!("digit {d} is not one of 1 to {size}"))
+                })
+            }
+            Element::Clone { cells, copy } => {
+                if cells.len() != copy.len() {
+                    return Some(format!(
+                        "the shapes have {} and {} cells, expected as many",
+                        cells.len(),
+                        copy.len()
+                    ));
+                }
+                line_at_least(cells, 1)
+                    .or_else(|| repeated(cells))
+                    .or_else(|| repeated(copy))
+            }
+        }
+    }
+}
+
+/// The cells on the diagonal from an outside position, in its direction.
+fn diagonal_from(size: usize, clue: Outside, direction: Direction) -> Vec<usize> {
+    let (dr, dc) = direction.step();
+    let n = size as isize;
+    let (mut r, mut c) = (clue.row as isize - 1 + dr, clue.col as isize - 1 + dc);
+    let mut cells = Vec::new();
+    while (0..n).contains(&r) && (0..n).contains(&c) {
+        cells.push((r * n + c) as usize);
+        r += dr;
+        c += dc;
+    }
+    cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(size: usize, cells: &[usize]) -> Vec<String> {
+        cells.iter().map(|&c| cell_name(size, c)).collect()
+    }
+
+    #[test]
+    fn outside_clues_look_inwards() {
+        let top = Outside::parse(4, "r0c2").unwrap();
+        assert_eq!(
+            names(4, &top.line(4).unwrap()),
+            ["r1c2", "r2c2", "r3c2", "r4c2"]
+        );
+        let right = Outside::parse(4, "r3c5").unwrap();
+        assert_eq!(
+            names(4, &right.line(4).unwrap()),
+            ["r3c4", "r3c3", "r3c2", "r3c1"]
+        );
+        let bottom = Outside::parse(4, "r5c1").unwrap();
+        assert_eq!(names(4, &bottom.line(4).unwrap())[0], "r4c1");
+        assert_eq!(Outside::parse(4, "r0c0").unwrap().line(4), None);
+        assert_eq!(Outside::parse(4, "r2c2"), None);
+        assert_eq!(Outside::parse(4, "r6c1"), None);
+    }
+
+    #[test]
+    fn little_killer_diagonals() {
+        let lk = |clue: &str, direction| Element::LittleKiller {
+            clue: Outside::parse(4, clue).unwrap(),
+            direction,
+            sum: 4,
+        };
+        let cells = lk("r0c0", Direction::DownRight).cells(4);
+        assert_eq!(names(4, &cells), ["r1c1", "r2c2", "r3c3", "r4c4"]);
+        let cells = lk("r5c2", Direction::UpRight).cells(4);
+        assert_eq!(names(4, &cells), ["r4c3", "r3c4"]);
+        let cells = lk("r2c5", Direction::DownLeft).cells(4);
+        assert_eq!(names(4, &cells), ["r3c4", "r4c3"]);
+        assert!(lk("r0c4", Direction::UpLeft).cells(4).is_empty());
+    }
+
+    #[test]
+    fn misfits_say_what_is_wrong() {
+        let misfit = |e: Element| e.misfit(9);
+        assert_eq!(
+            misfit(Element::Renban {
+                cells: vec![0, 1, 0]
+            })
+            .unwrap(),
+            "r1c1 is listed twice"
+        );
+        assert_eq!(
+            misfit(Element::Palindrome { cells: vec![0, 81] }).unwrap(),
+            "cell 81 is outside the 9×9 grid"
+        );
+        let sandwich = Element::Sandwich {
+            clue: Outside { row: 0, col: 3 },
+            sum: 36,
+        };
+        assert_eq!(
+            misfit(sandwich).unwrap(),
+            "sum 36 is impossible (expected 0 to 35)"
+        );
+        let arrow = Element::Arrow {
+            circle: vec![0, 1, 2],
+            line: vec![9, 10],
+        };
+        assert!(misfit(arrow).unwrap().contains("reads at least 100"));
+        let whisper = Element::Whisper {
+            cells: vec![0, 1],
+            difference: 9,
+        };
+        assert_eq!(
+            misfit(whisper).unwrap(),
+            "difference 9 is impossible (expected 1 to 8)"
+        );
+        assert_eq!(
+            Element::Entropic { cells: vec![0, 1] }.misfit(4).unwrap(),
+            "needs a grid side divisible by 3, not 4"
+        );
+        assert!(
+            misfit(Element::Thermometer {
+                cells: (0..9).collect(),
+                slow: false
+            })
+            .is_none()
+        );
+    }
+}
