@@ -21,6 +21,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::automaton::Automaton;
 use crate::var::Var;
 
 /// How hard an `all_different` works to remove values (weakest first).
@@ -161,6 +162,14 @@ pub enum Constraint {
         /// The allowed tuples, each as long as `vars`.
         tuples: Vec<Vec<i32>>,
     },
+    /// The sequence of values of `vars` is accepted by `automaton`
+    /// (Pesant 2004), propagated to generalised arc consistency.
+    Regular {
+        /// The variables, in sequence order.
+        vars: Vec<Var>,
+        /// The deterministic automaton that must accept their values.
+        automaton: Automaton,
+    },
 }
 
 impl Constraint {
@@ -189,13 +198,22 @@ impl Constraint {
         }
     }
 
+    /// The sequence of values of `vars` is accepted by `automaton`.
+    pub fn regular(vars: impl IntoIterator<Item = Var>, automaton: Automaton) -> Self {
+        Constraint::Regular {
+            vars: vars.into_iter().collect(),
+            automaton,
+        }
+    }
+
     /// Every variable the constraint mentions (with repeats when repeated).
     pub fn vars(&self) -> Vec<Var> {
         match self {
             Constraint::NotEqual { x, y, .. } => vec![*x, *y],
             Constraint::AllDifferent { vars, .. }
             | Constraint::ExactlyOne { vars }
-            | Constraint::Table { vars, .. } => vars.clone(),
+            | Constraint::Table { vars, .. }
+            | Constraint::Regular { vars, .. } => vars.clone(),
             Constraint::Linear { terms, .. } => terms.iter().map(|&(_, v)| v).collect(),
             Constraint::Clause { pos, neg } => pos.iter().chain(neg).copied().collect(),
         }
@@ -210,6 +228,7 @@ impl Constraint {
             Constraint::Clause { .. } => "clause",
             Constraint::ExactlyOne { .. } => "exactly_one",
             Constraint::Table { .. } => "table",
+            Constraint::Regular { .. } => "regular",
         }
     }
 }

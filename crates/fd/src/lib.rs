@@ -10,7 +10,9 @@
 //! * [`Solver`] — first solution, all solutions ([`Solver::solutions`]),
 //!   counting with a limit, under a [`Budget`], with [`Stats`] and an optional
 //!   [`TraceEvent`] trace;
-//! * [`check()`] — an independent checker for full assignments.
+//! * [`check()`] — an independent checker for full assignments;
+//! * [`Automaton`] — deterministic finite automata, for the `regular`
+//!   constraint.
 //!
 //! A 9×9 Sudoku model, in a few lines:
 //!
@@ -60,6 +62,7 @@
 //! and sums. A new kind of constraint is added inside this crate, as a
 //! [`Constraint`] variant, its propagator, and its arm in the checker.
 
+pub mod automaton;
 pub mod budget;
 pub mod check;
 pub mod constraint;
@@ -73,6 +76,7 @@ mod store;
 pub mod trace;
 pub mod var;
 
+pub use automaton::{Automaton, AutomatonError};
 pub use budget::{Budget, StopReason};
 pub use check::{Violation, check};
 pub use constraint::{Constraint, LinearOp, Strength};

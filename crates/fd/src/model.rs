@@ -18,6 +18,7 @@
 
 use thiserror::Error;
 
+use crate::automaton::Automaton;
 use crate::constraint::{Constraint, LinearOp, Strength};
 use crate::domain::Domain;
 use crate::var::{ConstraintId, Var};
@@ -166,6 +167,11 @@ impl Model {
     /// `Σ aᵢ·xᵢ op rhs`.
     pub fn linear(&mut self, terms: &[(i64, Var)], op: LinearOp, rhs: i64) -> ConstraintId {
         self.post(Constraint::linear(terms.iter().copied(), op, rhs))
+    }
+
+    /// The sequence of values of `vars` is accepted by `automaton`.
+    pub fn regular(&mut self, vars: &[Var], automaton: Automaton) -> ConstraintId {
+        self.post(Constraint::regular(vars.iter().copied(), automaton))
     }
 
     /// The number of variables.

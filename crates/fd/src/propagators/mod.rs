@@ -6,6 +6,7 @@ mod alldiff;
 mod clause;
 mod linear;
 mod not_equal;
+mod regular;
 mod table;
 
 use crate::constraint::{Constraint, LinearOp, Strength};
@@ -61,5 +62,10 @@ fn compile(
         Constraint::Table { vars, tuples } => {
             vec![Box::new(table::Table::new(vars.clone(), tuples.clone()))]
         }
+        Constraint::Regular { vars, automaton } => vec![Box::new(regular::Regular::new(
+            vars.clone(),
+            automaton.clone(),
+            domains,
+        ))],
     }
 }

@@ -182,6 +182,7 @@ fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
     all
 }
 
+/// Every variable order × value order × last-conflict setting.
 fn configs() -> impl Iterator<Item = SearchConfig> {
     VarOrder::ALL.into_iter().flat_map(|var_order| {
         ValOrder::ALL.into_iter().flat_map(move |val_order| {
@@ -198,6 +199,39 @@ fn configs() -> impl Iterator<Item = SearchConfig> {
     })
 }
 
+/// Under every search configuration, `model`'s solutions are exactly the
+/// assignments brute force accepts, each found once, and counting (with and
+/// without a limit) and the first solution agree; `label` names the model in
+/// failures.
+pub(crate) fn agrees_with_brute_force(model: &Model, label: &str) -> Result<(), TestCaseError> {
+    let expected = brute_force(model);
+    for config in configs() {
+        let label = format!("{label} {config:?}");
+        let mut solver = Solver::with_config(model, config);
+        let found: Vec<Vec<i32>> = solver.solutions().map(|s| s.values().to_vec()).collect();
+        let unique: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
+        prop_assert_eq!(
+            found.len(),
+            unique.len(),
+            "a solution was repeated: {}",
+            label
+        );
+        prop_assert_eq!(&unique, &expected, "{}", label);
+        prop_assert_eq!(solver.status(), Some(SearchStatus::Complete));
+        // Counting, with and without a limit, and first solution.
+        let total = expected.len() as u64;
+        prop_assert_eq!(solver.count(None).count, total, "{}", label);
+        let limited = solver.count(Some(2));
+        prop_assert_eq!(limited.count, total.min(2), "{}", label);
+        let first = solver.solve();
+        prop_assert_eq!(first.solution.is_some(), total > 0, "{}", label);
+        if let Some(s) = first.solution {
+            prop_assert!(expected.contains(s.values()));
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(crate::proptest_config(
         "tests/proptest-regressions/brute_force.txt", 300, 0x5eed_f00d
@@ -206,27 +240,7 @@ proptest! {
     #[test]
     fn solutions_equal_brute_force(csp in csp()) {
         for strength in Strength::ALL {
-            let model = csp.model(strength);
-            let expected = brute_force(&model);
-            for config in configs() {
-                let label = format!("{strength:?} {config:?}");
-                let mut solver = Solver::with_config(&model, config);
-                let found: Vec<Vec<i32>> = solver.solutions().map(|s| s.values().to_vec()).collect();
-                let unique: BTreeSet<Vec<i32>> = found.iter().cloned().collect();
-                prop_assert_eq!(found.len(), unique.len(), "a solution was repeated: {}", label);
-                prop_assert_eq!(&unique, &expected, "{}", label);
-                prop_assert_eq!(solver.status(), Some(SearchStatus::Complete));
-                // Counting, with and without a limit, and first solution.
-                let total = expected.len() as u64;
-                prop_assert_eq!(solver.count(None).count, total, "{}", label);
-                let limited = solver.count(Some(2));
-                prop_assert_eq!(limited.count, total.min(2), "{}", label);
-                let first = solver.solve();
-                prop_assert_eq!(first.solution.is_some(), total > 0, "{}", label);
-                if let Some(s) = first.solution {
-                    prop_assert!(expected.contains(s.values()));
-                }
-            }
+            agrees_with_brute_force(&csp.model(strength), &format!("{strength:?}"))?;
         }
     }
 

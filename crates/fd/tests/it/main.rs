@@ -6,11 +6,14 @@
 //! * [`brute_force`] — random small models under every strength and
 //!   heuristic, against brute-force enumeration; budgets;
 //! * [`trace_replay`] — the trace rebuilds every domain change;
+//! * [`regular`] — the `regular` constraint against brute force, the
+//!   checker and a sandwich count known by hand;
 //! * [`regression`] — one test per bug found, named after it.
 
 mod alldiff_strengths;
 mod brute_force;
 mod regression;
+mod regular;
 mod trace_replay;
 
 use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
