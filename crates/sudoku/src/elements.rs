@@ -298,6 +298,194 @@ pub enum Element {
     },
 }
 
+/// The kinds of [`Element`], one per rule a setter names: a slow
+/// thermometer, a white dot or a minimum is a kind of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ElementKind {
+    /// Strictly increasing line.
+    Thermometer,
+    /// Non-decreasing line.
+    SlowThermometer,
+    /// Line sum in a circle.
+    Arrow,
+    /// Diagonal sum outside the grid.
+    LittleKiller,
+    /// Sum between the 1 and the N.
+    Sandwich,
+    /// Sum of the first k digits.
+    XSum,
+    /// Digits seen from outside.
+    Skyscraper,
+    /// Difference dot.
+    WhiteDot,
+    /// Ratio dot.
+    BlackDot,
+    /// X or V sum.
+    Xv,
+    /// Large differences along a line.
+    Whisper,
+    /// Consecutive set.
+    Renban,
+    /// Reads the same both ways.
+    Palindrome,
+    /// Inside digits between the ends.
+    Between,
+    /// Equal sums per region.
+    RegionSum,
+    /// Equal sums about the middle.
+    Zipper,
+    /// Low, middle, high in every three.
+    Entropic,
+    /// Three residues in every three.
+    Modular,
+    /// Smaller than its neighbours.
+    Minimum,
+    /// Larger than its neighbours.
+    Maximum,
+    /// Digits that appear around a point.
+    Quadruple,
+    /// Two shapes alike.
+    Clone,
+}
+
+impl ElementKind {
+    /// Every kind.
+    pub const ALL: [ElementKind; 22] = [
+        ElementKind::Thermometer,
+        ElementKind::SlowThermometer,
+        ElementKind::Arrow,
+        ElementKind::LittleKiller,
+        ElementKind::Sandwich,
+        ElementKind::XSum,
+        ElementKind::Skyscraper,
+        ElementKind::WhiteDot,
+        ElementKind::BlackDot,
+        ElementKind::Xv,
+        ElementKind::Whisper,
+        ElementKind::Renban,
+        ElementKind::Palindrome,
+        ElementKind::Between,
+        ElementKind::RegionSum,
+        ElementKind::Zipper,
+        ElementKind::Entropic,
+        ElementKind::Modular,
+        ElementKind::Minimum,
+        ElementKind::Maximum,
+        ElementKind::Quadruple,
+        ElementKind::Clone,
+    ];
+
+    /// The kind of `element`.
+    pub fn of(element: &Element) -> ElementKind {
+        match element {
+            Element::Thermometer { slow: false, .. } => ElementKind::Thermometer,
+            Element::Thermometer { slow: true, .. } => ElementKind::SlowThermometer,
+            Element::Arrow { .. } => ElementKind::Arrow,
+            Element::LittleKiller { .. } => ElementKind::LittleKiller,
+            Element::Sandwich { .. } => ElementKind::Sandwich,
+            Element::XSum { .. } => ElementKind::XSum,
+            Element::Skyscraper { .. } => ElementKind::Skyscraper,
+            Element::Kropki {
+                dot: Dot::White, ..
+            } => ElementKind::WhiteDot,
+            Element::Kropki {
+                dot: Dot::Black, ..
+            } => ElementKind::BlackDot,
+            Element::Xv { .. } => ElementKind::Xv,
+            Element::Whisper { .. } => ElementKind::Whisper,
+            Element::Renban { .. } => ElementKind::Renban,
+            Element::Palindrome { .. } => ElementKind::Palindrome,
+            Element::Between { .. } => ElementKind::Between,
+            Element::RegionSum { .. } => ElementKind::RegionSum,
+            Element::Zipper { .. } => ElementKind::Zipper,
+            Element::Entropic { .. } => ElementKind::Entropic,
+            Element::Modular { .. } => ElementKind::Modular,
+            Element::Extremum {
+                kind: Extremum::Minimum,
+                ..
+            } => ElementKind::Minimum,
+            Element::Extremum {
+                kind: Extremum::Maximum,
+                ..
+            } => ElementKind::Maximum,
+            Element::Quadruple { .. } => ElementKind::Quadruple,
+            Element::Clone { .. } => ElementKind::Clone,
+        }
+    }
+
+    /// Its name: `thermometer`, `slow thermometer`, `white dot`, …
+    pub fn name(self) -> &'static str {
+        match self {
+            ElementKind::Thermometer => "thermometer",
+            ElementKind::SlowThermometer => "slow thermometer",
+            ElementKind::Arrow => "arrow",
+            ElementKind::LittleKiller => "little killer",
+            ElementKind::Sandwich => "sandwich",
+            ElementKind::XSum => "x-sum",
+            ElementKind::Skyscraper => "skyscraper",
+            ElementKind::WhiteDot => "white dot",
+            ElementKind::BlackDot => "black dot",
+            ElementKind::Xv => "xv",
+            ElementKind::Whisper => "whisper",
+            ElementKind::Renban => "renban",
+            ElementKind::Palindrome => "palindrome",
+            ElementKind::Between => "between line",
+            ElementKind::RegionSum => "region-sum line",
+            ElementKind::Zipper => "zipper line",
+            ElementKind::Entropic => "entropic line",
+            ElementKind::Modular => "modular line",
+            ElementKind::Minimum => "minimum",
+            ElementKind::Maximum => "maximum",
+            ElementKind::Quadruple => "quadruple",
+            ElementKind::Clone => "clone",
+        }
+    }
+
+    /// The kind a name or a short form names: the name with `-`, `_` or a
+    /// space between words, a plural, or one of `thermo`, `kropki` (white
+    /// dot), `little-killer`, `xsum`, `x-sum` …
+    pub fn parse(text: &str) -> Option<ElementKind> {
+        let squeeze = |t: &str| -> String {
+            let lower = t.to_ascii_lowercase();
+            lower.chars().filter(char::is_ascii_alphanumeric).collect()
+        };
+        let key = squeeze(text);
+        let alias = |k: &str| match k {
+            "thermo" => Some(ElementKind::Thermometer),
+            "slowthermo" => Some(ElementKind::SlowThermometer),
+            "kropki" | "white" | "difference" => Some(ElementKind::WhiteDot),
+            "black" | "ratio" => Some(ElementKind::BlackDot),
+            "germanwhisper" => Some(ElementKind::Whisper),
+            "min" => Some(ElementKind::Minimum),
+            "max" => Some(ElementKind::Maximum),
+            "regionsum" | "zipper" | "entropic" | "modular" | "between" => {
+                ElementKind::parse(&format!("{k} line"))
+            }
+            _ => ElementKind::ALL
+                .into_iter()
+                .find(|kind| squeeze(kind.name()) == k),
+        };
+        // The word itself, then without a plural's "s" or "es".
+        let singular = [
+            Some(key.as_str()),
+            key.strip_suffix('s'),
+            key.strip_suffix("es"),
+        ];
+        singular
+            .into_iter()
+            .flatten()
+            .filter(|k| !k.is_empty())
+            .find_map(alias)
+    }
+}
+
+impl std::fmt::Display for ElementKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The "all are given" rules: orthogonal neighbours without a mark may not
 /// satisfy the mark's relation. A pair with a kropki dot of either colour is
 /// free of both kropki negatives, and one with an X or V of both XV negatives.
@@ -324,42 +512,10 @@ impl Negative {
 pub(crate) type Misfit = String;
 
 impl Element {
-    /// The kind's name, as in the JSON description and in errors.
+    /// The kind's name, as in variant names and errors (`thermometer`,
+    /// `white dot`); see [`ElementKind::name`].
     pub fn kind(&self) -> &'static str {
-        match self {
-            Element::Thermometer { slow: false, .. } => "thermometer",
-            Element::Thermometer { slow: true, .. } => "slow thermometer",
-            Element::Arrow { .. } => "arrow",
-            Element::LittleKiller { .. } => "little killer",
-            Element::Sandwich { .. } => "sandwich",
-            Element::XSum { .. } => "x-sum",
-            Element::Skyscraper { .. } => "skyscraper",
-            Element::Kropki {
-                dot: Dot::White, ..
-            } => "white dot",
-            Element::Kropki {
-                dot: Dot::Black, ..
-            } => "black dot",
-            Element::Xv { .. } => "xv",
-            Element::Whisper { .. } => "whisper",
-            Element::Renban { .. } => "renban",
-            Element::Palindrome { .. } => "palindrome",
-            Element::Between { .. } => "between line",
-            Element::RegionSum { .. } => "region-sum line",
-            Element::Zipper { .. } => "zipper line",
-            Element::Entropic { .. } => "entropic line",
-            Element::Modular { .. } => "modular line",
-            Element::Extremum {
-                kind: Extremum::Minimum,
-                ..
-            } => "minimum",
-            Element::Extremum {
-                kind: Extremum::Maximum,
-                ..
-            } => "maximum",
-            Element::Quadruple { .. } => "quadruple",
-            Element::Clone { .. } => "clone",
-        }
+        ElementKind::of(self).name()
     }
 
     /// Every grid cell the element constrains, in its own order (a line
@@ -500,7 +656,8 @@ impl Element {
             Element::Entropic { cells } => line_at_least(cells, 1)
                 .or_else(|| repeated(cells))
                 .or_else(|| {
-                    (size % 3 != 0).then(|| format!("needs a grid side divisible by 3, not {size}"))
+                    (!size.is_multiple_of(3))
+                        .then(|| format!("needs a grid side divisible by 3, not {size}"))
                 }),
             Element::Modular { cells } => line_at_least(cells, 1)
                 .or_else(|| repeated(cells))
@@ -540,6 +697,25 @@ impl Element {
             }
         }
     }
+}
+
+/// The cells sharing an edge with `cell` in an N×N grid.
+pub(crate) fn orthogonal_neighbours(size: usize, cell: usize) -> Vec<usize> {
+    let (r, c) = (cell / size, cell % size);
+    let mut out = Vec::with_capacity(4);
+    if r > 0 {
+        out.push(cell - size);
+    }
+    if c > 0 {
+        out.push(cell - 1);
+    }
+    if c + 1 < size {
+        out.push(cell + 1);
+    }
+    if r + 1 < size {
+        out.push(cell + size);
+    }
+    out
 }
 
 /// The cells on the diagonal from an outside position, in its direction.

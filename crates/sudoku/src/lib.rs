@@ -5,6 +5,9 @@
 //!   anti-knight, anti-king, non-consecutive, disjoint groups, odd/even
 //!   cells), as data: every solver works on [`Rules::houses`] and the cell
 //!   relations beside them;
+//! * [`Element`] — the marks drawn on a variant grid (thermometers,
+//!   arrows, kropki dots, little killers, sandwich clues, whispers, …),
+//!   solved by the engine model;
 //! * [`Puzzle`] — rules plus givens;
 //! * [`format`](mod@format) — reading (line, block, Project Euler, `.sdm`, `.sdk`, JSON)
 //!   and writing (line, block) puzzles, with positioned errors;
@@ -26,7 +29,7 @@ pub mod solve;
 pub mod study;
 
 pub use check::{SolutionError, check_solution};
-pub use elements::{Direction, Dot, Element, Extremum, Negative, Outside};
+pub use elements::{Direction, Dot, Element, ElementKind, Extremum, Negative, Outside};
 pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
 pub use rules::{
     BOX_SHAPES, Cage, Diagonal, GlobalRule, House, HouseKind, Layout, MAX_SIZE, Parity, Rules,

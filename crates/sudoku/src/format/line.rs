@@ -234,7 +234,9 @@ pub(super) fn read(
         let (puzzle, shown) = match fast {
             Some(puzzle) => (Ok(puzzle), trimmed),
             None => match general(line, variant) {
-                Read::Puzzle(puzzle, shown) => (puzzle.map_err(|e| e.at(input, number + 1)), shown),
+                Read::Puzzle(puzzle, shown) => {
+                    ((*puzzle).map_err(|e| e.at(input, number + 1)), shown)
+                }
                 Read::Text => {
                     skipped.push(Skipped::new(input, number + 1, trimmed));
                     continue;
@@ -254,7 +256,7 @@ pub(super) fn read(
 /// What a line that is not a plain row of N² characters holds.
 enum Read<'a> {
     /// A puzzle (or a damaged one, with what is wrong), and its text.
-    Puzzle(Result<Puzzle, LineError>, &'a str),
+    Puzzle(Box<Result<Puzzle, LineError>>, &'a str),
     /// Text: a title or a note.
     Text,
 }
@@ -267,13 +269,13 @@ fn general<'a>(line: &'a str, variant: &PlainVariant) -> Read<'a> {
     let whole_grid = whole.iter().all(|c| c.value.is_ok()) && size_of_cells(whole.len()).is_some();
     if !whole_grid {
         if let Some((field, shown)) = grid_field(line) {
-            return Read::Puzzle(puzzle_from(&field, variant, end), shown);
+            return Read::Puzzle(Box::new(puzzle_from(&field, variant, end)), shown);
         }
         if is_text(line) {
             return Read::Text;
         }
     }
-    Read::Puzzle(puzzle_from(&whole, variant, end), line.trim())
+    Read::Puzzle(Box::new(puzzle_from(&whole, variant, end)), line.trim())
 }
 
 /// The common case without detours: a line of exactly N² single-character

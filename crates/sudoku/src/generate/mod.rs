@@ -39,6 +39,7 @@
 //! assert_eq!(generate(&Rules::classic(9).unwrap(), &options, 42).unwrap().puzzle, made.puzzle);
 //! ```
 
+mod elements;
 mod jigsaw;
 mod killer;
 mod random;
@@ -49,6 +50,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
+pub use elements::draw_element;
 pub use jigsaw::{random_jigsaw, random_jigsaw_within};
 pub use killer::{KillerOptions, generate_killer};
 pub use symmetry::Symmetry;

@@ -20,7 +20,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
 
 /// Every solution of `puzzle` from one solver, sorted.
-fn all(puzzle: &Puzzle, solver: SolverChoice) -> Vec<Vec<u8>> {
+pub(crate) fn all(puzzle: &Puzzle, solver: SolverChoice) -> Vec<Vec<u8>> {
     let options = SolveOptions {
         solver,
         ..SolveOptions::default()
@@ -68,7 +68,7 @@ fn latin_squares(n: u8) -> Vec<Vec<u8>> {
 }
 
 /// The 576 4×4 Latin squares, built once.
-fn latin_squares_4() -> &'static [Vec<u8>] {
+pub(crate) fn latin_squares_4() -> &'static [Vec<u8>] {
     static SQUARES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     SQUARES.get_or_init(|| latin_squares(4))
 }
@@ -195,7 +195,7 @@ proptest! {
 /// Every way to fill the open cells of `puzzle` with 1..=N that keeps its
 /// rows and columns free of repeats, filtered by the checker: brute force,
 /// pruned only by the rule every grid shares.
-fn fillings(puzzle: &Puzzle) -> Vec<Vec<u8>> {
+pub(crate) fn fillings(puzzle: &Puzzle) -> Vec<Vec<u8>> {
     fn fill(grid: &mut Vec<u8>, n: usize, open: &[usize], out: &mut Vec<Vec<u8>>, puzzle: &Puzzle) {
         let Some((&cell, rest)) = open.split_first() else {
             if check_solution(puzzle, grid).is_ok() {

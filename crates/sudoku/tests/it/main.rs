@@ -4,6 +4,7 @@
 //! * [`solvers`] — known answers and cross-checks of the three solvers;
 //! * [`cell_rules`] — anti-knight, anti-king, non-consecutive, disjoint
 //!   groups, odd/even cells and single diagonals against brute force;
+//! * [`elements`] — lines, dots, arrows and outside clues against brute force;
 //! * [`nine_differential`] — the 9×9 path against the others on random grids;
 //! * [`nine_kernels`] — the 9×9 path's AVX2 and portable compilations agree;
 //! * [`nine_budget`] — the 9×9 path stops where its budget says;
@@ -14,6 +15,7 @@
 //! * [`regression`] — one test per bug found, named after what went wrong.
 
 mod cell_rules;
+mod elements;
 mod generate;
 mod input_forms;
 mod nine_budget;

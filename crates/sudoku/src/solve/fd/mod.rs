@@ -5,7 +5,9 @@
 //! cage an `all_different` plus a linear sum. Anti-knight and anti-king
 //! post `x ≠ y` for every pair a move apart, non-consecutive `x ≠ y + 1`
 //! and `x ≠ y − 1` for every pair of orthogonal neighbours, and an odd or
-//! even cell's domain is its parity's digits. This is the plain FD model,
+//! even cell's domain is its parity's digits. Lines, dots, arrows and
+//! outside clues post the constraints of their own module (`elements`
+//! says which). This is the plain FD model,
 //! generalised to every size and variant, and it is the reference the
 //! bitmask solver is checked against.
 //!
@@ -24,6 +26,9 @@
 //! ```
 
 use fdoku_fd::{Budget, Constraint, LinearOp, Model, SearchConfig, SearchStatus, Solver, Var};
+
+mod automata;
+mod elements;
 
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
@@ -82,6 +87,7 @@ impl FdSolver {
             let sum = model.linear(&terms, LinearOp::Eq, i64::from(cage.sum));
             model.set_constraint_name(sum, format!("cage {} sum", i + 1));
         }
+        elements::post(&mut model, &cells, rules);
         FdSolver {
             model,
             cells,

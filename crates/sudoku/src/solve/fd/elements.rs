@@ -1,0 +1,357 @@
+//! Each variant element as engine constraints.
+//!
+//! The encodings, chosen for pruning per element:
+//!
+//! * relations between two cells (kropki dots, XV, whispers, palindromes,
+//!   clones, a renban's span, the "all marks are given" negatives) are
+//!   binary tables, so each keeps exactly the digits with a partner;
+//! * thermometers, min/max cells, arrows, little killers, zippers and
+//!   region-sum lines are linear (bounds consistency);
+//! * a between line is one table per inner cell over it and the two ends;
+//!   entropic and modular lines one table per three cells in a row;
+//! * a quadruple ties a 0/1 "holds d" to each cell per digit it needs
+//!   and counts them;
+//! * sandwich, X-sum and skyscraper clues are automata read along their
+//!   row or column (see [`super::automata`]).
+//!
+//! Every constraint is named after its element (`thermometer 2`,
+//! `white dot 5`), so traces say which mark removed a candidate.
+
+use std::ops::RangeInclusive;
+
+use fdoku_fd::{Constraint, ConstraintId, LinearOp, Model, Var};
+
+use super::automata;
+use crate::elements::{Dot, Element, Extremum, Negative, orthogonal_neighbours};
+use crate::rules::{Layout, Rules};
+
+/// Posts every element and negative rule of `rules` over the cell variables.
+pub(super) fn post(model: &mut Model, cells: &[Var], rules: &Rules) {
+    let n = rules.size() as i32;
+    let mut numbers = std::collections::HashMap::new();
+    for element in rules.elements() {
+        let number = numbers.entry(element.kind()).or_insert(0);
+        *number += 1;
+        let name = format!("{} {number}", element.kind());
+        let mut post = Poster {
+            model: &mut *model,
+            n,
+            name: &name,
+        };
+        post.element(element, cells, rules);
+    }
+    negative(model, cells, rules);
+}
+
+/// Posts constraints named after one element.
+struct Poster<'a> {
+    model: &'a mut Model,
+    n: i32,
+    name: &'a str,
+}
+
+impl Poster<'_> {
+    fn named(&mut self, id: ConstraintId) {
+        self.model.set_constraint_name(id, self.name);
+    }
+
+    /// `x` and `y` hold a pair of digits that `allowed` accepts.
+    fn pair(&mut self, x: Var, y: Var, allowed: impl Fn(i32, i32) -> bool) {
+        let id = self
+            .model
+            .post(pair_table((x, 1..=self.n), (y, 1..=self.n), allowed));
+        self.named(id);
+    }
+
+    fn linear(&mut self, terms: &[(i64, Var)], op: LinearOp, rhs: i64) {
+        let id = self.model.linear(terms, op, rhs);
+        self.named(id);
+    }
+
+    fn table(&mut self, vars: Vec<Var>, allowed: impl Fn(&[i32]) -> bool) {
+        let mut tuples = Vec::new();
+        let mut tuple = vec![1; vars.len()];
+        loop {
+            if allowed(&tuple) {
+                tuples.push(tuple.clone());
+            }
+            // The next tuple of 1..=n, last place fastest.
+            let Some(place) = tuple.iter().rposition(|&v| v < self.n) else {
+                break;
+            };
+            tuple[place] += 1;
+            tuple[place + 1..].fill(1);
+        }
+        let id = self.model.post(Constraint::Table { vars, tuples });
+        self.named(id);
+    }
+
+    fn element(&mut self, element: &Element, cells: &[Var], rules: &Rules) {
+        let size = rules.size();
+        let vars: Vec<Var> = element.cells(size).iter().map(|&c| cells[c]).collect();
+        match element {
+            Element::Thermometer { slow, .. } => {
+                let gap = if *slow { 0 } else { -1 };
+                for w in vars.windows(2) {
+                    self.linear(&[(1, w[0]), (-1, w[1])], LinearOp::Le, gap);
+                }
+            }
+            Element::Arrow { circle, .. } => {
+                let (circle_vars, line) = vars.split_at(circle.len());
+                let mut terms: Vec<(i64, Var)> = line.iter().map(|&v| (1, v)).collect();
+                let mut place = 1;
+                for &v in circle_vars.iter().rev() {
+                    terms.push((-place, v));
+                    place *= 10;
+                }
+                self.linear(&terms, LinearOp::Eq, 0);
+            }
+            Element::LittleKiller { sum, .. } => {
+                let terms: Vec<(i64, Var)> = vars.iter().map(|&v| (1, v)).collect();
+                self.linear(&terms, LinearOp::Eq, i64::from(*sum));
+            }
+            Element::Sandwich { sum, .. } => {
+                let id = self.model.post(Constraint::Regular {
+                    vars,
+                    automaton: automata::sandwich(size, *sum),
+                });
+                self.named(id);
+            }
+            Element::XSum { sum, .. } => {
+                let id = self.model.post(Constraint::Regular {
+                    vars,
+                    automaton: automata::x_sum(size, *sum),
+                });
+                self.named(id);
+            }
+            Element::Skyscraper { count, .. } => {
+                let id = self.model.post(Constraint::Regular {
+                    vars,
+                    automaton: automata::skyscraper(size, *count),
+                });
+                self.named(id);
+            }
+            Element::Kropki { dot, value, .. } => {
+                let v = *value as i32;
+                match dot {
+                    Dot::White => self.pair(vars[0], vars[1], |a, b| (a - b).abs() == v),
+                    Dot::Black => self.pair(vars[0], vars[1], |a, b| a == v * b || b == v * a),
+                }
+            }
+            Element::Xv { sum, .. } => {
+                let s = *sum as i32;
+                self.pair(vars[0], vars[1], |a, b| a + b == s);
+            }
+            Element::Whisper { difference, .. } => {
+                let d = *difference as i32;
+                for w in vars.windows(2) {
+                    self.pair(w[0], w[1], |a, b| (a - b).abs() >= d);
+                }
+            }
+            Element::Renban { .. } => {
+                // Different digits no two of which are more than len − 1
+                // apart span exactly len consecutive values.
+                if vars.len() > 1 {
+                    let id = self
+                        .model
+                        .post(Constraint::all_different(vars.iter().copied()));
+                    self.named(id);
+                }
+                let span = vars.len() as i32 - 1;
+                for (i, &x) in vars.iter().enumerate() {
+                    for &y in &vars[i + 1..] {
+                        self.pair(x, y, |a, b| (a - b).abs() <= span);
+                    }
+                }
+            }
+            Element::Palindrome { .. } => {
+                for i in 0..vars.len() / 2 {
+                    self.pair(vars[i], vars[vars.len() - 1 - i], |a, b| a == b);
+                }
+            }
+            Element::Clone { cells: shape, .. } => {
+                let (one, other) = vars.split_at(shape.len());
+                for (&x, &y) in one.iter().zip(other) {
+                    if x != y {
+                        self.pair(x, y, |a, b| a == b);
+                    }
+                }
+            }
+            Element::Between { .. } => {
+                let (first, last) = (vars[0], vars[vars.len() - 1]);
+                for &inner in &vars[1..vars.len() - 1] {
+                    self.table(vec![first, inner, last], |t| {
+                        t[0].min(t[2]) < t[1] && t[1] < t[0].max(t[2])
+                    });
+                }
+            }
+            Element::Entropic { .. } => {
+                let third = self.n / 3;
+                let class = move |d: i32| (d - 1) / third;
+                for w in vars.windows(3) {
+                    self.table(w.to_vec(), |t| {
+                        distinct3(class(t[0]), class(t[1]), class(t[2]))
+                    });
+                }
+            }
+            Element::Modular { .. } => {
+                for w in vars.windows(3) {
+                    self.table(w.to_vec(), |t| distinct3(t[0] % 3, t[1] % 3, t[2] % 3));
+                }
+            }
+            Element::Zipper { .. } => {
+                let len = vars.len();
+                let middle = if len % 2 == 1 {
+                    vars[len / 2]
+                } else {
+                    self.model.new_var(2, 2 * self.n)
+                };
+                for i in 0..len / 2 {
+                    let terms = [(1, vars[i]), (1, vars[len - 1 - i]), (-1, middle)];
+                    self.linear(&terms, LinearOp::Eq, 0);
+                }
+            }
+            Element::RegionSum { cells: line } => {
+                let segments = region_segments(rules, line);
+                if segments.len() > 1 {
+                    let total = self.model.new_var(1, self.n * self.n);
+                    for segment in segments {
+                        let mut terms: Vec<(i64, Var)> =
+                            segment.iter().map(|&c| (1, cells[c])).collect();
+                        terms.push((-1, total));
+                        self.linear(&terms, LinearOp::Eq, 0);
+                    }
+                }
+            }
+            Element::Extremum { cell, kind } => {
+                let gap = match kind {
+                    Extremum::Minimum => -1,
+                    Extremum::Maximum => 1,
+                };
+                let op = if gap < 0 { LinearOp::Le } else { LinearOp::Ge };
+                for neighbour in orthogonal_neighbours(size, *cell) {
+                    self.linear(&[(1, cells[*cell]), (-1, cells[neighbour])], op, gap);
+                }
+            }
+            Element::Quadruple { digits, .. } => {
+                let mut wanted: Vec<u8> = digits.clone();
+                wanted.sort_unstable();
+                wanted.dedup();
+                for d in wanted {
+                    let times = digits.iter().filter(|&&x| x == d).count() as i64;
+                    let holds: Vec<Var> = vars
+                        .iter()
+                        .map(|&x| {
+                            let b = self.model.new_bool();
+                            let holds_d = pair_table((x, 1..=self.n), (b, 0..=1), |value, flag| {
+                                (value == i32::from(d)) == (flag == 1)
+                            });
+                            let id = self.model.post(holds_d);
+                            self.named(id);
+                            b
+                        })
+                        .collect();
+                    let terms: Vec<(i64, Var)> = holds.iter().map(|&b| (1, b)).collect();
+                    self.linear(&terms, LinearOp::Ge, times);
+                }
+            }
+        }
+    }
+}
+
+/// The table of the pairs (a value of `xs` for `x`, of `ys` for `y`)
+/// that `allowed` accepts.
+fn pair_table(
+    (x, xs): (Var, RangeInclusive<i32>),
+    (y, ys): (Var, RangeInclusive<i32>),
+    allowed: impl Fn(i32, i32) -> bool,
+) -> Constraint {
+    let tuples = xs
+        .flat_map(|a| ys.clone().map(move |b| (a, b)))
+        .filter(|&(a, b)| allowed(a, b))
+        .map(|(a, b)| vec![a, b])
+        .collect();
+    Constraint::Table {
+        vars: vec![x, y],
+        tuples,
+    }
+}
+
+fn distinct3(a: i32, b: i32, c: i32) -> bool {
+    a != b && b != c && a != c
+}
+
+/// The pieces of a line inside one region each, in order: maximal runs
+/// of consecutive line cells sharing a region.
+fn region_segments(rules: &Rules, line: &[usize]) -> Vec<Vec<usize>> {
+    let n = rules.size();
+    let region = |cell: usize| match rules.layout() {
+        Layout::Boxes { rows, cols } => Some((cell / n / rows) * (n / cols) + cell % n / cols),
+        Layout::Jigsaw(regions) => Some(usize::from(regions[cell])),
+        Layout::None => None,
+    };
+    let mut segments: Vec<Vec<usize>> = Vec::new();
+    for (k, &cell) in line.iter().enumerate() {
+        match segments.last_mut() {
+            Some(segment) if k > 0 && region(line[k - 1]) == region(cell) => segment.push(cell),
+            _ => segments.push(vec![cell]),
+        }
+    }
+    segments
+}
+
+/// The "all marks are given" rules: every pair of orthogonal neighbours
+/// without a mark of the family may not satisfy the family's relation.
+fn negative(model: &mut Model, cells: &[Var], rules: &Rules) {
+    let Negative { white, black, x, v } = rules.negative();
+    if !(white || black || x || v) {
+        return;
+    }
+    let size = rules.size();
+    let marked = |kropki: bool| {
+        let mut pairs = std::collections::HashSet::new();
+        for element in rules.elements() {
+            match element {
+                Element::Kropki { cells, .. } if kropki => {
+                    pairs.insert((cells[0].min(cells[1]), cells[0].max(cells[1])));
+                }
+                Element::Xv { cells, .. } if !kropki => {
+                    pairs.insert((cells[0].min(cells[1]), cells[0].max(cells[1])));
+                }
+                _ => {}
+            }
+        }
+        pairs
+    };
+    let (dotted, lettered) = (marked(true), marked(false));
+    let n = size as i32;
+    for cell in 0..size * size {
+        for other in orthogonal_neighbours(size, cell) {
+            if other < cell {
+                continue;
+            }
+            let kropki_free = !dotted.contains(&(cell, other));
+            let xv_free = !lettered.contains(&(cell, other));
+            let forbid_white = white && kropki_free;
+            let forbid_black = black && kropki_free;
+            let forbid_x = x && xv_free;
+            let forbid_v = v && xv_free;
+            if !(forbid_white || forbid_black || forbid_x || forbid_v) {
+                continue;
+            }
+            let allowed = |a: i32, b: i32| {
+                !(forbid_white && (a - b).abs() == 1
+                    || forbid_black && (a == 2 * b || b == 2 * a)
+                    || forbid_x && a + b == 10
+                    || forbid_v && a + b == 5)
+            };
+            let digits = || 1..=n;
+            let id = model.post(pair_table(
+                (cells[cell], digits()),
+                (cells[other], digits()),
+                allowed,
+            ));
+            model.set_constraint_name(id, "negative constraint");
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Lines, dots, arrows and outside clues in the engine model, against brute
+//! force: on small grids with random elements of every kind (drawn from a
+//! random grid, now and then from another one so that some rule sets have
+//! no solution), the engine's solutions are exactly the squares the
+//! independent checker accepts, and counting agrees with listing.
+
+// Helpers here panic on purpose: a panic is how a test reports a failure.
+#![allow(clippy::unwrap_used)]
+
+use fdoku_sudoku::generate::draw_element;
+use fdoku_sudoku::solve::{Goal, MaskSolver, Search, SolveOptions, SolverChoice, solve};
+use fdoku_sudoku::{Dot, Element, ElementKind, Negative, Puzzle, Rules, check_solution};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence};
+
+use crate::cell_rules::{all, fillings, latin_squares_4};
+
+/// The kinds that make sense on an N×N grid.
+fn kinds(size: usize) -> Vec<ElementKind> {
+    ElementKind::ALL
+        .into_iter()
+        .filter(|&k| size.is_multiple_of(3) || k != ElementKind::Entropic)
+        .collect()
+}
+
+/// A rule set as drawn: which kinds, one seed each, whether each comes
+/// from another grid than the solution's, and which negative rules hold.
+#[derive(Clone, Debug)]
+struct Drawn {
+    kinds: Vec<(usize, u64, bool)>,
+    negative: [bool; 4],
+}
+
+fn drawn() -> impl Strategy<Value = Drawn> {
+    (
+        proptest::collection::vec(
+            (0..64usize, any::<u64>(), proptest::bool::weighted(0.15)),
+            1..=3,
+        ),
+        proptest::array::uniform4(proptest::bool::weighted(0.1)),
+    )
+        .prop_map(|(kinds, negative)| Drawn { kinds, negative })
+}
+
+impl Drawn {
+    /// `base` plus the drawn elements, from `grid` (or `other`); with a
+    /// negative rule, every mark of its family that `grid` allows is drawn
+    /// too, so the grid keeps the rule.
+    fn rules(&self, base: Rules, grid: &[u8], other: &[u8]) -> Rules {
+        let size = base.size();
+        let kinds = kinds(size);
+        let mut rules = base;
+        for &(k, seed, elsewhere) in &self.kinds {
+            let from = if elsewhere { other } else { grid };
+            if let Some(element) = draw_element(kinds[k % kinds.len()], &rules, from, seed)
+                && let Ok(with) = rules.clone().with_element(element)
+            {
+                rules = with;
+            }
+        }
+        let [white, black, x, v] = self.negative;
+        if white || black || x || v {
+            for element in every_mark(size, grid, self.negative) {
+                rules = rules.with_element(element).unwrap();
+            }
+            rules = rules.with_negative(Negative { white, black, x, v });
+        }
+        rules
+    }
+}
+
+/// Every kropki dot and XV mark the negative rules in force ask for on
+/// `grid`: a dot wherever neighbours differ by 1 or one is twice the other,
+/// an X or V wherever they add up to 10 or 5.
+fn every_mark(size: usize, grid: &[u8], [white, black, x, v]: [bool; 4]) -> Vec<Element> {
+    let mut marks = Vec::new();
+    for cell in 0..size * size {
+        for other in [cell + 1, cell + size] {
+            let beside = other == cell + size || other % size != 0;
+            if other >= size * size || !beside {
+                continue;
+            }
+            let (a, b) = (u32::from(grid[cell]), u32::from(grid[other]));
+            let cells = [cell, other];
+            if (white || black) && a.abs_diff(b) == 1 {
+                marks.push(Element::Kropki {
+                    cells,
+                    dot: Dot::White,
+                    value: 1,
+                });
+            } else if (white || black) && (a == 2 * b || b == 2 * a) {
+                marks.push(Element::Kropki {
+                    cells,
+                    dot: Dot::Black,
+                    value: 2,
+                });
+            }
+            if (x || v) && (a + b == 10 || a + b == 5) {
+                marks.push(Element::Xv { cells, sum: a + b });
+            }
+        }
+    }
+    marks
+}
+
+fn sudoku_squares_4() -> Vec<Vec<u8>> {
+    let classic = Puzzle::new(Rules::classic(4).unwrap(), vec![0; 16]).unwrap();
+    latin_squares_4()
+        .iter()
+        .filter(|g| check_solution(&classic, g).is_ok())
+        .cloned()
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(Config {
+        cases: 300,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "tests/proptest-regressions/elements.txt",
+        ))),
+        ..Config::default()
+    })]
+
+    #[test]
+    fn four_by_four_element_solutions_are_brute_force_filtered_by_the_checker(
+        drawn in drawn(),
+        boxes in any::<bool>(),
+        pick in (0..288usize, 0..288usize),
+        givens in proptest::collection::vec(0..16usize, 0..=3),
+    ) {
+        let squares = sudoku_squares_4();
+        prop_assert_eq!(squares.len(), 288);
+        let (grid, other) = (&squares[pick.0], &squares[pick.1]);
+        let base = if boxes { Rules::classic(4) } else { Rules::latin(4) };
+        let rules = drawn.rules(base.unwrap(), grid, other);
+        let mut clues = vec![0u8; 16];
+        for cell in givens {
+            clues[cell] = grid[cell];
+        }
+        let puzzle = Puzzle::new(rules, clues).unwrap();
+        let expected: Vec<Vec<u8>> = latin_squares_4()
+            .iter()
+            .filter(|g| check_solution(&puzzle, g).is_ok())
+            .cloned()
+            .collect();
+        prop_assert!(all(&puzzle, SolverChoice::Fd) == expected);
+        let count = solve(&puzzle, Goal::Count(u64::MAX), &SolveOptions::default());
+        prop_assert_eq!(count.count, expected.len() as u64);
+    }
+}
+
+proptest! {
+    #![proptest_config(Config {
+        cases: 100,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "tests/proptest-regressions/elements.txt",
+        ))),
+        ..Config::default()
+    })]
+
+    /// 6×6: elements drawn from a random Sudoku, up to twenty cells opened,
+    /// against every filling of those cells.
+    #[test]
+    fn six_by_six_element_solutions_are_brute_force_filtered_by_the_checker(
+        drawn in drawn(),
+        open in proptest::collection::vec(0..36usize, 6..=20),
+        seeds in (any::<u64>(), any::<u64>()),
+    ) {
+        let classic = Puzzle::new(Rules::classic(6).unwrap(), vec![0; 36]).unwrap();
+        let grid_of = |seed| {
+            let mut grid = Vec::new();
+            MaskSolver::new(&classic).unwrap().shuffled(seed).search(
+                &mut |g: &[u8]| {
+                    grid = g.to_vec();
+                    false
+                },
+                &Default::default(),
+            );
+            grid
+        };
+        let (grid, other) = (grid_of(seeds.0), grid_of(seeds.1));
+        let rules = drawn.rules(Rules::classic(6).unwrap(), &grid, &other);
+        let mut givens = grid.clone();
+        for cell in open {
+            givens[cell] = 0;
+        }
+        let puzzle = Puzzle::new(rules, givens).unwrap();
+        let expected = fillings(&puzzle);
+        prop_assert!(all(&puzzle, SolverChoice::Fd) == expected);
+    }
+}
+
+/// Every kind can be drawn on a 9×9 grid, the grid keeps it, and the
+/// engine finds the grid again from the element and the givens left.
+#[test]
+fn every_kind_is_drawn_on_a_nine_by_nine_grid_that_keeps_it() {
+    let grid: Vec<u8> =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+    let classic = Rules::classic(9).unwrap();
+    for kind in ElementKind::ALL {
+        let element = (0..20)
+            .find_map(|seed| draw_element(kind, &classic, &grid, seed))
+            .unwrap_or_else(|| panic!("no {kind} drawn"));
+        assert_eq!(ElementKind::of(&element), kind);
+        let rules = classic.clone().with_element(element).unwrap();
+        let mut givens = grid.clone();
+        for cell in (0..81).step_by(2) {
+            givens[cell] = 0;
+        }
+        let puzzle = Puzzle::new(rules, givens).unwrap();
+        assert!(check_solution(&puzzle, &grid).is_ok(), "{kind}");
+        let found = all(&puzzle, SolverChoice::Fd);
+        assert!(found.contains(&grid), "{kind}");
+        assert!(
+            found.iter().all(|g| check_solution(&puzzle, g).is_ok()),
+            "{kind}"
+        );
+    }
+}
