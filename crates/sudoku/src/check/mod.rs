@@ -8,8 +8,18 @@
 //! relations the solvers read: no two cells a knight's or king's move apart
 //! alike (anti-knight, anti-king), no orthogonal neighbours one apart
 //! (non-consecutive), no digit twice at one position of two boxes (disjoint
-//! groups), each odd or even cell's digit of its parity. Every solution
-//! fdoku prints passes through it.
+//! groups), each odd or even cell's digit of its parity. Then every
+//! variant element, in the order added and with geometry of its own:
+//! thermometers rise (slow ones never fall), an arrow's line adds
+//! up to its circle read as a number, little killer diagonals, sandwiches
+//! and X-sums add up to their clues, skyscraper clues count the digits
+//! seen, kropki dots, XV marks, whispers, renbans, palindromes, between,
+//! region-sum, zipper, entropic and modular lines, min/max cells,
+//! quadruples and clones each hold as their words say; last the "all marks
+//! are given" rules on every orthogonal pair without the mark. Errors name
+//! an element by kind and number within its kind (`thermometer 2: …`,
+//! `white dot 3 (r1c1, r1c2): …`). Every solution fdoku prints passes
+//! through it.
 //!
 //! ```
 //! use fdoku_sudoku::{Puzzle, Rules, check_solution};
@@ -21,6 +31,8 @@
 //! bad.swap(0, 1);
 //! assert_eq!(check_solution(&p, &bad).unwrap_err().to_string(), "column 1 holds 2 twice (r1c1, r3c1)");
 //! ```
+
+mod elements;
 
 use thiserror::Error;
 
@@ -123,6 +135,35 @@ pub enum SolutionError {
         /// The grid's total.
         found: u32,
     },
+    /// A variant element the grid breaks.
+    #[error("{kind} {number}{at}: {detail}")]
+    Element {
+        /// Its kind: `thermometer`, `white dot`, …
+        kind: &'static str,
+        /// 1-based, among the elements of its kind.
+        number: usize,
+        /// Where it stands when that names it: ` (r1c1, r1c2)` for a dot,
+        /// ` (r0c3)` for an outside clue; empty for lines and cells.
+        at: String,
+        /// What the grid does wrong.
+        detail: String,
+    },
+    /// Neighbours without a mark whose digits the mark's relation accepts.
+    #[error(
+        "negative constraint: {first} and {second} hold {first_digit} and {second_digit} without {mark} between them"
+    )]
+    Negative {
+        /// One cell.
+        first: String,
+        /// Its digit.
+        first_digit: char,
+        /// Its right or lower neighbour.
+        second: String,
+        /// The neighbour's digit.
+        second_digit: char,
+        /// The missing mark: `a white dot`, `a black dot`, `an X`, `a V`.
+        mark: &'static str,
+    },
 }
 
 /// Checks that `grid` (N² digits, row by row) solves `puzzle`.
@@ -179,7 +220,7 @@ pub fn check_solution(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError>
             });
         }
     }
-    Ok(())
+    elements::check_elements(puzzle.rules(), grid)
 }
 
 /// The rules beyond houses and cages, each worked out from coordinates.
