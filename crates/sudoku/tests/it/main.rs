@@ -5,6 +5,8 @@
 //! * [`cell_rules`] — anti-knight, anti-king, non-consecutive, disjoint
 //!   groups, odd/even cells and single diagonals against brute force;
 //! * [`elements`] — lines, dots, arrows and outside clues against brute force;
+//! * [`element_check`] — the checker on every variant element and the
+//!   negative rules, one kept and one broken grid each;
 //! * [`nine_differential`] — the 9×9 path against the others on random grids;
 //! * [`nine_kernels`] — the 9×9 path's AVX2 and portable compilations agree;
 //! * [`nine_budget`] — the 9×9 path stops where its budget says;
@@ -15,6 +17,7 @@
 //! * [`regression`] — one test per bug found, named after what went wrong.
 
 mod cell_rules;
+mod element_check;
 mod elements;
 mod generate;
 mod input_forms;
