@@ -1,8 +1,10 @@
 //! The propagators, one file (or folder) per constraint, and the compiler
 //! from [`Constraint`] descriptions to them. `exactly_one(xs)` is the sum
-//! `Σ xs = 1`.
+//! `Σ xs = 1`; a table over two variables with small domains gets the
+//! support masks of [`binary`].
 
 mod alldiff;
+mod binary;
 mod clause;
 mod linear;
 mod not_equal;
@@ -60,7 +62,14 @@ fn compile(
             vec![Box::new(linear::Linear::new(terms, LinearOp::Eq, 1))]
         }
         Constraint::Table { vars, tuples } => {
-            vec![Box::new(table::Table::new(vars.clone(), tuples.clone()))]
+            match binary::Binary::fitting(vars, tuples, domains) {
+                Some(binary) => vec![Box::new(binary)],
+                None => vec![Box::new(table::Table::new(
+                    vars.clone(),
+                    tuples.clone(),
+                    domains,
+                ))],
+            }
         }
         Constraint::Regular { vars, automaton } => vec![Box::new(regular::Regular::new(
             vars.clone(),

@@ -3,6 +3,15 @@
 //! Propagation keeps a value only while some still-possible tuple uses it
 //! (generalised arc consistency). With tuples `(1,2) (2,3) (3,1)` and
 //! `y ∈ {2, 3}`, the tuple `(3,1)` is gone, so `x` loses 3.
+//!
+//! When every variable's initial domain lies within a 64-value window, the
+//! tuples are stored as bit positions in those windows: a run reads each
+//! domain as one mask, tests a tuple with one shift per value, gathers the
+//! supported values as masks, and keeps them with one mask operation per
+//! variable, in buffers the propagator reuses. Tuples with a value outside
+//! the initial domains are dropped then. Wider domains take the
+//! from-scratch version, which lists the supported values and intersects.
+//! Two-variable tables usually compile to [`super::binary`] instead.
 
 use crate::domain::Domain;
 use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
@@ -12,12 +21,131 @@ use crate::var::Var;
 pub(crate) struct Table {
     vars: Vec<Var>,
     tuples: Vec<Vec<i32>>,
+    masked: Option<Masked>,
+}
+
+/// The tuples as bit positions over each variable's window, and the buffers
+/// of a run.
+struct Masked {
+    /// The value of bit 0 of each variable's window.
+    bases: Vec<i32>,
+    /// Tuple `t`'s bit positions are `bits[t * arity..(t + 1) * arity]`.
+    bits: Vec<u8>,
+    /// How many tuples `bits` holds.
+    count: usize,
+    domains: Vec<u64>,
+    supported: Vec<u64>,
 }
 
 impl Table {
-    pub(crate) fn new(vars: Vec<Var>, tuples: Vec<Vec<i32>>) -> Self {
-        Table { vars, tuples }
+    /// A table over `vars` whose initial domains are `domains[var]`.
+    pub(crate) fn new(vars: Vec<Var>, tuples: Vec<Vec<i32>>, domains: &[Domain]) -> Self {
+        let masked = Masked::new(&vars, &tuples, domains);
+        Table {
+            vars,
+            tuples,
+            masked,
+        }
     }
+}
+
+impl Masked {
+    /// The masked form, when every domain fits a 64-value window.
+    fn new(vars: &[Var], tuples: &[Vec<i32>], domains: &[Domain]) -> Option<Masked> {
+        let bases: Vec<i32> = vars.iter().map(|v| domains[v.index()].min()).collect();
+        let fits = vars
+            .iter()
+            .zip(&bases)
+            .all(|(v, &base)| domains[v.index()].mask_from(base).is_some());
+        if !fits {
+            return None;
+        }
+        let mut bits = Vec::new();
+        let mut count = 0;
+        for tuple in tuples {
+            let positions = tuple
+                .iter()
+                .zip(vars)
+                .zip(&bases)
+                .map(|((&value, var), &base)| {
+                    domains[var.index()]
+                        .contains(value)
+                        .then(|| (i64::from(value) - i64::from(base)) as u8)
+                });
+            if let Some(positions) = positions.collect::<Option<Vec<u8>>>() {
+                bits.extend(positions);
+                count += 1;
+            }
+        }
+        Some(Masked {
+            bases,
+            bits,
+            count,
+            domains: vec![0; vars.len()],
+            supported: vec![0; vars.len()],
+        })
+    }
+
+    /// Keeps the values of `vars` that some live tuple uses; `None` when a
+    /// domain has left its window (it cannot, as domains only shrink).
+    fn run(&mut self, ctx: &mut PropCtx<'_>, vars: &[Var]) -> Option<PropResult> {
+        for ((mask, &var), &base) in self.domains.iter_mut().zip(vars).zip(&self.bases) {
+            *mask = ctx.dom(var).mask_from(base)?;
+        }
+        if vars.is_empty() {
+            return Some(if self.count == 0 {
+                Err(ctx.fail())
+            } else {
+                Ok(())
+            });
+        }
+        self.supported.fill(0);
+        for tuple in self.bits.chunks_exact(vars.len()) {
+            let live = tuple
+                .iter()
+                .zip(&self.domains)
+                .all(|(&bit, &mask)| mask >> bit & 1 == 1);
+            if live {
+                for (&bit, supported) in tuple.iter().zip(&mut self.supported) {
+                    *supported |= 1 << bit;
+                }
+            }
+        }
+        for ((&var, &base), &supported) in vars.iter().zip(&self.bases).zip(&self.supported) {
+            if let Err(conflict) = ctx.retain_mask(var, base, supported) {
+                return Some(Err(conflict));
+            }
+        }
+        Some(Ok(()))
+    }
+}
+
+/// Keeps, of each variable's values, those that some tuple whose values are
+/// all still in the domains uses (the plain meaning of a table).
+pub(super) fn keep_supported(
+    ctx: &mut PropCtx<'_>,
+    vars: &[Var],
+    tuples: &[Vec<i32>],
+) -> PropResult {
+    if tuples.is_empty() {
+        return Err(ctx.fail());
+    }
+    let mut supported: Vec<Vec<i32>> = vec![Vec::new(); vars.len()];
+    let live = tuples.iter().filter(|tuple| {
+        tuple
+            .iter()
+            .zip(vars)
+            .all(|(&value, &var)| ctx.dom(var).contains(value))
+    });
+    for tuple in live {
+        for (values, &value) in supported.iter_mut().zip(tuple) {
+            values.push(value);
+        }
+    }
+    for (&var, values) in vars.iter().zip(supported) {
+        ctx.intersect(var, &Domain::from_values(values))?;
+    }
+    Ok(())
 }
 
 impl Propagator for Table {
@@ -33,42 +161,51 @@ impl Propagator for Table {
         true
     }
 
+    fn propagate(&mut self, ctx: &mut PropCtx<'_>) -> PropResult {
+        match self.masked.as_mut().and_then(|m| m.run(ctx, &self.vars)) {
+            Some(result) => result,
+            None => keep_supported(ctx, &self.vars, &self.tuples),
+        }
+    }
+
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
-        if self.tuples.is_empty() {
-            return Err(ctx.fail());
-        }
-        let mut supported: Vec<Vec<i32>> = vec![Vec::new(); self.vars.len()];
-        let live = self.tuples.iter().filter(|tuple| {
-            tuple
-                .iter()
-                .zip(&self.vars)
-                .all(|(&value, &var)| ctx.dom(var).contains(value))
-        });
-        for tuple in live {
-            for (values, &value) in supported.iter_mut().zip(tuple) {
-                values.push(value);
-            }
-        }
-        for (&var, values) in self.vars.iter().zip(supported) {
-            ctx.intersect(var, &Domain::from_values(values))?;
-        }
-        Ok(())
+        keep_supported(ctx, &self.vars, &self.tuples)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::propagation::testing::after_one_run;
+    use crate::propagation::testing::{after_one_run, domains};
+
+    fn table(tuples: Vec<Vec<i32>>, before: &[&[i32]]) -> Table {
+        let vars = (0..before.len() as u32).map(Var).collect();
+        Table::new(vars, tuples, &domains(before))
+    }
 
     #[test]
     fn a_value_without_a_live_tuple_goes() {
         // Tuples (1,2) (2,3) (3,1) and y ∈ {2, 3}: (3,1) is gone, so x loses 3.
         let tuples = vec![vec![1, 2], vec![2, 3], vec![3, 1]];
-        let mut table = Table::new(vec![Var(0), Var(1)], tuples);
-        let after = after_one_run(&mut table, &[&[1, 2, 3], &[2, 3]]);
+        let before: &[&[i32]] = &[&[1, 2, 3], &[2, 3]];
+        let mut table = table(tuples, before);
+        let after = after_one_run(&mut table, before);
         assert_eq!(after.unwrap(), ["{1, 2}", "{2, 3}"]);
         // y ∈ {4}: no tuple is left.
         assert_eq!(after_one_run(&mut table, &[&[1, 2, 3], &[4]]), None);
+    }
+
+    #[test]
+    fn wide_domains_and_empty_scopes_keep_the_plain_meaning() {
+        // x ∈ {-100, 0, 100} spans more than 64 values: no masks.
+        let tuples = vec![vec![-100, 1], vec![100, 2], vec![5, 1]];
+        let before: &[&[i32]] = &[&[-100, 0, 100], &[1, 2]];
+        let mut wide = table(tuples, before);
+        assert!(wide.masked.is_none());
+        let after = after_one_run(&mut wide, before);
+        assert_eq!(after.unwrap(), ["{-100, 100}", "{1, 2}"]);
+        // A table over no variables holds when it lists the empty tuple.
+        assert!(after_one_run(&mut table(vec![vec![]], &[]), &[]).is_some());
+        assert!(after_one_run(&mut table(vec![], &[]), &[]).is_none());
     }
 }

@@ -6,6 +6,8 @@
 //! * [`brute_force`] — random small models under every strength and
 //!   heuristic, against brute-force enumeration; budgets;
 //! * [`trace_replay`] — the trace rebuilds every domain change;
+//! * [`relation`] — two-variable tables (support masks) against brute
+//!   force and the checker;
 //! * [`regular`] — the `regular` constraint against brute force, the
 //!   checker and a sandwich count known by hand;
 //! * [`regression`] — one test per bug found, named after it.
@@ -14,6 +16,7 @@ mod alldiff_strengths;
 mod brute_force;
 mod regression;
 mod regular;
+mod relation;
 mod trace_replay;
 
 use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};

@@ -1,0 +1,162 @@
+//! A table over two variables with small domains, as support masks.
+//!
+//! For each value `a` of `x` the set of `y` values allowed with it is one
+//! `u64` over `y`'s window, and likewise for each value of `y`. A run ORs the
+//! masks of `x`'s remaining values — the `y` values with a support — and
+//! keeps those in `y`, then does the same from the new `y` to `x`: domain
+//! consistency in one word operation per value. One pass each way is
+//! enough: every `y` kept has a support `a` in `x`, and `a` itself is kept
+//! because that `y` supports it.
+//!
+//! Kropki's white dot on digits, `|x − y| = 1`: the mask of `x = 5` holds
+//! 4 and 6; with `x ∈ {1, 5}`, `y` keeps `{2, 4, 6}`.
+
+use super::table::keep_supported;
+use crate::domain::Domain;
+use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
+use crate::store::Events;
+use crate::var::Var;
+
+/// One side of the relation: a variable, the value of bit 0 of its window,
+/// and per bit the mask of the other side's values allowed with it.
+struct Side {
+    var: Var,
+    base: i32,
+    supports: Vec<u64>,
+}
+
+pub(crate) struct Binary {
+    x: Side,
+    y: Side,
+    /// The table as posted, for the from-scratch version.
+    tuples: Vec<Vec<i32>>,
+}
+
+impl Binary {
+    /// The propagator of the table `tuples` over `vars`, when there are two
+    /// distinct variables whose initial `domains` fit 64-value windows.
+    pub(crate) fn fitting(vars: &[Var], tuples: &[Vec<i32>], domains: &[Domain]) -> Option<Self> {
+        let &[x, y] = vars else { return None };
+        if x == y {
+            return None;
+        }
+        let (dx, dy) = (&domains[x.index()], &domains[y.index()]);
+        let (x_base, y_base) = (dx.min(), dy.min());
+        dx.mask_from(x_base)?;
+        dy.mask_from(y_base)?;
+        let width = |d: &Domain, base: i32| (i64::from(d.max()) - i64::from(base) + 1).max(0);
+        let mut x_side = Side {
+            var: x,
+            base: x_base,
+            supports: vec![0; width(dx, x_base) as usize],
+        };
+        let mut y_side = Side {
+            var: y,
+            base: y_base,
+            supports: vec![0; width(dy, y_base) as usize],
+        };
+        for tuple in tuples {
+            if let &[a, b] = tuple.as_slice()
+                && dx.contains(a)
+                && dy.contains(b)
+            {
+                let (i, j) = ((a - x_base) as usize, (b - y_base) as usize);
+                x_side.supports[i] |= 1 << j;
+                y_side.supports[j] |= 1 << i;
+            }
+        }
+        Some(Binary {
+            x: x_side,
+            y: y_side,
+            tuples: tuples.to_vec(),
+        })
+    }
+}
+
+impl Side {
+    /// The values of the other side supported by this side's current values;
+    /// `None` when the domain has left its window (it cannot: domains only
+    /// shrink).
+    fn supported(&self, ctx: &PropCtx<'_>) -> Option<u64> {
+        let mut mask = ctx.dom(self.var).mask_from(self.base)?;
+        let mut other = 0;
+        while mask != 0 {
+            other |= self.supports.get(mask.trailing_zeros() as usize)?;
+            mask &= mask - 1;
+        }
+        Some(other)
+    }
+}
+
+impl Propagator for Binary {
+    fn subscriptions(&self) -> Vec<(Var, Events)> {
+        vec![(self.x.var, Events::DOMAIN), (self.y.var, Events::DOMAIN)]
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&mut self, ctx: &mut PropCtx<'_>) -> PropResult {
+        let Some(for_y) = self.x.supported(ctx) else {
+            return self.propagate_from_scratch(ctx);
+        };
+        ctx.retain_mask(self.y.var, self.y.base, for_y)?;
+        let Some(for_x) = self.y.supported(ctx) else {
+            return self.propagate_from_scratch(ctx);
+        };
+        ctx.retain_mask(self.x.var, self.x.base, for_x)?;
+        Ok(())
+    }
+
+    fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
+        keep_supported(ctx, &[self.x.var, self.y.var], &self.tuples)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagation::testing::{after_one_run, domains};
+
+    fn binary(tuples: &[(i32, i32)], before: &[&[i32]]) -> Option<Binary> {
+        let tuples: Vec<Vec<i32>> = tuples.iter().map(|&(a, b)| vec![a, b]).collect();
+        Binary::fitting(&[Var(0), Var(1)], &tuples, &domains(before))
+    }
+
+    #[test]
+    fn a_white_dot_keeps_the_neighbours_of_the_values_left() {
+        // |x − y| = 1 on 1..9, x ∈ {1, 5}: y keeps {2, 4, 6}.
+        let dot: Vec<(i32, i32)> = (1..=9)
+            .flat_map(|a| [(a, a - 1), (a, a + 1)])
+            .filter(|&(_, b)| (1..=9).contains(&b))
+            .collect();
+        let digits: &[i32] = &[1, 2, 3, 4, 5, 6, 7, 8, 9];
+        let mut prop = binary(&dot, &[digits, digits]).unwrap();
+        let after = after_one_run(&mut prop, &[&[1, 5], digits]);
+        assert_eq!(after.unwrap(), ["{1, 5}", "{2, 4, 6}"]);
+        // y ∈ {3, 4}: x ∈ {5} keeps only 4's neighbour 5; 3 goes from y.
+        let after = after_one_run(&mut prop, &[&[1, 5], &[3, 4]]);
+        assert_eq!(after.unwrap(), ["{5}", "{4}"]);
+        assert_eq!(after_one_run(&mut prop, &[&[1, 5], &[8, 9]]), None);
+    }
+
+    #[test]
+    fn only_two_distinct_variables_in_small_windows_fit() {
+        let small: &[i32] = &[0, 1];
+        assert!(binary(&[(0, 1)], &[small, &[0, 100]]).is_none());
+        let tuples = vec![vec![0, 0]];
+        let same = Binary::fitting(&[Var(0), Var(0)], &tuples, &domains(&[small]));
+        assert!(same.is_none());
+        // A tuple outside the initial domains is no support.
+        let mut prop = binary(&[(0, 1), (1, 7)], &[small, small]).unwrap();
+        assert_eq!(
+            after_one_run(&mut prop, &[small, small]).unwrap(),
+            ["{0}", "{1}"]
+        );
+    }
+}
