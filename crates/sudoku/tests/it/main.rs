@@ -12,6 +12,8 @@
 //! * [`nine_budget`] — the 9×9 path stops where its budget says;
 //! * [`trace`] — the engine's solve recorded in cell terms;
 //! * [`generate`] — generated puzzles: unique, minimal, symmetric, seeded;
+//! * [`json_elements`] — variant elements in the JSON description: read,
+//!   written back, and every mistake named;
 //! * [`input_forms`] — puzzles the way real collections write them;
 //! * [`parse_robustness`] — arbitrary text never panics a reader;
 //! * [`regression`] — one test per bug found, named after what went wrong.
@@ -21,6 +23,7 @@ mod element_check;
 mod elements;
 mod generate;
 mod input_forms;
+mod json_elements;
 mod nine_budget;
 mod nine_differential;
 mod nine_kernels;

@@ -36,7 +36,46 @@
 //! * `candidates` — a grid in progress: the candidates left in each cell, one
 //!   entry per cell in reading order, each a string of digits (`"149"`) or a
 //!   list of numbers (`[1, 4, 9]`); a given's entry is not consulted. This is
-//!   the `candidates` array `fdoku hint --level apply -f json` prints.
+//!   the `candidates` array `fdoku hint --level apply -f json` prints;
+//! * the variant elements, one field per kind, each a list of entries (read
+//!   in this order, and written back in it):
+//!   * `thermometers`, `slow_thermometers` — lines, bulb first: digits
+//!     increase strictly (never decrease) from the bulb;
+//!   * `arrows` — `{"circle": ["r1c1"], "line": ["r2c2", "r3c3"]}`: the line
+//!     adds up to the circle's 1 to 3 cells read as one number;
+//!   * `little_killers` — `{"clue": "r0c1", "direction": "down-right",
+//!     "sum": 23}`: the diagonal from the clue (`down-right`, `down-left`,
+//!     `up-right`, `up-left`) adds up to `sum`, digits may repeat;
+//!   * `sandwiches` — `{"clue": "r0c3", "sum": 10}`: the digits between the
+//!     1 and the N of the row or column add up to `sum`;
+//!   * `x_sums` — `{"clue": "r3c10", "sum": 25}`: the first digit seen from
+//!     the clue, k, says how many cells from it add up to `sum`;
+//!   * `skyscrapers` — `{"clue": "r0c5", "count": 3}`: `count` digits are
+//!     seen, each larger than every digit before it;
+//!   * `white_dots`, `black_dots` — a pair of cells, or `{"cells": [a, b],
+//!     "value": 3}`: the digits differ by `value` (1), or one is `value`
+//!     (2) times the other;
+//!   * `x`, `v` — pairs of cells adding up to 10 (5); `{"cells": [a, b],
+//!     "sum": 7}` for another total;
+//!   * `whispers` — a line, or `{"line": [...], "difference": 4}`:
+//!     neighbours differ by at least `difference` (⌈N/2⌉, 5 on 9×9);
+//!   * `renbans`, `palindromes`, `between_lines`, `region_sum_lines`,
+//!     `zipper_lines`, `entropic_lines`, `modular_lines` — lines;
+//!   * `minimums`, `maximums` — cell names;
+//!   * `quadruples` — `{"cells": [...], "digits": [1, 2]}`: every digit
+//!     listed appears in the cells (a digit listed twice, twice);
+//!   * `clones` — `{"cells": [...], "copy": [...]}`: cell for cell alike;
+//!
+//!   clues outside the grid stand at row or column 0 or N + 1, named like
+//!   cells (see [`Outside`](crate::Outside)); the rules are those of
+//!   [`Element`](crate::Element);
+//! * `negative` — any of `"white"`, `"black"`, `"x"`, `"v"`: orthogonal
+//!   neighbours without a kropki dot never differ by 1 (never hold one
+//!   digit twice the other), without an X or V never add up to 10 (5).
+//!
+//! A mistake in an element names the field, the entry (from 0) and what
+//! was expected: `thermometers[2]: r1c1 is listed twice`,
+//! `little_killers[0].direction: "down" is not a direction (…)`.
 //!
 //! A file holds one description, an array of them, or one per line.
 //!
@@ -47,10 +86,22 @@
 //! let items = read_puzzles("j.json", text, Format::Json, &PlainVariant::default());
 //! let p = items[0].puzzle.as_ref().unwrap();
 //! assert_eq!(p.rules().variant_name(), "jigsaw");
+//!
+//! let text = r#"{"size": 9,
+//!   "thermometers": [["r1c1", "r1c2", "r1c3"]],
+//!   "white_dots": [["r9c1", "r9c2"], {"cells": ["r9c2", "r9c3"], "value": 3}],
+//!   "negative": ["white"]}"#;
+//! let items = read_puzzles("e.json", text, Format::Json, &PlainVariant::default());
+//! let p = items[0].puzzle.as_ref().unwrap();
+//! assert_eq!(p.rules().variant_name(), "thermometer+white dot+negative");
+//! assert_eq!(p.rules().elements().len(), 3);
 //! ```
+
+mod elements;
 
 use serde::Deserialize;
 
+use self::elements::{Field, read_elements, write_elements};
 use super::line::parse_line;
 use super::{Item, ParseError, ParseErrorKind};
 use crate::puzzle::Puzzle;
@@ -91,8 +142,87 @@ struct Spec {
     #[serde(default)]
     candidates: Option<Vec<CandidateSpec>>,
     #[serde(default)]
+    thermometers: serde_json::Value,
+    #[serde(default)]
+    slow_thermometers: serde_json::Value,
+    #[serde(default)]
+    arrows: serde_json::Value,
+    #[serde(default)]
+    little_killers: serde_json::Value,
+    #[serde(default)]
+    sandwiches: serde_json::Value,
+    #[serde(default)]
+    x_sums: serde_json::Value,
+    #[serde(default)]
+    skyscrapers: serde_json::Value,
+    #[serde(default)]
+    white_dots: serde_json::Value,
+    #[serde(default)]
+    black_dots: serde_json::Value,
+    #[serde(default)]
+    x: serde_json::Value,
+    #[serde(default)]
+    v: serde_json::Value,
+    #[serde(default)]
+    whispers: serde_json::Value,
+    #[serde(default)]
+    renbans: serde_json::Value,
+    #[serde(default)]
+    palindromes: serde_json::Value,
+    #[serde(default)]
+    between_lines: serde_json::Value,
+    #[serde(default)]
+    region_sum_lines: serde_json::Value,
+    #[serde(default)]
+    zipper_lines: serde_json::Value,
+    #[serde(default)]
+    entropic_lines: serde_json::Value,
+    #[serde(default)]
+    modular_lines: serde_json::Value,
+    #[serde(default)]
+    minimums: serde_json::Value,
+    #[serde(default)]
+    maximums: serde_json::Value,
+    #[serde(default)]
+    quadruples: serde_json::Value,
+    #[serde(default)]
+    clones: serde_json::Value,
+    #[serde(default)]
+    negative: serde_json::Value,
+    #[serde(default)]
     #[allow(dead_code)]
     name: Option<String>,
+}
+
+impl Spec {
+    /// The entries of one element field.
+    fn entries(&self, field: Field) -> &serde_json::Value {
+        match field {
+            Field::Thermometers => &self.thermometers,
+            Field::SlowThermometers => &self.slow_thermometers,
+            Field::Arrows => &self.arrows,
+            Field::LittleKillers => &self.little_killers,
+            Field::Sandwiches => &self.sandwiches,
+            Field::XSums => &self.x_sums,
+            Field::Skyscrapers => &self.skyscrapers,
+            Field::WhiteDots => &self.white_dots,
+            Field::BlackDots => &self.black_dots,
+            Field::X => &self.x,
+            Field::V => &self.v,
+            Field::Whispers => &self.whispers,
+            Field::Renbans => &self.renbans,
+            Field::Palindromes => &self.palindromes,
+            Field::BetweenLines => &self.between_lines,
+            Field::RegionSumLines => &self.region_sum_lines,
+            Field::ZipperLines => &self.zipper_lines,
+            Field::EntropicLines => &self.entropic_lines,
+            Field::ModularLines => &self.modular_lines,
+            Field::Minimums => &self.minimums,
+            Field::Maximums => &self.maximums,
+            Field::Quadruples => &self.quadruples,
+            Field::Clones => &self.clones,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -199,6 +329,9 @@ pub fn describe(puzzle: &Puzzle) -> serde_json::Value {
             .map(|c| serde_json::json!({"sum": c.sum, "cells": names(&c.cells)}))
             .collect();
         description.insert("cages".into(), cages.into());
+    }
+    for (field, entries) in write_elements(rules) {
+        description.insert(field.into(), entries);
     }
     if let Some(masks) = puzzle.candidates() {
         let lists: Vec<Vec<u32>> = masks
@@ -418,6 +551,7 @@ fn build(spec: &Spec) -> Result<Puzzle, String> {
             })
             .map_err(|e| format!("cages[{i}]: {e}"))?;
     }
+    let rules = read_elements(rules, |field| spec.entries(field), &spec.negative)?;
     let line = match &spec.givens {
         None => ".".repeat(size * size),
         Some(GridSpec::Line(line)) => line.clone(),
@@ -723,7 +857,7 @@ mod tests {
         );
         assert_eq!(
             read("{\"size\": 9,\n \"diagonal\": true}"),
-            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `name`".into())]
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `negative`, `name`".into())]
         );
         assert_eq!(
             read(r#"{"givens": "1.."}"#),
