@@ -448,6 +448,18 @@ pub struct GenerateArgs {
     /// Killer puzzles: random cages with their sums, givens only where the cages need them.
     #[arg(long, conflicts_with_all = ["clues", "minimal", "symmetry", "pattern", "difficulty", "technique"])]
     pub killer: bool,
+    /// Variant puzzles with these kinds of element, drawn in turn from the solution grid, then
+    /// givens taken away (and with --minimal the elements not needed), e.g.
+    /// `thermometer,white-dot,x-sum` (all: `fdoku generate --rules help`).
+    #[arg(long, value_name = "KINDS", value_parser = element_kinds_parser,
+          conflicts_with_all = ["clues", "symmetry", "pattern", "killer", "jigsaw", "difficulty", "technique"])]
+    pub rules: Option<ElementKinds>,
+    /// With --rules: how many elements to draw at first.
+    #[arg(long, value_name = "N", default_value_t = 8, requires = "rules")]
+    pub elements: usize,
+    /// With --rules: no givens; elements are drawn until they alone make the solution unique.
+    #[arg(long, requires = "rules")]
+    pub no_givens: bool,
     /// With --killer: the largest cage.
     #[arg(long, value_name = "N", default_value_t = 4, requires = "killer",
           value_parser = clap::value_parser!(u64).range(1..=32))]
@@ -726,6 +738,36 @@ fn difficulty_parser() -> impl TypedValueParser<Value = fdoku_logic::grade::Leve
     use fdoku_logic::grade::Level;
     PossibleValuesParser::new(Level::ALL.map(Level::name))
         .try_map(|s| Level::from_name(&s).ok_or("unknown level"))
+}
+
+/// Kinds of variant element, as `--rules` names them.
+#[derive(Clone, Debug)]
+pub struct ElementKinds(pub Vec<fdoku_sudoku::ElementKind>);
+
+/// Parses `thermometer,white-dot,x-sum` (names or short forms, plurals
+/// allowed); `help` or an unknown name lists every kind.
+fn element_kinds_parser(text: &str) -> Result<ElementKinds, String> {
+    use fdoku_sudoku::ElementKind;
+    let every = || {
+        let names: Vec<String> = ElementKind::ALL
+            .iter()
+            .map(|k| k.name().replace(' ', "-"))
+            .collect();
+        names.join(", ")
+    };
+    let kinds: Result<Vec<ElementKind>, String> = text
+        .split(',')
+        .map(|name| {
+            ElementKind::parse(name).ok_or_else(|| {
+                format!(
+                    "unknown kind '{}'; expected one of: {}",
+                    name.trim(),
+                    every()
+                )
+            })
+        })
+        .collect();
+    kinds.map(ElementKinds)
 }
 
 /// Parses a technique name (`x-wing`, `XWing`, `hidden pair`).

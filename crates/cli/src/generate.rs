@@ -11,8 +11,8 @@ use anyhow::anyhow;
 use fdoku_fd::StopReason;
 use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate};
 use fdoku_sudoku::generate::{
-    GenerateError, Generated, KillerOptions, Options, generate_killer, generate_on_pattern,
-    random_jigsaw_within,
+    GenerateError, Generated, KillerOptions, Options, VariantOptions, generate_killer,
+    generate_on_pattern, generate_variant, random_jigsaw_within,
 };
 use fdoku_sudoku::{check_solution, format, grid_line};
 use rayon::prelude::*;
@@ -97,6 +97,14 @@ pub fn run(
         node_limit: args.node_limit,
         ..KillerOptions::default()
     };
+    let variant = args.rules.as_ref().map(|kinds| VariantOptions {
+        kinds: kinds.0.clone(),
+        elements: args.elements,
+        givens: !args.no_givens,
+        minimal: args.minimal,
+        node_limit: args.node_limit,
+        ..VariantOptions::default()
+    });
     let pattern = match &args.pattern {
         Some(path) => Some(read_pattern(path, rules.size())?),
         None => None,
@@ -135,6 +143,13 @@ pub fn run(
                         ..killer.clone()
                     };
                     let made = match &pattern {
+                        _ if args.rules.is_some() => {
+                            let options = VariantOptions {
+                                budget: budget.clone(),
+                                ..variant.clone().unwrap_or_default()
+                            };
+                            ungraded(generate_variant(&rules, &options, seed))
+                        }
                         _ if args.jigsaw => {
                             random_jigsaw_within(rules.size(), seed, args.node_limit, &budget)
                                 .map_err(GradedError::from)
@@ -213,7 +228,7 @@ pub fn run(
                 difficulty: grade.map(|g| g.level.name()),
                 technique: args.technique.map(|t| t.name()),
                 hodoku_score: grade.map(|g| g.hodoku_score),
-                description: (args.killer || args.jigsaw)
+                description: (args.killer || args.jigsaw || args.rules.is_some())
                     .then(|| format::json::describe(&generated.puzzle)),
             };
             progress.suspend(|| print(&record, &generated, args.format, &mut json, out))?;

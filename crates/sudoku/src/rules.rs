@@ -545,6 +545,15 @@ impl Rules {
         Ok(self)
     }
 
+    /// The same rules without the first element equal to `element`.
+    pub fn without_element(&self, element: &Element) -> Rules {
+        let mut rules = self.clone();
+        if let Some(at) = rules.elements.iter().position(|e| e == element) {
+            rules.elements.remove(at);
+        }
+        rules
+    }
+
     /// Sets which "all marks are given" rules hold (see [`Negative`]).
     pub fn with_negative(mut self, negative: Negative) -> Self {
         self.negative = negative;

@@ -337,3 +337,45 @@ fn block_output_draws_the_cages_and_regions() {
         }
     }
 }
+
+/// Variant puzzles: the same output on one or two threads, each printed
+/// as its JSON description, which `fdoku solve --count` finds unique.
+#[test]
+fn variant_puzzles_repeat_by_seed_on_any_thread_count_and_are_unique() {
+    let args = |threads: &'static str| {
+        [
+            "generate",
+            "--size",
+            "6",
+            "--rules",
+            "thermo,kropki,x-sum,renban",
+            "--minimal",
+            "-n",
+            "6",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+        ]
+    };
+    let one = fdoku(&args("1"));
+    let two = fdoku(&args("2"));
+    assert_eq!(
+        one.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    assert_eq!(stdout(&one), stdout(&two));
+    let lines = stdout(&one);
+    assert_eq!(lines.lines().count(), 6);
+    assert!(lines.lines().all(|l| l.contains("\"thermometers\"")));
+    let counted = fdoku_stdin(&["solve", "--count", "-f", "jsonl"], lines.as_bytes());
+    assert_eq!(counted.status.code(), Some(0));
+    for record in json_lines(&counted) {
+        assert_eq!(record["count"], 1, "{record}");
+    }
+    let bad = fdoku(&["generate", "--rules", "thermo,whatnot"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown kind 'whatnot'"));
+}

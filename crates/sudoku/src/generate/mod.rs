@@ -44,6 +44,7 @@ mod jigsaw;
 mod killer;
 mod random;
 mod symmetry;
+mod variants;
 
 use fdoku_fd::{Budget, StopReason};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -54,6 +55,7 @@ pub use elements::draw_element;
 pub use jigsaw::{random_jigsaw, random_jigsaw_within};
 pub use killer::{KillerOptions, generate_killer};
 pub use symmetry::Symmetry;
+pub use variants::{VariantOptions, generate_variant};
 
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
@@ -171,6 +173,30 @@ pub enum GenerateError {
     /// The budget's deadline passed or its cancel flag was raised.
     #[error("generation stopped: {}", .0.describe())]
     Stopped(StopReason),
+    /// Elements in the rules: variant puzzles come from
+    /// [`generate_variant`], on rules without them.
+    #[error(
+        "the rules already have elements; variant puzzles are made by generate_variant from rules without them"
+    )]
+    Elements,
+    /// A variant puzzle was asked for with no kind of element.
+    #[error("no kind of element to draw (name at least one, e.g. thermometer)")]
+    NoKinds,
+    /// No element of a kind fits the grid (an entropic line needs a side
+    /// divisible by 3; a grid may have no two neighbours one apart).
+    #[error("no {kind} could be drawn on the {size}×{size} grid")]
+    NoElement {
+        /// The kind's name.
+        kind: &'static str,
+        /// The grid's side.
+        size: usize,
+    },
+    /// Without givens, even many elements left more than one solution.
+    #[error("{elements} elements still left more than one solution; allow givens or other kinds")]
+    NotUnique {
+        /// Elements drawn.
+        elements: usize,
+    },
 }
 
 /// A puzzle of `rules` whose clues sit exactly where `pattern` is `true`
@@ -267,6 +293,9 @@ pub fn generate(rules: &Rules, options: &Options, seed: u64) -> Result<Generated
     if !rules.cages().is_empty() {
         return Err(GenerateError::Cages);
     }
+    if rules.has_elements() {
+        return Err(GenerateError::Elements);
+    }
     let search_budget = options.budget.clone().with_node_limit(options.node_limit);
     let solution = random_grid_within(rules, seed, &search_budget)?;
     // A second stream from the same seed orders the clue removals.
@@ -351,8 +380,10 @@ fn still_unique(
     }
     let puzzle = Puzzle::new(rules.clone(), givens.to_vec())
         .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
-    let solver = MaskSolver::new(&puzzle)
-        .unwrap_or_else(|| unreachable!("generate refuses rules with cages"));
+    let Some(solver) = MaskSolver::new(&puzzle) else {
+        // Elements: the engine counts to two.
+        return unique(&puzzle, budget).ok();
+    };
     for &cell in blanked {
         if solver.solvable_without(cell, solution[cell], budget)? {
             return Some(false);

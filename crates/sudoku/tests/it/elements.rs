@@ -7,7 +7,7 @@
 // Helpers here panic on purpose: a panic is how a test reports a failure.
 #![allow(clippy::unwrap_used)]
 
-use fdoku_sudoku::generate::draw_element;
+use fdoku_sudoku::generate::{GenerateError, VariantOptions, draw_element, generate_variant};
 use fdoku_sudoku::solve::{Goal, MaskSolver, Search, SolveOptions, SolverChoice, solve};
 use fdoku_sudoku::{Dot, Element, ElementKind, Negative, Puzzle, Rules, check_solution};
 use proptest::prelude::*;
@@ -219,4 +219,90 @@ fn every_kind_is_drawn_on_a_nine_by_nine_grid_that_keeps_it() {
             "{kind}"
         );
     }
+}
+
+/// Counts solutions up to two with the engine at another strength and
+/// value order than the generator's default: a second, differently
+/// configured solver.
+fn count_two_other_way(puzzle: &Puzzle) -> u64 {
+    let options = SolveOptions {
+        solver: SolverChoice::Fd,
+        fd: fdoku_fd::SearchConfig {
+            alldiff: Some(fdoku_fd::Strength::Forward),
+            val_order: fdoku_fd::ValOrder::Random,
+            seed: 99,
+            ..Default::default()
+        },
+        ..SolveOptions::default()
+    };
+    solve(puzzle, Goal::Count(2), &options).count
+}
+
+/// Generated puzzles of every kind: unique by a second solver, minimal in
+/// givens and elements (taking any one away lets a second solution in),
+/// the same for the same seed.
+#[test]
+fn generated_variants_of_every_kind_are_unique_and_minimal() {
+    let base = Rules::classic(6).unwrap();
+    for kind in kinds(6) {
+        let options = VariantOptions {
+            kinds: vec![kind],
+            elements: 4,
+            minimal: true,
+            ..VariantOptions::default()
+        };
+        let made = generate_variant(&base, &options, 11).unwrap();
+        let puzzle = &made.puzzle;
+        assert!(made.minimal, "{kind}");
+        assert_eq!(count_two_other_way(puzzle), 1, "{kind}");
+        assert!(check_solution(puzzle, &made.solution).is_ok(), "{kind}");
+        for cell in (0..36).filter(|&c| puzzle.givens()[c] != 0) {
+            let mut fewer = puzzle.givens().to_vec();
+            fewer[cell] = 0;
+            let looser = Puzzle::new(puzzle.rules().clone(), fewer).unwrap();
+            assert_eq!(count_two_other_way(&looser), 2, "{kind}: given at {cell}");
+        }
+        for element in puzzle.rules().elements() {
+            let rules = puzzle.rules().without_element(element);
+            let looser = Puzzle::new(rules, puzzle.givens().to_vec()).unwrap();
+            assert_eq!(count_two_other_way(&looser), 2, "{kind}: {element:?}");
+        }
+        let again = generate_variant(&base, &options, 11).unwrap();
+        assert_eq!(again.puzzle, made.puzzle, "{kind}");
+    }
+}
+
+/// Without givens the elements alone make the puzzle unique.
+#[test]
+fn variants_without_givens_are_unique_by_their_elements() {
+    let options = VariantOptions {
+        kinds: vec![
+            ElementKind::WhiteDot,
+            ElementKind::LittleKiller,
+            ElementKind::Thermometer,
+        ],
+        givens: false,
+        minimal: true,
+        ..VariantOptions::default()
+    };
+    for seed in 0..4 {
+        let made = generate_variant(&Rules::classic(4).unwrap(), &options, seed).unwrap();
+        assert!(made.puzzle.givens().iter().all(|&g| g == 0));
+        assert_eq!(count_two_other_way(&made.puzzle), 1, "seed {seed}");
+    }
+    let none = VariantOptions {
+        kinds: vec![],
+        ..VariantOptions::default()
+    };
+    let err = generate_variant(&Rules::classic(4).unwrap(), &none, 0).unwrap_err();
+    assert_eq!(err, GenerateError::NoKinds);
+    let entropic = VariantOptions {
+        kinds: vec![ElementKind::Entropic],
+        ..VariantOptions::default()
+    };
+    let err = generate_variant(&Rules::classic(4).unwrap(), &entropic, 0).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "no entropic line could be drawn on the 4×4 grid"
+    );
 }
