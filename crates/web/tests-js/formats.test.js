@@ -68,10 +68,12 @@ test('a text that does not read says why, and where', () => {
   assert.deepEqual(sourceOfText(broken, 'classic'), { puzzle: broken, variant: 'classic' });
 });
 
-test('whether a puzzle needs its JSON description: jigsaw, killer, extra regions do', () => {
-  const needs = parses.map(({ answer }) => `${answer.variant}:${parsedNeedsDescription(answer)}`);
+test('whether a puzzle needs its JSON description: jigsaw, killer, extra regions, elements do', () => {
+  const kind = (p) => (p.elements && p.elements.length ? 'elements' : p.variant);
+  const needs = parses.map(({ answer }) => `${kind(answer)}:${parsedNeedsDescription(answer)}`);
   assert.deepEqual(new Set(needs), new Set([
     'classic:false', 'diagonal+windoku:false', 'windoku:false', 'diagonal:false', 'jigsaw:true', 'killer:true', 'extra:true',
+    'elements:true',
   ]));
 });
 

@@ -1,6 +1,7 @@
 // The board on screen: its cells (borders of boxes and regions, windows,
-// killer cages with their sums), the digit pad, the SVG overlay
-// (diagonals, a hint's chain links), and rendering — givens, entries,
+// killer cages with their sums), the variant elements' layer (layer.js),
+// the digit pad, the SVG overlay (diagonals, a hint's chain links), and
+// rendering — givens, entries,
 // pencil marks, the trace's candidates, hint marks — touching only the
 // cells whose look changed.
 
@@ -8,9 +9,8 @@ import { bit, digitChar, digitsOf, popcount } from './digits.js';
 import { clashes } from './geometry.js';
 import { marksOfStep } from './marks.js';
 import { merged } from './state.js';
-import { $ } from './dom.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
+import { $, svgEl } from './dom.js';
+import { buildMarksLayer, showTracedMark } from './layer.js';
 
 /** The cage outline of cell i (cage k): dashed on the sides that border another cage. */
 function cageLine(g, i, k) {
@@ -75,7 +75,7 @@ export function buildBoard(S) {
       const k = g.cageOf[i];
       if (k >= 0) {
         el.appendChild(cageLine(g, i, k));
-        if (sumCell.get(i) === k) {
+        if (sumCell.get(i) === k && g.cages[k].sum != null) {
           const sum = document.createElement('span');
           sum.className = 'cage-sum';
           sum.textContent = g.cages[k].sum;
@@ -92,6 +92,7 @@ export function buildBoard(S) {
     }
     frag.appendChild(row);
   }
+  frag.appendChild(buildMarksLayer(S));
   board.replaceChildren(frag);
   if (S.sel >= n * n) S.sel = 0;
   buildDigitPad(n);
@@ -120,12 +121,6 @@ function buildDigitPad(n) {
   $('digit-pad').replaceChildren(frag);
 }
 
-function svgEl(name, attrs) {
-  const el = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  return el;
-}
-
 /** Diagonals, and the links of the hint's chain. */
 function drawOverlay(S) {
   const g = S.geo;
@@ -142,10 +137,7 @@ function drawOverlay(S) {
   marker.appendChild(svgEl('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }));
   defs.appendChild(marker);
   svg.appendChild(defs);
-  if (g.diagonals) {
-    svg.appendChild(svgEl('line', { x1: 0, y1: 0, x2: n, y2: n, class: 'diag' }));
-    svg.appendChild(svgEl('line', { x1: n, y1: 0, x2: 0, y2: n, class: 'diag' }));
-  }
+  for (const line of g.diagonalLines) svg.appendChild(svgEl('line', { ...line, class: 'diag' }));
   const links = S.marks && S.marks.links;
   if (!links || !links.length) return;
   // The centre of candidate d of a cell, in cell units.
@@ -210,7 +202,9 @@ function cellLabel(S, i, st) {
   const n = S.geo.n;
   const base = `row ${Math.floor(i / n) + 1} column ${(i % n) + 1}`;
   const k = S.geo.cageOf[i];
-  const cage = k >= 0 ? `, cage ${k + 1} sum ${S.geo.cages[k].sum}` : '';
+  const titles = S.geo.markTitles[i];
+  const sum = k >= 0 && S.geo.cages[k].sum != null ? ` sum ${S.geo.cages[k].sum}` : '';
+  const cage = (k >= 0 ? `, cage ${k + 1}${sum}` : '') + (titles.length ? `, ${titles.join(', ')}` : '');
   switch (st.kind) {
     case 'given': return `${base}, given ${st.digit}${cage}`;
     case 'value': return `${base}, ${st.digit}${st.clash ? ', clashes' : ''}${cage}`;
@@ -303,6 +297,7 @@ export function render(S) {
   const clashSet = S.view === 'edit' ? clashes(g, merged(S)) : new Set();
   const peers = S.view === 'edit' ? new Set(g.peers[S.sel]) : new Set();
   const { house, cell: traceCell, cls: traceClass } = traceHighlight(S);
+  showTracedMark(S, S.view === 'trace' && S.trace && S.trace.highlight ? S.trace.highlight.by : null);
   const M = S.marks;
   if (M) for (const c of M.houseCells) house.add(c);
   for (let i = 0; i < cells; i++) {

@@ -1,5 +1,6 @@
 // Small helpers over the page's elements: look-up by id, the status line,
-// a definition list of figures, and whether the focus is in a text field.
+// a definition list of figures, SVG elements, and whether the focus is in
+// a text field.
 
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
@@ -34,3 +35,12 @@ export function statsList(pairs) {
 export const isTextField = (el) => !!el && (el.tagName === 'TEXTAREA'
   || (el.tagName === 'INPUT' && !['button', 'range', 'checkbox', 'radio', 'file'].includes(el.type))
   || el.tagName === 'SELECT' || el.isContentEditable);
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with these attributes. */
+export function svgEl(name, attrs) {
+  const el = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}

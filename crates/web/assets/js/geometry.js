@@ -2,9 +2,11 @@
 // houses in the rules' order (rows, columns, boxes or jigsaw regions,
 // diagonals, windows, extra regions — a hint step's `houses` index into
 // this list), cages, each cell's peers, and what follows from them: the
-// candidates the rules leave and the clashes of a grid. Pure: no DOM.
+// candidates the rules leave and the clashes of a grid; the variant
+// elements to draw, each named as the trace names it. Pure: no DOM.
 
 import { bit, fullMask } from './digits.js';
+import { diagonalLines, elementMarks, isOutside, rulesLegend } from './elements.js';
 
 const range = (n, f) => Array.from({ length: n }, (_, i) => f(i));
 const sorted = (cells) => cells.slice().sort((a, b) => a - b);
@@ -39,10 +41,10 @@ export function makeGeo(p, desc) {
     const count = Math.max(...region) + 1;
     for (let b = 0; b < count; b++) add(`box ${b + 1}`, range(cells, (i) => i).filter((i) => region[i] === b));
   }
-  if (p.diagonals) {
-    add('diagonal ↘', range(n, (i) => i * n + i));
-    add('diagonal ↙', range(n, (i) => i * n + n - 1 - i));
-  }
+  const main = p.main_diagonal ?? !!p.diagonals;
+  const anti = p.anti_diagonal ?? !!p.diagonals;
+  if (main) add('diagonal ↘', range(n, (i) => i * n + i));
+  if (anti) add('diagonal ↙', range(n, (i) => i * n + n - 1 - i));
   const windows = Array.isArray(p.windows) ? p.windows : [];
   windows.forEach((w, i) => add(`window ${i + 1}`, sorted(w)));
   const extra = Array.isArray(p.extra) ? p.extra : [];
@@ -54,6 +56,22 @@ export function makeGeo(p, desc) {
     named.set(`cage ${k + 1}`, cage.cells);
     named.set(`cage ${k + 1} sum`, cage.cells);
   });
+  // The trace names a disjoint group after its place in a box, counted row by row.
+  if (region && (p.global || []).includes('disjoint')) {
+    const place = range(cells, () => 0);
+    const seen = new Map();
+    for (let i = 0; i < cells; i++) {
+      place[i] = seen.get(region[i]) || 0;
+      seen.set(region[i], place[i] + 1);
+    }
+    for (let k = 0; k < n; k++) named.set(`disjoint group ${k + 1}`, range(cells, (i) => i).filter((i) => place[i] === k));
+  }
+  const marks = elementMarks(p);
+  const markTitles = range(cells, () => []);
+  for (const m of marks) {
+    if (m.name) named.set(m.name, m.cells);
+    for (const c of m.labelled) markTitles[c].push(m.title);
+  }
   const groups = houses.map((h) => h.cells).concat(cages.map((c) => c.cells));
   const peerSets = range(cells, () => new Set());
   for (const g of groups) for (const a of g) for (const b of g) if (a !== b) peerSets[a].add(b);
@@ -64,7 +82,12 @@ export function makeGeo(p, desc) {
     s: Math.ceil(Math.sqrt(n)),
     box: p.box || null,
     region: region || new Array(cells).fill(0),
-    diagonals: !!p.diagonals,
+    diagonals: main && anti,
+    diagonalLines: diagonalLines(n, main, anti),
+    marks,
+    markTitles,
+    outside: (p.elements || []).some(isOutside),
+    legend: rulesLegend(p),
     windows,
     inWindow,
     cages,

@@ -1,12 +1,14 @@
 //! `POST /api/parse`: a puzzle read and laid out for drawing — size, boxes
-//! or jigsaw regions, diagonals, windows, cages, givens, the candidates
-//! each open cell has left after its peers' digits, and the clash of the
-//! givens and entries if there is one.
+//! or jigsaw regions, diagonals, windows, cages, the variant elements (each
+//! with the name the engine's trace gives it), odd and even cells, the
+//! rules on every cell, givens, the candidates each open cell has left
+//! after its peers' digits, and the clash of the givens and entries if
+//! there is one.
 
 use axum::Json;
 use fdoku_logic::Grid;
 use fdoku_sudoku::format::json::describe;
-use fdoku_sudoku::{HouseKind, Layout, Puzzle};
+use fdoku_sudoku::{Diagonal, Element, HouseKind, Layout, Parity, Puzzle, Rules};
 use serde_json::{Value, json};
 
 use crate::error::ApiResult;
@@ -53,9 +55,16 @@ pub fn layout(puzzle: &Puzzle, entered: &Puzzle) -> Value {
         "box": boxes,
         "regions": regions,
         "diagonals": rules.diagonals(),
+        "main_diagonal": rules.diagonal(Diagonal::Main),
+        "anti_diagonal": rules.diagonal(Diagonal::Anti),
         "windows": windows,
         "extra": rules.extra_regions(),
         "cages": rules.cages(),
+        "elements": named_elements(rules),
+        "negative": rules.negative(),
+        "odd": parity_cells(rules, Parity::Odd),
+        "even": parity_cells(rules, Parity::Even),
+        "global": rules.global_rules().iter().map(|rule| rule.name()).collect::<Vec<_>>(),
         "givens": puzzle.givens(),
         "values": grid.values(),
         "candidates": candidates,
@@ -64,4 +73,37 @@ pub fn layout(puzzle: &Puzzle, entered: &Puzzle) -> Value {
         "clash": entered.clash().map(|c| c.to_string()),
         "description": describe(puzzle),
     })
+}
+
+/// The elements in their serde form, each with `"name"`: its kind and its
+/// number among the elements of that kind (`thermometer 2`, `white dot 1`),
+/// the name the engine gives its constraints and so the trace's `by`.
+fn named_elements(rules: &Rules) -> Vec<Value> {
+    let mut counts = std::collections::HashMap::new();
+    rules
+        .elements()
+        .iter()
+        .map(|element: &Element| {
+            let count = counts.entry(element.kind()).or_insert(0usize);
+            *count += 1;
+            let mut value = json!(element);
+            if let Value::Object(fields) = &mut value {
+                fields.insert(
+                    "name".to_owned(),
+                    json!(format!("{} {count}", element.kind())),
+                );
+            }
+            value
+        })
+        .collect()
+}
+
+/// The cells of `parity`, in cell order.
+fn parity_cells(rules: &Rules, parity: Parity) -> Vec<usize> {
+    rules
+        .parity_cells()
+        .iter()
+        .filter(|&&(_, p)| p == parity)
+        .map(|&(cell, _)| cell)
+        .collect()
 }
