@@ -55,6 +55,17 @@ const JIGSAW = {
   givens: '1' + '.'.repeat(35),
 };
 
+// A classic puzzle with a thermometer, an arrow, a white dot, a little
+// killer and a sandwich clue, all true of its solution.
+const ELEMENTS = {
+  givens: CLASSIC,
+  thermometers: [['r2c7', 'r2c8', 'r2c9']],
+  arrows: [{ circle: ['r3c7'], line: ['r4c8', 'r4c9'] }],
+  white_dots: [['r1c4', 'r1c5']],
+  little_killers: [{ clue: 'r0c6', direction: 'down-right', sum: 20 }],
+  sandwiches: [{ clue: 'r0c1', sum: 19 }],
+};
+
 let server = null;
 let serverLog = '';
 let base = process.env.FDOKU_E2E_URL || '';
@@ -648,6 +659,52 @@ test('the Generate menu offers only what is made within the deadline', async () 
   assert.equal(await page.locator('#board [role=gridcell]').count(), 625);
   await shot('23-generated-25x25');
   await page.fill('#gen-seed', '');
+});
+
+test('variant elements are drawn as setters draw them, and the trace names them', async () => {
+  await loadText(JSON.stringify(ELEMENTS));
+  const layer = '#board svg#marks';
+  const group = (name) => `${layer} g[data-name="${name}"]`;
+  // Thermometer: a bulb on r2c7 and a thick line; arrow: a circle on r3c7 and a line with a head.
+  assert.equal(await page.locator(`${group('thermometer 1')} circle.el-thermo-bulb`).count(), 1);
+  assert.deepEqual(await page.locator(`${group('thermometer 1')} circle`).evaluate((c) => [c.getAttribute('cx'), c.getAttribute('cy')]), ['6.5', '1.5']);
+  assert.equal(await page.locator(`${group('thermometer 1')} path.el-thermo-line`).count(), 1);
+  assert.equal(await page.locator(`${group('arrow 1')} circle.el-arrow-circle`).count(), 1);
+  assert.match(await page.locator(`${group('arrow 1')} path.el-arrow-line`).getAttribute('d'), /^M[\d.]+,[\d.]+ L7\.5,3\.5 L8\.5,3\.5 M.* L8\.5,3\.5 L/);
+  // A white dot on the edge between r1c4 and r1c5.
+  const dot = page.locator(`${group('white dot 1')} circle.el-kropki.white`);
+  assert.deepEqual(await dot.evaluate((c) => [c.getAttribute('cx'), c.getAttribute('cy')]), ['4', '0.5']);
+  // The little killer's sum and arrow above the grid; the sandwich clue above column 1.
+  assert.equal(await page.locator(`${group('little killer 1')} text`).textContent(), '20');
+  assert.equal(await page.locator(`${group('little killer 1')} path.el-lk-arrow`).count(), 1);
+  assert.equal(await page.locator(`${group('sandwich 1')} text`).textContent(), '19');
+  // Outside the grid, and visible there: the board leaves a ring for the clues.
+  const board = await page.locator('#board').boundingBox();
+  const sandwich = await page.locator(`${group('sandwich 1')} text`).boundingBox();
+  assert.ok(sandwich.y + sandwich.height <= board.y + 1, 'the sandwich clue stands above the grid');
+  assert.ok(sandwich.y >= (await page.locator('.board-wrap').boundingBox()).y - 1, 'inside the board\'s frame');
+  // Under the digits: a click on the bulb's cell still selects it.
+  await page.click('#cell-15');
+  assert.equal(await page.evaluate(() => window.fdoku.state.sel), 15);
+  assert.match((await cell(15)).label, /thermometer 1/);
+  assert.deepEqual(await page.locator('#rules-legend li').allTextContents().then((l) => l.map((t) => t.split(':')[0])),
+    ['Thermometer', 'Arrow', 'Little killer', 'Sandwich (plain number outside)', 'White dot']);
+  await shot('24-variant-elements');
+  // Solve: an event by an element says its name, lights its mark and its cells.
+  await page.selectOption('#strength', 'domain');
+  await page.click('#solve');
+  await page.waitForFunction(() => window.fdoku.traceLength > 0);
+  const events = await page.evaluate(() => window.fdoku.state.trace.events);
+  const at = events.findIndex((e) => e.event === 'prune' && e.by === 'thermometer 1');
+  assert.ok(at >= 0, `a thermometer prunes: ${JSON.stringify(events.slice(0, 5))}`);
+  await page.evaluate((k) => window.fdoku.seek(k), at + 1);
+  assert.match(await page.textContent('#tr-event'), /^thermometer 1 removed [\d, ]+ from r2c[789]$/);
+  assert.equal(await page.locator(`${group('thermometer 1')}.lit`).count(), 1);
+  assert.equal(await page.locator(`${layer} g.lit`).count(), 1);
+  for (const c of [15, 16, 17]) assert.ok(await page.locator(`#cell-${c}.house`).count(), `r2c${c - 8} lit`);
+  await shot('25-trace-names-the-thermometer');
+  await page.click('#tr-exit');
+  assert.equal(await page.locator(`${layer} g.lit`).count(), 0, 'back to editing, nothing lit');
 });
 
 test('no errors in the page', () => {
