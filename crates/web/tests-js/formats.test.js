@@ -59,6 +59,16 @@ test('a JSON description is read as one; a list gives its first puzzle', () => {
   assert.deepEqual(sourceOfText(JSON.stringify([d, { size: 6 }]), 'classic'), { description: d });
 });
 
+test('the f-puzzles editor’s JSON and links go to the server as text, which it recognises', () => {
+  const fpuzzles = JSON.stringify({ size: 4, grid: [[{ value: 1, given: true }, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], antiknight: true });
+  assert.deepEqual(sourceOfText(` ${fpuzzles}\n`, 'classic'), { puzzle: fpuzzles, variant: 'classic' });
+  const link = 'https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSTzKLryBdZQmq8l53WhogB1Qe1Ua1Vc3gUyQ0';
+  assert.deepEqual(sourceOfText(link, 'classic'), { puzzle: link, variant: 'classic' });
+  // A description that happens to hold no grid stays a description.
+  assert.deepEqual(sourceOfText('{"size": 4, "thermometers": [["r1c1", "r1c2"]]}', 'classic'),
+    { description: { size: 4, thermometers: [['r1c1', 'r1c2']] } });
+});
+
 test('a text that does not read says why, and where', () => {
   assert.throws(() => sourceOfText(' \n ', 'classic'), /empty \(expected a line of digits/);
   assert.throws(() => sourceOfText('[]', 'classic'), /empty JSON list/);

@@ -1,7 +1,8 @@
 // The puzzle text the page reads and writes: a line (or a block of rows)
 // typed, pasted or opened, a JSON description for what a line cannot carry
-// (jigsaw regions, cages, extra regions), the body that names the puzzle
-// to the API, and the text and file the page saves. Pure: no DOM.
+// (jigsaw regions, cages, extra regions, variant elements), an f-puzzles
+// puzzle (its JSON or a link, read by the server), the body that names the
+// puzzle to the API, and the text and file the page saves. Pure: no DOM.
 
 import { lineOf } from './digits.js';
 
@@ -12,8 +13,9 @@ const PLAIN_VARIANTS = ['classic', 'diagonal', 'windoku', 'diagonal+windoku'];
  * The /api/parse body for a puzzle typed, pasted or opened: a JSON
  * description (an object, or a list whose first element is one), or a
  * line, or a block of rows (frame lines such as `---+---` and the `|`
- * separators dropped) read with the plain `variant`. Lines starting with
- * `#` are comments. JSON that does not parse goes to the server as text,
+ * separators dropped) read with the plain `variant`, or an f-puzzles
+ * puzzle (its JSON, or a link: text the server recognises). Lines starting
+ * with `#` are comments. JSON that does not parse goes to the server as text,
  * whose reader names the line and column of the fault.
  */
 export function sourceOfText(text, variant) {
@@ -34,6 +36,8 @@ export function sourceOfText(text, variant) {
     if (d === null || typeof d !== 'object' || Array.isArray(d)) {
       throw new Error(`the puzzle text holds ${JSON.stringify(d)} where a JSON object describing a puzzle was expected`);
     }
+    // The f-puzzles editor's JSON (an object with a `grid` of cells) is read by the server as text.
+    if (t.startsWith('{') && Array.isArray(d.grid)) return { puzzle: t, variant };
     return { description: d };
   }
   const lines = t.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
