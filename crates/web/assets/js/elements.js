@@ -32,7 +32,7 @@ const num = (v) => String(Math.round(v * 1000) / 1000);
 export const centre = (n, i) => [(i % n) + 0.5, Math.floor(i / n) + 0.5];
 
 /** The centre of an outside clue position `{row, col}` (1-based; 0 and n + 1 lie outside). */
-export const outsideCentre = (clue) => [clue.col - 0.5, clue.row - 0.5];
+const outsideCentre = (clue) => [clue.col - 0.5, clue.row - 0.5];
 
 const add = (p, q, k = 1) => [p[0] + k * q[0], p[1] + k * q[1]];
 const sub = (p, q) => [p[0] - q[0], p[1] - q[1]];
@@ -40,10 +40,10 @@ const unit = (v) => { const l = Math.hypot(v[0], v[1]) || 1; return [v[0] / l, v
 const rotate = (v, a) => [v[0] * Math.cos(a) - v[1] * Math.sin(a), v[0] * Math.sin(a) + v[1] * Math.cos(a)];
 
 /** Path data through points: M x,y L x,y … */
-export const pathThrough = (points) => points.map((p, k) => `${k ? 'L' : 'M'}${num(p[0])},${num(p[1])}`).join(' ');
+const pathThrough = (points) => points.map((p, k) => `${k ? 'L' : 'M'}${num(p[0])},${num(p[1])}`).join(' ');
 
 /** An arrowhead at `tip` for a line arriving along `dir`: path data of its two barbs. */
-export function arrowhead(tip, dir, size = 0.22) {
+function arrowhead(tip, dir, size = 0.22) {
   const back = unit([-dir[0], -dir[1]]);
   const a = add(tip, rotate(back, 0.6), size);
   const b = add(tip, rotate(back, -0.6), size);
@@ -106,7 +106,7 @@ export function diagonalFrom(n, clue, direction) {
 }
 
 /** The grid cells an element constrains, in its own order. */
-export function elementCells(el, n) {
+function elementCells(el, n) {
   switch (el.type) {
     case 'arrow': return [...el.circle, ...el.line];
     case 'clone': return [...el.cells, ...el.copy];
