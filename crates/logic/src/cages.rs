@@ -15,7 +15,7 @@
 //! use fdoku_logic::{Grid, Technique};
 //! use fdoku_sudoku::{Cage, Rules};
 //!
-//! let rules = Rules::classic(4).unwrap().with_cage(Cage { cells: vec![0, 1], sum: 3 }).unwrap();
+//! let rules = Rules::classic(4).unwrap().with_cage(Cage { cells: vec![0, 1], sum: Some(3) }).unwrap();
 //! let grid = Grid::with_values(&rules, &[0; 16]);
 //! let step = Technique::CageCombination.find_first(&grid).unwrap();
 //! assert_eq!(step.text(&grid), "Cage combination {1,2} in r1c1, r1c2: remove 3, 4 from r1c1, r1c2");
@@ -41,7 +41,9 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
             continue;
         }
         let placed: u32 = cage.cells.iter().map(|&c| u32::from(grid.value(c))).sum();
-        let Some(left) = cage.sum.checked_sub(placed) else {
+        // A cage without a sum only keeps its digits apart: its cells are
+        // peers already.
+        let Some(left) = cage.sum.and_then(|sum| sum.checked_sub(placed)) else {
             continue;
         };
         let taken = cage

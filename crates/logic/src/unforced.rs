@@ -116,7 +116,7 @@ mod tests {
             .unwrap()
             .with_cage(fdoku_sudoku::Cage {
                 cells: vec![0, 1],
-                sum: 3,
+                sum: Some(3),
             })
             .unwrap();
         let caged = Grid::new(&Puzzle::new(caged, vec![0; 16]).unwrap());

@@ -684,7 +684,10 @@ mod tests {
     #[test]
     fn a_cage_must_hold_no_corner_or_two_side_by_side() {
         let caged = |cells: Vec<usize>| {
-            let cage = Cage { cells, sum: 3 };
+            let cage = Cage {
+                cells,
+                sum: Some(3),
+            };
             Rules::classic(9).unwrap().with_cage(cage).unwrap()
         };
         // r1c1 with its neighbour r1c2: one corner.
@@ -715,7 +718,7 @@ mod tests {
             .unwrap()
             .with_cage(Cage {
                 cells: vec![0, 1],
-                sum: 10,
+                sum: Some(10),
             })
             .unwrap();
         assert!(Technique::BugPlusOne.find_all(&load(&caged)).is_empty());

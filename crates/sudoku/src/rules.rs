@@ -174,13 +174,14 @@ pub enum Layout {
     None,
 }
 
-/// A killer cage: its cells hold different digits that add up to `sum`.
+/// A killer cage: its cells hold different digits that add up to `sum`
+/// (when it has one; a cage without a sum only keeps its digits apart).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cage {
     /// The cells (indices).
     pub cells: Vec<usize>,
-    /// The total of the cage's digits.
-    pub sum: u32,
+    /// The total of the cage's digits, if the cage shows one.
+    pub sum: Option<u32>,
 }
 
 /// One of the two long diagonals.
@@ -498,15 +499,18 @@ impl Rules {
         check_cells(self.size, &what, &cage.cells)?;
         let (k, n) = (cage.cells.len() as u64, self.size as u64);
         // k different digits from 1..=n add up to at least 1+…+k, at most (n-k+1)+…+n.
-        let feasible =
-            k <= n && (k * (k + 1) / 2..=k * (2 * n - k + 1) / 2).contains(&u64::from(cage.sum));
-        if !feasible {
+        if k > n {
             return Err(RulesError::Cells {
                 what,
-                detail: format!(
-                    "{k} different digits from 1 to {n} cannot add up to {}",
-                    cage.sum
-                ),
+                detail: format!("{k} cells cannot hold different digits from 1 to {n}"),
+            });
+        }
+        if let Some(sum) = cage.sum
+            && !(k * (k + 1) / 2..=k * (2 * n - k + 1) / 2).contains(&u64::from(sum))
+        {
+            return Err(RulesError::Cells {
+                what,
+                detail: format!("{k} different digits from 1 to {n} cannot add up to {sum}"),
             });
         }
         if let Some(other) = self
@@ -1069,7 +1073,7 @@ mod tests {
             .clone()
             .with_cage(Cage {
                 cells: vec![0, 1],
-                sum: 18,
+                sum: Some(18),
             })
             .unwrap_err();
         assert_eq!(
@@ -1079,13 +1083,13 @@ mod tests {
         let ok = killer
             .with_cage(Cage {
                 cells: vec![0, 1],
-                sum: 17,
+                sum: Some(17),
             })
             .unwrap();
         let err = ok
             .with_cage(Cage {
                 cells: vec![1, 2],
-                sum: 3,
+                sum: Some(3),
             })
             .unwrap_err();
         assert_eq!(err.to_string(), "cage 2: overlaps cage 1");

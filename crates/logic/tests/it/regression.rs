@@ -139,7 +139,7 @@ fn pencil_marks_that_left_one_solution_let_a_unique_rectangle_remove_it() {
         .unwrap()
         .with_cage(Cage {
             cells: vec![0],
-            sum: 4,
+            sum: Some(4),
         })
         .unwrap();
     let mut givens = vec![0u8; 16];

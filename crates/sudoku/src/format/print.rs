@@ -41,8 +41,8 @@ pub fn line(values: &[u8]) -> String {
 /// use fdoku_sudoku::{Cage, Rules, format::block};
 ///
 /// let rules = Rules::classic(4).unwrap()
-///     .with_cage(Cage { cells: vec![0, 1, 2], sum: 6 }).unwrap()
-///     .with_cage(Cage { cells: vec![3, 7], sum: 6 }).unwrap();
+///     .with_cage(Cage { cells: vec![0, 1, 2], sum: Some(6) }).unwrap()
+///     .with_cage(Cage { cells: vec![3, 7], sum: Some(6) }).unwrap();
 /// let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
 /// assert_eq!(block(&grid, &rules), "\
 /// ┏6━━━━━━┳━━━┯6━━┓

@@ -67,7 +67,10 @@ pub fn generate_killer(
     for cells in cages(rules.size(), &solution, options.max_cage.max(1), &mut rng) {
         let sum = cells.iter().map(|&c| u32::from(solution[c])).sum();
         caged = caged
-            .with_cage(Cage { cells, sum })
+            .with_cage(Cage {
+                cells,
+                sum: Some(sum),
+            })
             .unwrap_or_else(|_| unreachable!("distinct digits of a grid make a feasible cage"));
     }
     let mut givens = vec![0u8; solution.len()];

@@ -466,7 +466,7 @@ mod tests {
             .unwrap()
             .with_cage(crate::Cage {
                 cells: vec![0, 1],
-                sum: 3,
+                sum: Some(3),
             })
             .unwrap();
         assert_eq!(

@@ -306,3 +306,26 @@ fn variants_without_givens_are_unique_by_their_elements() {
         "no entropic line could be drawn on the 4×4 grid"
     );
 }
+
+/// A killer cage without a sum keeps its digits apart and does nothing
+/// else: read from JSON, its solutions are the Latin squares whose two
+/// cage cells differ, and the description writes it back without a sum.
+#[test]
+fn a_cage_without_a_sum_only_keeps_its_digits_apart() {
+    use fdoku_sudoku::format::{Format, PlainVariant, json, read_puzzles};
+    let text = r#"{"size": 4, "boxes": false, "cages": [{"cells": ["r1c1", "r2c2"]}]}"#;
+    let items = read_puzzles("<test>", text, Format::Json, &PlainVariant::default());
+    let puzzle = items[0].puzzle.as_ref().unwrap();
+    assert_eq!(puzzle.rules().cages()[0].sum, None);
+    let expected: Vec<Vec<u8>> = latin_squares_4()
+        .iter()
+        .filter(|g| g[0] != g[5])
+        .cloned()
+        .collect();
+    assert_eq!(all(puzzle, SolverChoice::Fd), expected);
+    let written = json::describe(puzzle).to_string();
+    assert!(
+        written.contains(r#""cages":[{"cells":["r1c1","r2c2"]}]"#),
+        "{written}"
+    );
+}

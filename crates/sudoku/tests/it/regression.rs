@@ -123,13 +123,13 @@ fn a_cage_of_more_cells_than_digits_underflowed_its_sum_bounds() {
     // was worked out before checking k ≤ n: 2n − k + 1 went below zero.
     let cage = Cage {
         cells: (0..10).collect(),
-        sum: 20,
+        sum: Some(20),
     };
     let four = Rules::classic(4).expect("4×4 has boxes");
     let err = four.with_cage(cage).expect_err("no such sum");
     assert_eq!(
         err.to_string(),
-        "cage 1: 10 different digits from 1 to 4 cannot add up to 20"
+        "cage 1: 10 cells cannot hold different digits from 1 to 4"
     );
 }
 

@@ -94,7 +94,7 @@ fn events_name_the_cells_and_houses_of_the_model() {
         .unwrap()
         .with_cage(Cage {
             cells: vec![0, 1],
-            sum: 3,
+            sum: Some(3),
         })
         .unwrap();
     let mut givens = vec![0; 16];

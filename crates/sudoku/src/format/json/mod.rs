@@ -264,7 +264,8 @@ enum CandidateSpec {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CageSpec {
-    sum: u32,
+    #[serde(default)]
+    sum: Option<u32>,
     cells: Vec<String>,
 }
 
@@ -326,7 +327,10 @@ pub fn describe(puzzle: &Puzzle) -> serde_json::Value {
         let cages: Vec<serde_json::Value> = rules
             .cages()
             .iter()
-            .map(|c| serde_json::json!({"sum": c.sum, "cells": names(&c.cells)}))
+            .map(|c| match c.sum {
+                Some(sum) => serde_json::json!({"sum": sum, "cells": names(&c.cells)}),
+                None => serde_json::json!({"cells": names(&c.cells)}),
+            })
             .collect();
         description.insert("cages".into(), cages.into());
     }
@@ -732,7 +736,7 @@ mod tests {
                 .unwrap()
                 .with_cage(Cage {
                     cells: vec![1, 2],
-                    sum: 7,
+                    sum: Some(7),
                 })
                 .unwrap(),
             Rules::latin(6).unwrap(),

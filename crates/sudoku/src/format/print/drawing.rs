@@ -145,8 +145,8 @@ pub(super) fn draw(values: &[u8], rules: &Rules) -> String {
     }
     let mut label: Vec<Option<String>> = vec![None; rules.cells()];
     for cage in rules.cages() {
-        if let Some(&first) = cage.cells.iter().min() {
-            label[first] = Some(cage.sum.to_string());
+        if let (Some(&first), Some(sum)) = (cage.cells.iter().min(), cage.sum) {
+            label[first] = Some(sum.to_string());
         }
     }
     let mut out = String::new();
@@ -219,9 +219,10 @@ fn legend(rules: &Rules, out: &mut String) {
     for (i, cage) in rules.cages().iter().enumerate() {
         let pieces = pieces(n, &cage.cells);
         if pieces > 1 {
-            let (sum, cells) = (cage.sum, names(&cage.cells));
+            let cells = names(&cage.cells);
+            let sum = cage.sum.map_or("no sum".to_owned(), |s| format!("sum {s}"));
             out.push_str(&format!(
-                "cage {} (sum {sum}, {pieces} pieces): {cells}\n",
+                "cage {} ({sum}, {pieces} pieces): {cells}\n",
                 i + 1
             ));
         }
@@ -276,7 +277,12 @@ mod tests {
         cages
             .into_iter()
             .fold(Rules::classic(4).unwrap(), |rules, (cells, sum)| {
-                rules.with_cage(Cage { cells, sum }).unwrap()
+                rules
+                    .with_cage(Cage {
+                        cells,
+                        sum: Some(sum),
+                    })
+                    .unwrap()
             })
     }
 
@@ -407,7 +413,7 @@ mod tests {
         let mut sums: Vec<(usize, u32)> = rules
             .cages()
             .iter()
-            .map(|c| (*c.cells.iter().min().unwrap(), c.sum))
+            .filter_map(|c| Some((*c.cells.iter().min().unwrap(), c.sum?)))
             .collect();
         sums.sort_unstable();
         let regions = sorted(regions);
@@ -513,7 +519,7 @@ mod tests {
             .unwrap()
             .with_cage(Cage {
                 cells: vec![0, 15],
-                sum: 5,
+                sum: Some(5),
             })
             .unwrap();
         let text = draw(&[0; 16], &rules);
@@ -533,7 +539,7 @@ mod tests {
             .unwrap()
             .with_cage(Cage {
                 cells: (0..8).collect(),
-                sum: 100,
+                sum: Some(100),
             })
             .unwrap();
         let text = draw(&[0; 256], &rules);

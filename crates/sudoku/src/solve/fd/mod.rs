@@ -2,7 +2,7 @@
 //!
 //! One variable per cell over 1..N, the givens fixed, one `all_different`
 //! per house and per disjoint group (at the chosen strength), and per killer
-//! cage an `all_different` plus a linear sum. Anti-knight and anti-king
+//! cage an `all_different` plus a linear sum (when it has one). Anti-knight and anti-king
 //! post `x ≠ y` for every pair a move apart, non-consecutive `x ≠ y + 1`
 //! and `x ≠ y − 1` for every pair of orthogonal neighbours, and an odd or
 //! even cell's domain is its parity's digits. Lines, dots, arrows and
@@ -17,7 +17,7 @@
 //! use fdoku_sudoku::solve::{FdSolver, Search};
 //!
 //! // A 4×4 killer: the top-left cage r1c1+r1c2 = 3 forces {1, 2}.
-//! let rules = Rules::classic(4).unwrap().with_cage(Cage { cells: vec![0, 1], sum: 3 }).unwrap();
+//! let rules = Rules::classic(4).unwrap().with_cage(Cage { cells: vec![0, 1], sum: Some(3) }).unwrap();
 //! let p = Puzzle::new(rules, vec![0; 16]).unwrap();
 //! let solver = FdSolver::new(&p, SearchConfig::default());
 //! let mut first = Vec::new();
@@ -83,9 +83,11 @@ impl FdSolver {
             let vars: Vec<Var> = cage.cells.iter().map(|&c| cells[c]).collect();
             let distinct = model.post(Constraint::all_different(vars.iter().copied()));
             model.set_constraint_name(distinct, format!("cage {}", i + 1));
-            let terms: Vec<(i64, Var)> = vars.iter().map(|&v| (1, v)).collect();
-            let sum = model.linear(&terms, LinearOp::Eq, i64::from(cage.sum));
-            model.set_constraint_name(sum, format!("cage {} sum", i + 1));
+            if let Some(total) = cage.sum {
+                let terms: Vec<(i64, Var)> = vars.iter().map(|&v| (1, v)).collect();
+                let sum = model.linear(&terms, LinearOp::Eq, i64::from(total));
+                model.set_constraint_name(sum, format!("cage {} sum", i + 1));
+            }
         }
         elements::post(&mut model, &cells, rules);
         FdSolver {
