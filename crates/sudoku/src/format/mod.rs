@@ -13,6 +13,9 @@
 //!   Euler 96 files.
 //! * **json** — one puzzle description (any variant), an array of them, or
 //!   one per line (each line its own puzzle); see [`json`].
+//! * **f-puzzles** — the JSON of the f-puzzles editor, or one link per
+//!   line: f-puzzles `?load=` links, SudokuPad links with an f-puzzles
+//!   payload, bare payloads; see [`fpuzzles`].
 //!
 //! Every error names the input, the line and the column, and what was
 //! expected; in a batch a bad puzzle becomes an error item and the others
@@ -31,10 +34,12 @@
 //! ```
 
 mod block;
+pub mod fpuzzles;
 pub mod json;
 mod line;
 mod marks;
 mod print;
+pub mod sudokupad;
 
 use thiserror::Error;
 
@@ -100,6 +105,9 @@ pub enum ParseErrorKind {
     /// A field of a JSON description, present and valid (the message names
     /// the field).
     JsonField,
+    /// A link or payload that unpacks: an f-puzzles or SudokuPad link
+    /// with a payload, packed by lz-string.
+    Payload,
 }
 
 /// An error inside one line, before the input and line are known.
@@ -148,6 +156,8 @@ pub enum Format {
     Block,
     /// JSON descriptions.
     Json,
+    /// f-puzzles JSON, or f-puzzles and SudokuPad links, one per line.
+    FPuzzles,
 }
 
 /// The variant rules applied to puzzles read from plain (non-JSON) formats.
@@ -248,6 +258,7 @@ pub fn read_input(input: &str, text: &str, format: Format, variant: &PlainVarian
     let mut skipped = Vec::new();
     let mut items = match format {
         Format::Json => json::read(input, text),
+        Format::FPuzzles => fpuzzles::read(input, text),
         Format::Block => block::read(input, text, variant, &mut skipped),
         Format::Line | Format::Auto => line::read(input, text, variant, &mut skipped),
     };
@@ -266,7 +277,9 @@ pub fn read_puzzles(input: &str, text: &str, format: Format, variant: &PlainVari
 /// How many lines [`detect`] looks at.
 const DETECT_LINES: usize = 20;
 
-/// Guesses the format: JSON if the text starts with `{` or `[{`. Otherwise
+/// Guesses the format: f-puzzles for an object with a `grid` or a first
+/// line that is an f-puzzles or SudokuPad link or payload; JSON if the text
+/// starts with `{` or `[{`. Otherwise
 /// it looks at the first 20 lines that may hold cells (not blank, a `#`
 /// comment, a header, a drawn separator or a line of text such as a title):
 /// one puzzle per line if at least half of them are whole grids (more cells
@@ -276,6 +289,9 @@ const DETECT_LINES: usize = 20;
 /// puzzles when one holds a digit twice, else rows when they hold a `|` or a
 /// drawn separator line has a `+` (never a comment's or a title's).
 pub fn detect(text: &str) -> Format {
+    if fpuzzles::detect(text) {
+        return Format::FPuzzles;
+    }
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{')
         || (start.starts_with('[') && start[1..].trim_start().starts_with('{'))

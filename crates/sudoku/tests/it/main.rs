@@ -21,6 +21,7 @@
 mod cell_rules;
 mod element_check;
 mod elements;
+mod fpuzzles;
 mod generate;
 mod input_forms;
 mod json_elements;

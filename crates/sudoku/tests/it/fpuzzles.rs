@@ -1,0 +1,365 @@
+//! The f-puzzles format on 44 published puzzles (tests/data/variants):
+//! lz-string byte for byte, every file read (or refused for a named key
+//! fdoku does not solve), every known answer found as the only one by the
+//! engine and passed by the checker, and every puzzle written back and read
+//! again unchanged; links, payloads and their errors.
+
+// Helpers here panic on purpose: a panic is how a test reports a failure.
+#![allow(clippy::unwrap_used)]
+
+use std::time::Instant;
+
+use fdoku_sudoku::check_solution;
+use fdoku_sudoku::format::fpuzzles::{
+    FPuzzle, lz, read_fpuzzles, to_fpuzzles, to_link, to_sudokupad_link,
+};
+use fdoku_sudoku::format::{Format, ParseErrorKind, read_puzzles};
+use fdoku_sudoku::solve::{Goal, SolveOptions, SolverChoice, Status, solve};
+
+/// The files refused, and the key each names: constraints fdoku does not
+/// solve.
+const UNSUPPORTED: [(&str, &str); 2] = [
+    ("159-arrows.fpuzzles.json", "columnindexer"),
+    ("dab.fpuzzles.json", "columnindexer"),
+];
+
+/// Every `<file> <rest>` line of a fixture in tests/data/variants.
+fn listing(name: &str) -> Vec<(String, String)> {
+    fdoku_testdata::read_fixture(&format!("variants/{name}"))
+        .lines()
+        .filter_map(|l| l.split_once(' '))
+        .map(|(file, rest)| (file.to_owned(), rest.trim().to_owned()))
+        .collect()
+}
+
+fn text(file: &str) -> String {
+    fdoku_testdata::read_fixture(&format!("variants/{file}"))
+}
+
+fn read(file: &str) -> Result<FPuzzle, String> {
+    let mut entries = read_fpuzzles(file, &text(file));
+    assert_eq!(entries.len(), 1, "{file}");
+    entries.remove(0).puzzle.map_err(|e| e.to_string())
+}
+
+#[test]
+fn lz_string_matches_every_payload_both_ways() {
+    let payloads = listing("payloads.txt");
+    assert_eq!(payloads.len(), 44);
+    for (file, payload) in payloads {
+        let json = text(&file);
+        assert_eq!(
+            lz::decompress_from_base64(&payload).unwrap(),
+            json,
+            "{file}"
+        );
+        assert_eq!(lz::compress_to_base64(&json), payload, "{file}");
+    }
+}
+
+#[test]
+fn every_file_reads_or_names_the_key_it_cannot() {
+    let files = listing("payloads.txt");
+    for (file, _) in &files {
+        let expected = UNSUPPORTED.iter().find(|(f, _)| f == file);
+        match (read(file), expected) {
+            (Ok(_), None) => {}
+            (Err(e), Some((_, key))) => assert_eq!(
+                e,
+                format!(
+                    "{file}:1:1: {key}: the f-puzzles constraint \"{key}\" is not supported \
+                     (fdoku reads the constraints listed in docs/formats.md)"
+                )
+            ),
+            (Ok(_), Some(_)) => panic!("{file} was expected to be refused"),
+            (Err(e), None) => panic!("{file}: {e}"),
+        }
+    }
+}
+
+#[test]
+fn every_puzzle_writes_back_as_itself() {
+    for (file, payload) in listing("payloads.txt") {
+        let Ok(first) = read(&file) else { continue };
+        let json = to_fpuzzles(&first.puzzle, &first.meta).unwrap();
+        let again = read_fpuzzles("again", &json).remove(0).puzzle.unwrap();
+        assert_eq!(again, first, "{file}: {json}");
+        // The link and the SudokuPad link carry the same puzzle.
+        for link in [
+            to_link(&first.puzzle, &first.meta).unwrap(),
+            to_sudokupad_link(&first.puzzle, &first.meta).unwrap(),
+            format!("https://www.f-puzzles.com/?load={payload}"),
+        ] {
+            let items = read_puzzles("link", &link, Format::Auto, &Default::default());
+            assert_eq!(items.len(), 1);
+            assert_eq!(items[0].puzzle.as_ref().unwrap(), &first.puzzle, "{file}");
+        }
+    }
+}
+
+/// Solves a file's puzzle with the engine, asking for two answers: the
+/// answer in solutions.txt, the only one, passed by the checker.
+fn solves_to_its_answer(file: &str) {
+    let answers = listing("solutions.txt");
+    let (_, answer) = answers.iter().find(|(f, _)| f == file).unwrap();
+    let answer: Vec<u8> = if answer.contains(',') {
+        answer.split(',').map(|d| d.parse().unwrap()).collect()
+    } else {
+        answer.bytes().map(|b| b - b'0').collect()
+    };
+    let read = read(file).unwrap();
+    let options = SolveOptions {
+        solver: SolverChoice::Fd,
+        ..Default::default()
+    };
+    let start = Instant::now();
+    let report = solve(&read.puzzle, Goal::Count(2), &options);
+    let took = start.elapsed();
+    eprintln!(
+        "{file}: {:?} in {took:.2?}, {} nodes",
+        report.status, report.stats.nodes
+    );
+    assert_eq!(report.status, Status::Unique, "{file}");
+    assert_eq!(report.solution.as_deref(), Some(&answer[..]), "{file}");
+    check_solution(&read.puzzle, &answer).unwrap();
+    if let Some(carried) = &read.meta.solution {
+        assert_eq!(carried, &answer, "{file}: its own solution field");
+    }
+}
+
+macro_rules! answers {
+    ($($(#[$attr:meta])* $name:ident: $file:literal,)*) => {
+        /// The answers of solutions.txt, one test per puzzle.
+        mod answers {
+            $(
+                $(#[$attr])*
+                #[test]
+                fn $name() {
+                    super::solves_to_its_answer($file);
+                }
+            )*
+        }
+
+        /// The files the tests above solve.
+        const ANSWERED: &[&str] = &[$($file),*];
+    };
+}
+
+answers! {
+    clipped: "clipped.fpuzzles.json",
+    bird_in_a_storm: "bird-in-a-storm.fpuzzles.json",
+    blitz: "blitz.fpuzzles.json",
+    self_contained: "self-contained.fpuzzles.json",
+    killer_blister: "killer-blister.fpuzzles.json",
+    three_hundred_subs: "300-subs.fpuzzles.json",
+    black_kropki_x: "black-kropki-x.fpuzzles.json",
+    tangled_arrows: "tangled-arrows.fpuzzles.json",
+    xv_kropki_x: "xv-kropki-x.fpuzzles.json",
+    boxes: "boxes.fpuzzles.json",
+    fortress_sudoku: "fortress-sudoku.fpuzzles.json",
+    cloneways_game_of_life: "cloneways-game-of-life.fpuzzles.json",
+    quadiagonal: "quadiagonal.fpuzzles.json",
+    just_add_colour: "just-add-colour.fpuzzles.json",
+    hay_fever: "hay-fever.fpuzzles.json",
+    dotween: "dotween.fpuzzles.json",
+    sandwich_sudoku: "sandwich-sudoku.fpuzzles.json",
+    minimax_sandwich: "minimax-sandwich.fpuzzles.json",
+    return_of_the_revenge_of_the_hash: "return-of-the-revenge-of-the-hash.fpuzzles.json",
+    peak_sudoku_4x4: "peak-sudoku-4x4.fpuzzles.json",
+    behemoth_16x16: "behemoth-16x16.fpuzzles.json",
+    irregular_7x7_kropki: "irregular-7x7-kropki.fpuzzles.json",
+    extreme_killer_6x6: "extreme-killer-6x6.fpuzzles.json",
+    eddies: "eddies.fpuzzles.json",
+    orbit: "orbit.fpuzzles.json",
+    one_five_nine: "159.fpuzzles.json",
+    alien: "alien.fpuzzles.json",
+    equal_sums: "equal-sums.fpuzzles.json",
+    tiny_scar: "tiny-scar.fpuzzles.json",
+    renban_skyscrapers: "renban-skyscrapers.fpuzzles.json",
+    entropic_lines_101: "entropic-lines-101.fpuzzles.json",
+    jumbled_joy: "jumbled-joy.fpuzzles.json",
+    slow_thermo_sudoku: "slow-thermo-sudoku.fpuzzles.json",
+    arkham_basement: "arkham-basement.fpuzzles.json",
+    knight_shift: "knight-shift.fpuzzles.json",
+    #[ignore = "thermometers only: 4.7 s and 184 thousand nodes in the debug build"]
+    bicycle_race: "bicycle-race.fpuzzles.json",
+    killer_whirlwind: "killer-whirlwind.fpuzzles.json",
+    #[ignore = "thermometers only: 96 s and 2.5 million nodes in the debug build"]
+    i_want_to_break_free: "i-want-to-break-free.fpuzzles.json",
+    #[ignore = "thermometers only: 117 s and 3.4 million nodes in the debug build"]
+    a_kind_of_magic: "a-kind-of-magic.fpuzzles.json",
+}
+
+/// Every answer of solutions.txt is solved above, but for the refused
+/// files and Sandwich snipe 18, which has two answers (tested below).
+#[test]
+fn every_answer_has_its_test() {
+    let mut expected: Vec<String> = listing("solutions.txt")
+        .into_iter()
+        .map(|(file, _)| file)
+        .filter(|f| !UNSUPPORTED.iter().any(|(u, _)| u == f) && f != SANDWICH_SNIPE)
+        .collect();
+    let mut tested: Vec<String> = ANSWERED.iter().map(|f| (*f).to_owned()).collect();
+    expected.sort();
+    tested.sort();
+    assert_eq!(tested, expected);
+}
+
+/// Sandwich snipe 18, as stored: thirteen sandwich clues of 18 and no
+/// givens.
+const SANDWICH_SNIPE: &str = "sandwich-snipe-18.fpuzzles.json";
+
+/// Its clues allow two answers, the one of solutions.txt and another;
+/// both pass the checker and an independent count of the sandwiches.
+#[test]
+#[ignore = "220 s and 1.8 million nodes in the debug build"]
+fn sandwich_snipe_18_has_two_answers() {
+    let read = read(SANDWICH_SNIPE).unwrap();
+    let options = SolveOptions {
+        solver: SolverChoice::Fd,
+        ..Default::default()
+    };
+    let mut found: Vec<String> = Vec::new();
+    fdoku_sudoku::solve::solve_with(&read.puzzle, Goal::All(Some(3)), &options, &mut |g| {
+        check_solution(&read.puzzle, g).unwrap();
+        found.push(g.iter().map(u8::to_string).collect());
+    });
+    found.sort();
+    let (_, listed) = listing("solutions.txt")
+        .into_iter()
+        .find(|(f, _)| f == SANDWICH_SNIPE)
+        .unwrap();
+    assert_eq!(
+        found,
+        [
+            listed,
+            "584937261231684957967512843316759428845123679729846135152478396673291584498365712"
+                .to_owned()
+        ]
+    );
+}
+
+fn error(input: &str, text: &str) -> (ParseErrorKind, String) {
+    let e = read_fpuzzles(input, text).remove(0).puzzle.unwrap_err();
+    (e.kind, e.to_string())
+}
+
+#[test]
+fn damaged_and_empty_links_are_errors() {
+    let payload = &listing("payloads.txt")[0].1;
+    // A character that is not in the packing: the link's 32 characters, then 11.
+    let mut bad = payload.clone();
+    bad.replace_range(10..11, "!");
+    assert_eq!(
+        error("l.txt", &format!("https://www.f-puzzles.com/?load={bad}")),
+        (
+            ParseErrorKind::Payload,
+            "l.txt:1:43: character 11 of the payload, '!', is not one of A-Z a-z 0-9 + / =".into()
+        )
+    );
+    // Cut short.
+    let (kind, message) = error("l.txt", &payload[..payload.len() / 2]);
+    assert_eq!(kind, ParseErrorKind::Payload);
+    assert_eq!(
+        message,
+        "l.txt:1:1: the payload ends early: it is cut short"
+    );
+    assert_eq!(
+        error("l.txt", "https://sudokupad.app/fpuzzles"),
+        (
+            ParseErrorKind::Payload,
+            "l.txt:1:31: the link is empty: expected an f-puzzles payload after \"fpuzzles\""
+                .into()
+        )
+    );
+    let (_, message) = error("l.txt", "\nhttps://sudokupad.app/sclN4IgzglgXgpiBc");
+    assert!(
+        message
+            .starts_with("l.txt:2:1: this SudokuPad link holds a puzzle in SudokuPad's own format"),
+        "{message}"
+    );
+    // A payload of something that is not JSON.
+    let link = format!(
+        "https://f-puzzles.com/?load={}",
+        lz::compress_to_base64("{\"size\": 9,\n nope")
+    );
+    assert_eq!(
+        error("l.txt", &link),
+        (
+            ParseErrorKind::JsonSyntax,
+            "l.txt:1:29: the payload's JSON, line 2 column 2: key must be a string".into()
+        )
+    );
+}
+
+#[test]
+fn field_errors_name_the_key_and_the_entry() {
+    let grid =
+        r#""grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]"#;
+    let case = |rest: &str| error("f.json", &format!(r#"{{"size": 4, {grid}{rest}}}"#)).1;
+    assert_eq!(
+        case(
+            r#", "killercage": [{"cells": ["R1C1"], "value": "1"}, {"cells": ["R1C2", "R0C2"], "value": "3"}]"#
+        ),
+        "f.json:1:1: killercage[1].cells[1]: \"R0C2\" is not a cell (expected R1C1 to R4C4)"
+    );
+    assert_eq!(
+        case(r#", "xv": [{"cells": ["R1C1", "R1C2"], "value": "W"}]"#),
+        "f.json:1:1: xv[0].value: \"W\", expected \"X\" or \"V\""
+    );
+    assert_eq!(
+        case(r#", "littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]"#),
+        "f.json:1:1: littlekillersum[0].cell: \"R2C2\" is not outside the grid (expected row 0 or 5, or column 0 or 5)"
+    );
+    assert_eq!(
+        case(r#", "thermometer": [{"lines": [["R1C1", "R1C2"], ["R1C1", "R1C1"]]}]"#),
+        "f.json:1:1: thermometer[0].lines[1]: thermometer 2: r1c1 is listed twice"
+    );
+    assert_eq!(
+        case(r#", "nabner": [{"lines": [["R1C1", "R1C2"]]}]"#),
+        "f.json:1:1: nabner: the f-puzzles constraint \"nabner\" is not supported (fdoku reads the constraints listed in docs/formats.md)"
+    );
+    // Empty and false keys of any name say nothing.
+    assert!(
+        read_fpuzzles(
+            "f.json",
+            &format!(r#"{{"size": 4, {grid}, "nabner": [], "lockout": false}}"#)
+        )[0]
+        .puzzle
+        .is_ok()
+    );
+    let region_null = r#"{"size": 4, "grid": [[{"region": null}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}"#;
+    assert_eq!(
+        error("f.json", region_null).1,
+        "f.json:1:1: grid[0][0].region: null: a cell in no region is not supported yet (expected a region number, or every cell in none)"
+    );
+    assert_eq!(
+        error("f.json", "{\"size\": 4,\n \"grid\": [}").1,
+        "f.json:2:11: expected value"
+    );
+}
+
+#[test]
+fn every_form_is_detected() {
+    let (file, payload) = &listing("payloads.txt")[0];
+    let json = text(file);
+    let forms = [
+        json.clone(),
+        format!("https://www.f-puzzles.com/?load={payload}"),
+        format!(
+            "f-puzzles.com/?load={}",
+            payload
+                .replace('+', "%2B")
+                .replace('/', "%2F")
+                .replace('=', "%3D")
+        ),
+        format!("https://sudokupad.app/fpuzzles{payload}?setting-nogrid=1"),
+        format!("# a comment\n{payload}\n"),
+    ];
+    let expected = read(file).unwrap().puzzle;
+    for form in forms {
+        let items = read_puzzles("t", &form, Format::Auto, &Default::default());
+        assert_eq!(items.len(), 1, "{form}");
+        assert_eq!(items[0].puzzle.as_ref().unwrap(), &expected, "{form}");
+    }
+}
