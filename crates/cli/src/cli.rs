@@ -47,6 +47,8 @@ pub enum Command {
     /// Search-effort experiments: variants and propagation strengths on many puzzles.
     #[command(subcommand)]
     Study(StudyCommand),
+    /// Convert puzzles: to f-puzzles or SudokuPad links, fdoku's JSON description, or a line.
+    Convert(ConvertArgs),
     /// Solve the 50 grids of Project Euler problem 96 and print the answer.
     Euler96(Euler96Args),
     /// Place N queens on an N×N board so that no two attack each other.
@@ -328,6 +330,8 @@ pub enum InputFormat {
     Block,
     /// JSON puzzle descriptions.
     Json,
+    /// f-puzzles JSON, or f-puzzles and SudokuPad links, one per line.
+    Fpuzzles,
 }
 
 impl InputFormat {
@@ -339,6 +343,7 @@ impl InputFormat {
             InputFormat::Line => Format::Line,
             InputFormat::Block => Format::Block,
             InputFormat::Json => Format::Json,
+            InputFormat::Fpuzzles => Format::FPuzzles,
         }
     }
 }
@@ -543,6 +548,32 @@ pub struct StudyRunArgs {
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `fdoku convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The puzzles: a file, `-` for stdin, or the text itself (an f-puzzles or SudokuPad link, say).
+    #[command(flatten)]
+    pub puzzle: PuzzleArg,
+    /// What to write, one puzzle per line.
+    #[arg(long, value_enum)]
+    pub to: ConvertFormat,
+}
+
+/// What `fdoku convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ConvertFormat {
+    /// An f-puzzles link, https://www.f-puzzles.com/?load=….
+    Fpuzzles,
+    /// The f-puzzles JSON itself.
+    FpuzzlesJson,
+    /// A SudokuPad link carrying the f-puzzles payload, https://sudokupad.app/fpuzzles….
+    Sudokupad,
+    /// fdoku's JSON description (the title as its "name").
+    Json,
+    /// The givens on one line (classic rules only).
+    Line,
 }
 
 /// `fdoku euler96`.

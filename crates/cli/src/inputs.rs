@@ -90,15 +90,17 @@ pub fn puzzles(
 }
 
 /// An argument's name and text: a file, stdin, or the puzzle itself.
-fn read_arg(arg: &Path) -> Result<(String, String), String> {
+pub fn read_arg(arg: &Path) -> Result<(String, String), String> {
     if arg.as_os_str() == "-" || arg.exists() {
         return read_one(arg);
     }
     let text = arg.to_string_lossy();
     let items = read_input(ARGUMENT, &text, Format::Auto, &PlainVariant::default()).items;
     // A damaged puzzle is reported as one, unless it looks like a path.
-    let puzzle_like =
-        items.iter().any(|i| i.puzzle.is_ok()) || (!items.is_empty() && !looks_like_path(&text));
+    // A link is a puzzle, damaged or not, though it has slashes.
+    let link = fdoku_sudoku::format::detect(&text) == Format::FPuzzles;
+    let puzzle_like = items.iter().any(|i| i.puzzle.is_ok())
+        || (!items.is_empty() && (link || !looks_like_path(&text)));
     if puzzle_like {
         Ok((ARGUMENT.to_owned(), text.into_owned()))
     } else {
@@ -118,7 +120,7 @@ fn looks_like_path(text: &str) -> bool {
 }
 
 /// Why an input gave no puzzle.
-fn no_puzzle(name: &str, text: &str) -> String {
+pub fn no_puzzle(name: &str, text: &str) -> String {
     if text.trim().is_empty() {
         format!("{name}: no puzzle: the input is empty")
     } else {

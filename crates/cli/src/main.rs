@@ -4,6 +4,7 @@
 mod bench;
 mod cli;
 mod color;
+mod convert;
 mod error;
 mod euler96;
 mod explain;
@@ -71,6 +72,7 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
         Command::Serve(args) => Err(no_server(&args).into()),
         Command::Study(cli::StudyCommand::Variants(args)) => study::variants(&args, out),
         Command::Study(cli::StudyCommand::Propagation(args)) => study::propagation(&args, out),
+        Command::Convert(args) => convert::run(&args, out),
         Command::Euler96(args) => euler96::run(&args, out),
         Command::Queens(args) => {
             let queens = Queens::new(usize::from(args.n), args.alldiff);

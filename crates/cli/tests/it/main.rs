@@ -9,6 +9,7 @@ mod bench;
 #[cfg(feature = "serve")]
 mod browser;
 mod cli;
+mod convert;
 mod docs_examples;
 mod generate;
 mod inputs_and_defaults;

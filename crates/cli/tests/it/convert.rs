@@ -1,0 +1,94 @@
+//! `fdoku convert` through the real binary: f-puzzles files to links and
+//! back, plain puzzles to f-puzzles, and the errors a user meets.
+
+use crate::common::{arg, fdoku, fdoku_stdin, stdout};
+use fdoku_testdata::{fixture, read_fixture};
+
+/// Clipped (anti-king, arrows, thermometers) and its answer.
+const CLIPPED: &str = "variants/clipped.fpuzzles.json";
+const CLIPPED_ANSWER: &str =
+    "867452931342891675519763284984327156635918427721645398498536712276189543153274869";
+
+fn converted(input: &str, to: &str) -> String {
+    let o = fdoku(&["convert", input, "--to", to]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    stdout(&o).trim_end().to_owned()
+}
+
+#[test]
+fn an_fpuzzles_file_becomes_links_that_keep_its_rules_and_words() {
+    let file = fixture(CLIPPED);
+    let link = converted(arg(&file), "fpuzzles");
+    assert!(
+        link.starts_with("https://www.f-puzzles.com/?load=N4Ig"),
+        "{link}"
+    );
+    let pad = converted(arg(&file), "sudokupad");
+    assert!(
+        pad.starts_with("https://sudokupad.app/fpuzzlesN4Ig"),
+        "{pad}"
+    );
+    for link in [&link, &pad] {
+        // The link solves to the answer, and reads back with its title.
+        let o = fdoku(&["solve", link]);
+        assert_eq!(stdout(&o).trim(), CLIPPED_ANSWER);
+        let json: serde_json::Value =
+            serde_json::from_str(&converted(link, "fpuzzles-json")).unwrap();
+        assert_eq!(json["title"], "Clipped");
+        assert_eq!(json["antiking"], true);
+        assert_eq!(json["arrow"].as_array().unwrap().len(), 5);
+        assert_eq!(json["thermometer"].as_array().unwrap().len(), 4);
+    }
+    // fdoku's own description: the same puzzle, named by its title.
+    let description: serde_json::Value = serde_json::from_str(&converted(&link, "json")).unwrap();
+    assert_eq!(description["name"], "Clipped");
+    let o = fdoku_stdin(&["solve", "-"], description.to_string().as_bytes());
+    assert_eq!(stdout(&o).trim(), CLIPPED_ANSWER);
+}
+
+#[test]
+fn a_plain_puzzle_goes_to_fpuzzles_and_back_to_a_line() {
+    let line = read_fixture("norvig_top95.txt")
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
+    let o = fdoku_stdin(&["convert", "-", "--to", "fpuzzles"], line.as_bytes());
+    let link = stdout(&o).trim().to_owned();
+    let back = converted(&link, "line");
+    let blanks = |s: &str| s.replace('0', ".");
+    assert_eq!(blanks(&back), blanks(&line));
+}
+
+#[test]
+fn bad_links_and_unsolvable_rules_are_named() {
+    let o = fdoku(&[
+        "convert",
+        "https://www.f-puzzles.com/?load=",
+        "--to",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr).trim(),
+        "fdoku: <argument>:1:33: the link is empty: expected an f-puzzles payload after \"?load=\""
+    );
+    let dab = fixture("variants/dab.fpuzzles.json");
+    let o = fdoku(&["convert", arg(&dab), "--to", "sudokupad"]);
+    assert_eq!(o.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("dab.fpuzzles.json:1:1: columnindexer: the f-puzzles constraint \"columnindexer\" is not supported"),
+        "{stderr}"
+    );
+    let o = fdoku(&["convert", arg(&fixture(CLIPPED)), "--to", "line"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("a line holds the givens of classic rules only, and these rules are anti-king+thermometer+arrow"),
+    );
+}
