@@ -161,7 +161,7 @@ impl Csp {
 }
 
 /// Every assignment in the product of the initial domains that `check` accepts.
-fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
+pub(crate) fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
     let mut all = BTreeSet::new();
     let mut current = Vec::new();
     fn walk(model: &Model, current: &mut Vec<i32>, all: &mut BTreeSet<Vec<i32>>) {

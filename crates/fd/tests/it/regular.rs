@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use fdoku_fd::{Automaton, AutomatonError, Constraint, Domain, Model, Solver, Var, check};
 use proptest::prelude::*;
 
-use crate::brute_force::agrees_with_brute_force;
+use crate::brute_force::{agrees_with_brute_force, brute_force};
 
 /// An automaton over values 1..=4 as data: its number of states, start,
 /// accepting flags, and per (state, value) an optional target.
@@ -103,6 +103,40 @@ proptest! {
     #[test]
     fn solutions_equal_brute_force(instance in instance()) {
         agrees_with_brute_force(&instance.model(), "regular")?;
+    }
+
+    /// Propagation alone leaves exactly the values that some solution uses
+    /// (domain consistency) when one `regular` mentions each variable once.
+    /// The variables start over 1..=4 and unary tables then narrow them, so
+    /// the propagator's graph is wider than the domains it ends up on.
+    #[test]
+    fn propagation_keeps_exactly_the_values_of_solutions(instance in instance()) {
+        let (positions, random) = &instance.sequences[0];
+        let distinct: BTreeSet<usize> = positions.iter().copied().collect();
+        prop_assume!(distinct.len() == positions.len());
+        let mut model = Model::new();
+        let vars = model.new_vars(instance.domains.len(), 1, 4);
+        let sequence: Vec<Var> = positions.iter().map(|&i| vars[i]).collect();
+        model.regular(&sequence, random.build());
+        for (&var, domain) in vars.iter().zip(&instance.domains) {
+            let tuples = domain.iter().map(|&v| vec![v]).collect();
+            model.post(Constraint::Table { vars: vec![var], tuples });
+        }
+        let mut supported = vec![BTreeSet::new(); model.num_vars()];
+        for solution in brute_force(&model) {
+            for (values, value) in supported.iter_mut().zip(solution) {
+                values.insert(value);
+            }
+        }
+        match fdoku_fd::propagate(&model, None) {
+            None => prop_assert!(supported[0].is_empty()),
+            Some(domains) => {
+                for &i in &distinct {
+                    let kept: BTreeSet<i32> = domains[i].iter().collect();
+                    prop_assert_eq!(&kept, &supported[i], "variable {}", i);
+                }
+            }
+        }
     }
 
     /// The checker's verdict on a sequence is the automaton's, which is the

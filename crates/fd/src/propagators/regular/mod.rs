@@ -16,11 +16,15 @@
 //! state 1 only the value 1 has a transition, so `x₂` loses 2 — its only
 //! edge on 2 leads nowhere.
 //!
-//! The graph is built once from the initial domains, keeping only the states
-//! on some accepting path, so each run walks that graph alone; its marks and
-//! the values' flags live in buffers the propagator reuses. The from-scratch
-//! version walks the automaton itself with sets of states, sharing nothing
-//! with the unrolled graph.
+//! The graph ([`graph`]) is built once from the initial domains, keeping
+//! only the states on some accepting path. Which of its nodes are still on
+//! a path is kept from run to run ([`paths`]): while the domains only
+//! shrink, a run follows what was lost, not the whole graph. The
+//! from-scratch version walks the automaton itself with sets of states,
+//! sharing nothing with the unrolled graph.
+
+mod graph;
+mod paths;
 
 use std::collections::BTreeSet;
 
@@ -29,42 +33,15 @@ use crate::domain::Domain;
 use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
+use graph::Graph;
+use paths::Paths;
 
 pub(crate) struct Regular {
     vars: Vec<Var>,
     automaton: Automaton,
     graph: Graph,
-    scratch: Scratch,
-}
-
-/// The automaton unrolled over the variables: `n + 1` layers of nodes (a
-/// node is a state at a layer); layer 0 is the start state alone, or empty
-/// when no accepting path exists.
-struct Graph {
-    /// Layer `i`'s nodes are `layer_nodes[i]..layer_nodes[i + 1]`.
-    layer_nodes: Vec<u32>,
-    /// Node `u`'s edges are `edges[node_edges[u]..node_edges[u + 1]]`.
-    node_edges: Vec<u32>,
-    edges: Vec<Edge>,
-    /// Layer `i`'s values (those on some edge) are
-    /// `values[layer_values[i]..layer_values[i + 1]]`, increasing.
-    layer_values: Vec<u32>,
-    values: Vec<i32>,
-}
-
-/// An edge of the unrolled graph: a value of the layer's variable (an index
-/// into `Graph::values`) and the node it leads to in the next layer.
-#[derive(Clone, Copy)]
-struct Edge {
-    value: u32,
-    to: u32,
-}
-
-/// The buffers of one run, one flag per node or value.
-struct Scratch {
-    reached: Vec<bool>,
-    useful: Vec<bool>,
-    live: Vec<bool>,
+    paths: Paths,
+    /// Per value of the graph: whether it is on a path (a run's buffer).
     used: Vec<bool>,
 }
 
@@ -73,206 +50,37 @@ impl Regular {
     pub(crate) fn new(vars: Vec<Var>, automaton: Automaton, domains: &[Domain]) -> Self {
         let doms: Vec<&Domain> = vars.iter().map(|v| &domains[v.index()]).collect();
         let graph = Graph::new(&automaton, &doms);
-        let nodes = graph.layer_nodes.last().copied().unwrap_or(0) as usize;
-        let values = graph.values.len();
+        let paths = Paths::new(&graph);
+        let used = vec![false; graph.values().len()];
         Regular {
             vars,
             automaton,
             graph,
-            scratch: Scratch {
-                reached: vec![false; nodes],
-                useful: vec![false; nodes],
-                live: vec![false; values],
-                used: vec![false; values],
-            },
+            paths,
+            used,
         }
     }
-}
 
-impl Graph {
-    /// The states on some accepting path through `domains`, layer by layer,
-    /// and the edges between them.
-    fn new(automaton: &Automaton, domains: &[&Domain]) -> Graph {
-        let n = domains.len();
-        let layers = accepting_paths(automaton, domains);
-        let mut layer_nodes = vec![0u32];
-        for layer in &layers {
-            layer_nodes.push(layer_nodes[layer_nodes.len() - 1] + layer.len() as u32);
-        }
-        let mut graph = Graph {
-            layer_nodes,
-            node_edges: vec![0],
-            edges: Vec::new(),
-            layer_values: vec![0],
-            values: Vec::new(),
-        };
-        // The node of each state in the layer being linked to.
-        let mut node = vec![u32::MAX; automaton.states()];
-        for i in 0..n {
-            for (k, &q) in layers[i + 1].iter().enumerate() {
-                node[q] = graph.layer_nodes[i + 1] + k as u32;
-            }
-            let mut layer_edges: Vec<(i32, u32)> = Vec::new();
-            for &q in &layers[i] {
-                layer_edges.extend(
-                    automaton
-                        .transitions_from(q)
-                        .filter(|&(value, to)| domains[i].contains(value) && node[to] != u32::MAX)
-                        .map(|(value, to)| (value, node[to])),
-                );
-                graph
-                    .node_edges
-                    .push(layer_edges.len() as u32 + graph.edges.len() as u32);
-            }
-            for &q in &layers[i + 1] {
-                node[q] = u32::MAX;
-            }
-            let mut values: Vec<i32> = layer_edges.iter().map(|&(value, _)| value).collect();
-            values.sort_unstable();
-            values.dedup();
-            let first = graph.values.len();
-            graph
-                .edges
-                .extend(layer_edges.into_iter().map(|(value, to)| Edge {
-                    value: (first + values.partition_point(|&v| v < value)) as u32,
-                    to,
-                }));
-            graph.values.extend(values);
-            graph.layer_values.push(graph.values.len() as u32);
-        }
-        graph
-    }
-
-    fn nodes(&self, layer: usize) -> std::ops::Range<usize> {
-        self.layer_nodes[layer] as usize..self.layer_nodes[layer + 1] as usize
-    }
-
-    fn layer_values(&self, layer: usize) -> std::ops::Range<usize> {
-        self.layer_values[layer] as usize..self.layer_values[layer + 1] as usize
-    }
-
-    fn out(&self, node: usize) -> &[Edge] {
-        &self.edges[self.node_edges[node] as usize..self.node_edges[node + 1] as usize]
-    }
-
-    /// One run over the graph with the buffers `s`: flags the values on a
-    /// path of live values from layer 0 to layer `n`, then keeps them.
-    fn run(&self, ctx: &mut PropCtx<'_>, vars: &[Var], s: &mut Scratch) -> PropResult {
-        if self.layer_nodes[1] == 0 {
-            // Layer 0 is empty: the start state is on no accepting path.
-            return Err(ctx.fail());
-        }
-        let n = vars.len();
-        for (i, &var) in vars.iter().enumerate() {
-            let domain = ctx.dom(var);
-            for j in self.layer_values(i) {
-                s.live[j] = domain.contains(self.values[j]);
-            }
-        }
-        s.reached.fill(false);
-        s.reached[0] = true;
-        for i in 0..n {
-            for u in self.nodes(i) {
-                if s.reached[u] {
-                    for e in self.out(u) {
-                        if s.live[e.value as usize] {
-                            s.reached[e.to as usize] = true;
-                        }
-                    }
-                }
-            }
-        }
-        s.useful.fill(false);
-        for u in self.nodes(n) {
-            s.useful[u] = s.reached[u];
-        }
-        s.used.fill(false);
-        for i in (0..n).rev() {
-            for u in self.nodes(i) {
-                if !s.reached[u] {
-                    continue;
-                }
-                for e in self.out(u) {
-                    if s.live[e.value as usize] && (s.useful[e.to as usize]) {
-                        s.useful[u] = true;
-                        s.used[e.value as usize] = true;
-                    }
-                }
-            }
-        }
-        if !s.useful[0] {
-            return Err(ctx.fail());
-        }
-        for (i, &var) in vars.iter().enumerate() {
-            self.keep_used(ctx, var, self.layer_values(i), &s.used)?;
-        }
-        Ok(())
-    }
-
-    /// Keeps, of `var`'s values, those of `range` flagged in `used`.
-    fn keep_used(
-        &self,
-        ctx: &mut PropCtx<'_>,
-        var: Var,
-        range: std::ops::Range<usize>,
-        used: &[bool],
-    ) -> PropResult {
-        let values = &self.values[range.clone()];
+    /// Keeps, of variable `i`'s values, those flagged in `used`.
+    fn keep_used(&self, ctx: &mut PropCtx<'_>, i: usize) -> PropResult {
+        let range = self.graph.layer_values(i);
+        let values = &self.graph.values()[range.clone()];
         let kept = values
             .iter()
-            .zip(&used[range])
+            .zip(&self.used[range])
             .filter(|&(_, &u)| u)
             .map(|(&v, _)| v);
         match (values.first(), values.last()) {
             (Some(&lo), Some(&hi)) if i64::from(hi) - i64::from(lo) < 64 => {
                 let mask = kept.fold(0u64, |mask, v| mask | 1 << (v - lo));
-                ctx.retain_mask(var, lo, mask)?;
+                ctx.retain_mask(self.vars[i], lo, mask)?;
             }
             _ => {
-                ctx.intersect(var, &Domain::from_values(kept))?;
+                ctx.intersect(self.vars[i], &Domain::from_values(kept))?;
             }
         }
         Ok(())
     }
-}
-
-/// The states of each layer `0..=n` that lie on a path from the start state
-/// to an accepting state, reading a value of `domains[i]` at layer `i`.
-fn accepting_paths(automaton: &Automaton, domains: &[&Domain]) -> Vec<Vec<usize>> {
-    let n = domains.len();
-    let mut layers: Vec<Vec<usize>> = Vec::with_capacity(n + 1);
-    layers.push(vec![automaton.start()]);
-    let mut seen = vec![usize::MAX; automaton.states()];
-    for (i, domain) in domains.iter().enumerate() {
-        let mut next = Vec::new();
-        for &q in &layers[i] {
-            for (value, to) in automaton.transitions_from(q) {
-                if domain.contains(value) && seen[to] != i {
-                    seen[to] = i;
-                    next.push(to);
-                }
-            }
-        }
-        layers.push(next);
-    }
-    layers[n].retain(|&q| automaton.is_accepting(q));
-    let mut useful = vec![false; automaton.states()];
-    for i in (0..n).rev() {
-        for &q in &layers[i + 1] {
-            useful[q] = true;
-        }
-        let leads_on = |q: usize| {
-            automaton
-                .transitions_from(q)
-                .any(|(value, to)| domains[i].contains(value) && useful[to])
-        };
-        let kept: Vec<usize> = layers[i].iter().copied().filter(|&q| leads_on(q)).collect();
-        for &q in &layers[i + 1] {
-            useful[q] = false;
-        }
-        layers[i] = kept;
-    }
-    layers
 }
 
 impl Propagator for Regular {
@@ -289,7 +97,21 @@ impl Propagator for Regular {
     }
 
     fn propagate(&mut self, ctx: &mut PropCtx<'_>) -> PropResult {
-        self.graph.run(ctx, &self.vars, &mut self.scratch)
+        if self.graph.layer(0).is_empty() {
+            // The start state is on no accepting path.
+            return Err(ctx.fail());
+        }
+        let vars = &self.vars;
+        if !self.paths.update(&self.graph, |i| ctx.dom(vars[i])) {
+            return Err(ctx.fail());
+        }
+        for j in 0..self.used.len() {
+            self.used[j] = self.paths.supports(&self.graph, j);
+        }
+        for i in 0..self.vars.len() {
+            self.keep_used(ctx, i)?;
+        }
+        Ok(())
     }
 
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
@@ -378,6 +200,28 @@ mod tests {
         assert!(after_one_run(&mut regular(a.clone(), &[]), &[]).is_none());
         a.accept(0).unwrap();
         assert!(after_one_run(&mut regular(a, &[]), &[]).is_some());
+    }
+
+    #[test]
+    fn runs_on_shrinking_and_regrown_domains_agree_with_from_scratch() {
+        // Four variables over {1, 2}; each run starts from the last one's
+        // marks: x₂ = 2 takes 2 from x₁ and x₃, then x₄ = 2 as well, then
+        // all values back.
+        let all: &[i32] = &[1, 2];
+        let mut prop = regular(no_double_two(), &[all, all, all, all]);
+        let steps: [(&[&[i32]], [&str; 4]); 4] = [
+            (
+                &[all, all, all, all],
+                ["{1, 2}", "{1, 2}", "{1, 2}", "{1, 2}"],
+            ),
+            (&[all, &[2], all, all], ["{1}", "{2}", "{1}", "{1, 2}"]),
+            (&[&[1], &[2], &[1], &[2]], ["{1}", "{2}", "{1}", "{2}"]),
+            (&[all, all, all, &[2]], ["{1, 2}", "{1, 2}", "{1}", "{2}"]),
+        ];
+        for (before, after) in steps {
+            assert_eq!(after_one_run(&mut prop, before).unwrap(), after);
+        }
+        assert_eq!(after_one_run(&mut prop, &[all, &[2], &[2], all]), None);
     }
 
     #[test]
