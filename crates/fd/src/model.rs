@@ -174,6 +174,40 @@ impl Model {
         self.post(Constraint::regular(vars.iter().copied(), automaton))
     }
 
+    /// The pairs of values of `x` and `y` for which `allowed` holds, posted
+    /// as a two-variable table over the pairs of their current domains
+    /// (small domains get a support-mask propagator).
+    ///
+    /// # Panics
+    /// When `x` or `y` is not a variable of the model, as [`Model::post`].
+    ///
+    /// ```
+    /// use fdoku_fd::{Model, Solver};
+    ///
+    /// let mut m = Model::new();
+    /// let (x, y) = (m.new_var(1, 9), m.new_var(1, 9));
+    /// m.relation(x, y, |a, b| (a - b).abs() == 1); // a kropki white dot
+    /// m.fix(x, 9);
+    /// assert_eq!(Solver::new(&m).count(None).count, 1); // y = 8
+    /// ```
+    pub fn relation(&mut self, x: Var, y: Var, allowed: impl Fn(i32, i32) -> bool) -> ConstraintId {
+        let domains = (self.domains.get(x.index()), self.domains.get(y.index()));
+        // An unknown variable leaves the table empty, for `post` to report.
+        let tuples = match domains {
+            (Some(dx), Some(dy)) => dx
+                .iter()
+                .flat_map(|a| dy.iter().map(move |b| (a, b)))
+                .filter(|&(a, b)| allowed(a, b))
+                .map(|(a, b)| vec![a, b])
+                .collect(),
+            _ => Vec::new(),
+        };
+        self.post(Constraint::Table {
+            vars: vec![x, y],
+            tuples,
+        })
+    }
+
     /// The number of variables.
     pub fn num_vars(&self) -> usize {
         self.domains.len()
