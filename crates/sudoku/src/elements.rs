@@ -46,7 +46,7 @@ use crate::rules::cell_name;
 
 /// A clue position outside the grid: row 0 or N + 1, or column 0 or N + 1
 /// (1-based, like cell names; the corners `r0c0` … serve little killers).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Outside {
     /// 0 above the grid, N + 1 below it, else the row beside which it stands.
     pub row: usize,
@@ -96,7 +96,7 @@ impl Outside {
 }
 
 /// A diagonal direction, for little killers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Direction {
     /// ↘
@@ -140,7 +140,7 @@ impl Direction {
 }
 
 /// The colour of a kropki dot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Dot {
     /// White: the two digits differ by the dot's value (1 by default).
@@ -150,7 +150,7 @@ pub enum Dot {
 }
 
 /// A min or a max cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Extremum {
     /// Smaller than each orthogonal neighbour.
@@ -160,8 +160,12 @@ pub enum Extremum {
 }
 
 /// One variant constraint drawn on the grid. Cells are indices (row by
-/// row from 0); lines list their cells in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// row from 0); lines list their cells in order. Elements are ordered
+/// (kind first, in declaration order, then their data): [`Rules`](crate::Rules)
+/// keeps them in that order, so the same marks make the same rules
+/// whatever order they were added in, and numbers them (`thermometer 2`)
+/// the same way in every format.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
 #[non_exhaustive]
 pub enum Element {

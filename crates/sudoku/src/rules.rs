@@ -328,7 +328,7 @@ pub struct Rules {
     global: Vec<GlobalRule>,
     /// The odd and even cells, sorted by cell.
     parity: Vec<(usize, Parity)>,
-    /// Lines, dots, arrows and outside clues, in the order added.
+    /// Lines, dots, arrows and outside clues, sorted (see [`Element`]).
     elements: Vec<Element>,
     /// Which "all marks are given" rules hold.
     negative: Negative,
@@ -545,7 +545,8 @@ impl Rules {
                 detail,
             });
         }
-        self.elements.push(element);
+        let at = self.elements.partition_point(|e| *e <= element);
+        self.elements.insert(at, element);
         Ok(self)
     }
 
@@ -564,7 +565,7 @@ impl Rules {
         self
     }
 
-    /// The variant constraints, in the order added.
+    /// The variant constraints, in [`Element`] order.
     pub fn elements(&self) -> &[Element] {
         &self.elements
     }

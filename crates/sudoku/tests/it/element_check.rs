@@ -84,7 +84,7 @@ fn thermometers_rise_and_slow_ones_never_fall() {
             thermo(&["r1c2", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7"], false),
         ],
         &relabel(&solved(), 4, 6),
-        "thermometer 2: r1c4 holds 4, not more than r1c3's 6",
+        "thermometer 1: r1c4 holds 4, not more than r1c3's 6",
     );
     holds_then_breaks(
         vec![thermo(&["r2c4", "r2c3", "r1c3", "r1c4"], true)],
@@ -129,7 +129,7 @@ fn little_killers_add_up_along_their_diagonal_in_all_four_directions() {
             lk("r0c4", Direction::DownLeft, 12),
         ],
         &relabel(&solved(), 3, 4),
-        "little killer 2 (r10c3 up-right): the diagonal adds up to 31, expected 30",
+        "little killer 2 (r0c4 down-left): the diagonal adds up to 11, expected 12",
     );
 }
 
@@ -165,7 +165,7 @@ fn x_sums_add_up_the_first_k_digits_seen() {
             x_sum("r0c1", 24),
         ],
         &relabel(&solved(), 2, 3),
-        "x-sum 1 (r1c0): the first 5 digits add up to 24, expected 25",
+        "x-sum 2 (r1c0): the first 5 digits add up to 24, expected 25",
     );
 }
 
@@ -178,7 +178,7 @@ fn skyscrapers_count_the_digits_seen() {
     holds_then_breaks(
         vec![sky("r1c0", 5), sky("r1c10", 2), sky("r0c1", 4)],
         &relabel(&solved(), 5, 6),
-        "skyscraper 1 (r1c0): the number of visible digits is 4, expected 5",
+        "skyscraper 1 (r0c1): the number of visible digits is 3, expected 4",
     );
 }
 
@@ -196,7 +196,7 @@ fn kropki_dots_keep_their_difference_and_ratio() {
             dot("r1c2", "r1c3", Dot::White, 1),
         ],
         &relabel(&solved(), 4, 5),
-        "white dot 2 (r1c1, r1c2): 4 and 3 do not differ by 2",
+        "white dot 1 (r1c1, r1c2): 4 and 3 do not differ by 2",
     );
     holds_then_breaks(
         vec![
@@ -253,7 +253,7 @@ fn renbans_hold_a_run_of_different_digits() {
             renban(&["r1c4", "r1c5", "r1c6", "r1c7"]),
         ],
         &relabel(&solved(), 3, 5),
-        "renban 1: 1, 2, 5 are not consecutive digits",
+        "renban 2: 1, 2, 5 are not consecutive digits",
     );
     // Cells of different houses may repeat a digit; a renban may not.
     let p = puzzle(vec![renban(&["r1c1", "r5c5"])], Negative::default());
