@@ -335,9 +335,13 @@ impl Reader<'_> {
         for (i, entry) in self.entries("extraregion")?.iter().enumerate() {
             let at = format!("extraregion[{i}]");
             let cells = cells_of(size, entry, "cells", &at)?;
-            rules = rules
-                .with_extra_region(cells)
-                .map_err(|e| format!("{at}: {e}"))?;
+            // Fewer than N cells only differ: a cage without a sum.
+            rules = if cells.len() == size {
+                rules.with_extra_region(cells)
+            } else {
+                rules.with_cage(Cage { cells, sum: None })
+            }
+            .map_err(|e| format!("{at}: {e}"))?;
         }
         for (i, entry) in self.entries("killercage")?.iter().enumerate() {
             let at = format!("killercage[{i}]");
