@@ -338,6 +338,32 @@ fn field_errors_name_the_key_and_the_entry() {
     );
     let read = read_fpuzzles("f.json", &whole).remove(0).puzzle.unwrap();
     assert_eq!(read.puzzle.rules().extra_regions(), [vec![0, 5, 10, 15]]);
+    // Regions that are boxes of another shape are boxes.
+    let three_by_two = fdoku_sudoku::Rules::with_boxes(6, 3, 2).unwrap();
+    let puzzle = fdoku_sudoku::Puzzle::new(three_by_two, vec![0; 36]).unwrap();
+    let json = to_fpuzzles(&puzzle, &Default::default()).unwrap();
+    assert!(json.contains("\"region\":"), "{json}");
+    assert_eq!(
+        read_fpuzzles("f.json", &json)
+            .remove(0)
+            .puzzle
+            .unwrap()
+            .puzzle,
+        puzzle
+    );
+    // No regions at all: every cell's region is null.
+    let latin =
+        fdoku_sudoku::Puzzle::new(fdoku_sudoku::Rules::latin(5).unwrap(), vec![0; 25]).unwrap();
+    let json = to_fpuzzles(&latin, &Default::default()).unwrap();
+    assert_eq!(json.matches("\"region\":null").count(), 25, "{json}");
+    assert_eq!(
+        read_fpuzzles("f.json", &json)
+            .remove(0)
+            .puzzle
+            .unwrap()
+            .puzzle,
+        latin
+    );
     // Empty and false keys of any name say nothing.
     assert!(
         read_fpuzzles(

@@ -629,13 +629,21 @@ fn layout(size: usize, region: &[Option<u8>]) -> Result<Rules, String> {
         ));
     }
     let region: Vec<u8> = region.iter().flatten().copied().collect();
-    let (rows, cols) = super::default_boxes(size);
-    if region
-        .iter()
-        .enumerate()
-        .all(|(cell, &r)| r == default_region(size, cell))
-    {
-        return Rules::with_boxes(size, rows, cols).map_err(|e| format!("grid: {e}"));
+    // Boxes, numbered row by row: the default shape, or any other.
+    let default = super::default_boxes(size);
+    let shapes = std::iter::once(default).chain(
+        (1..=size)
+            .filter(|rows| size.is_multiple_of(*rows))
+            .map(|rows| (rows, size / rows)),
+    );
+    for (rows, cols) in shapes {
+        let boxes = region.iter().enumerate().all(|(cell, &r)| {
+            let (row, col) = (cell / size, cell % size);
+            usize::from(r) == (row / rows) * (size / cols) + col / cols
+        });
+        if boxes {
+            return Rules::with_boxes(size, rows, cols).map_err(|e| format!("grid: {e}"));
+        }
     }
     Rules::jigsaw(size, region).map_err(|e| format!("grid: regions: {e}"))
 }
