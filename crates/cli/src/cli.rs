@@ -559,6 +559,10 @@ pub struct ConvertArgs {
     /// What to write, one puzzle per line.
     #[arg(long, value_enum)]
     pub to: ConvertFormat,
+    /// Solve each puzzle and put its answer in f-puzzles and SudokuPad outputs (SudokuPad then
+    /// checks the solver's grid); a puzzle without exactly one answer is an error.
+    #[arg(long)]
+    pub with_solution: bool,
 }
 
 /// What `fdoku convert` writes.

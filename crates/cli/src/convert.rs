@@ -9,6 +9,7 @@ use std::path::Path;
 
 use fdoku_sudoku::format::fpuzzles::{self, FPuzzle, Meta};
 use fdoku_sudoku::format::{Format, detect, json, read_input};
+use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
 
 use crate::cli::{ConvertArgs, ConvertFormat};
 use crate::error::{BadInput, batch_exit_code};
@@ -47,9 +48,17 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     }
     let mut failed = false;
     for (i, read) in puzzles.into_iter().enumerate() {
-        match read
-            .and_then(|p| write(&p, args.to).map_err(|e| format!("{name}: puzzle {}: {e}", i + 1)))
-        {
+        let at = |e: String| format!("{name}: puzzle {}: {e}", i + 1);
+        let written = read
+            .and_then(|p| {
+                if args.with_solution {
+                    solved(p).map_err(at)
+                } else {
+                    Ok(p)
+                }
+            })
+            .and_then(|p| write(&p, args.to).map_err(at));
+        match written {
             Ok(text) => writeln!(out, "{text}")?,
             Err(message) => {
                 eprintln!("fdoku: {message}");
@@ -58,6 +67,25 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
         }
     }
     Ok(batch_exit_code(failed, false))
+}
+
+/// The puzzle with its answer, when it has exactly one.
+fn solved(mut read: FPuzzle) -> Result<FPuzzle, String> {
+    let report = solve(&read.puzzle, Goal::Count(2), &SolveOptions::default());
+    match (report.status, report.solution) {
+        (Status::Unique, Some(answer)) => {
+            read.meta.solution = Some(answer);
+            Ok(read)
+        }
+        (status, _) => Err(format!(
+            "--with-solution needs exactly one answer; the solver says {}",
+            match status {
+                Status::None => "there is none",
+                Status::Multiple => "there are several",
+                _ => "it stopped before knowing",
+            }
+        )),
+    }
 }
 
 /// One puzzle in the chosen form.

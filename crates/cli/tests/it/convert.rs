@@ -92,3 +92,48 @@ fn bad_links_and_unsolvable_rules_are_named() {
         String::from_utf8_lossy(&o.stderr).contains("a line holds the givens of classic rules only, and these rules are anti-king+thermometer+arrow"),
     );
 }
+
+#[test]
+fn with_solution_adds_the_only_answer() {
+    let peak = fixture("variants/peak-sudoku-4x4.fpuzzles.json");
+    let json: serde_json::Value = serde_json::from_str(&converted_with(&[
+        "convert",
+        arg(&peak),
+        "--to",
+        "fpuzzles-json",
+        "--with-solution",
+    ]))
+    .unwrap();
+    let answer: Vec<u64> = json["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    assert_eq!(answer.len(), 16);
+    let o = fdoku(&["solve", arg(&peak)]);
+    let solved: Vec<u64> = stdout(&o)
+        .trim()
+        .bytes()
+        .map(|b| u64::from(b - b'0'))
+        .collect();
+    assert_eq!(answer, solved);
+    let empty = ".".repeat(16);
+    let o = fdoku(&["convert", &empty, "--to", "sudokupad", "--with-solution"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("needs exactly one answer; the solver says there are several")
+    );
+}
+
+fn converted_with(args: &[&str]) -> String {
+    let o = fdoku(args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    stdout(&o).trim_end().to_owned()
+}
