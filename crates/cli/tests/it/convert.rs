@@ -9,15 +9,9 @@ const CLIPPED: &str = "variants/clipped.fpuzzles.json";
 const CLIPPED_ANSWER: &str =
     "867452931342891675519763284984327156635918427721645398498536712276189543153274869";
 
+/// What `fdoku convert INPUT --to TO` prints, having succeeded.
 fn converted(input: &str, to: &str) -> String {
-    let o = fdoku(&["convert", input, "--to", to]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    stdout(&o).trim_end().to_owned()
+    converted_with(&["convert", input, "--to", to])
 }
 
 #[test]
@@ -127,6 +121,7 @@ fn with_solution_adds_the_only_answer() {
     );
 }
 
+/// What `fdoku ARGS` prints, having succeeded.
 fn converted_with(args: &[&str]) -> String {
     let o = fdoku(args);
     assert_eq!(
