@@ -19,7 +19,8 @@
 //! The graph ([`graph`]) is built once from the initial domains, keeping
 //! only the states on some accepting path. Which of its nodes are still on
 //! a path is kept from run to run ([`paths`]): while the domains only
-//! shrink, a run follows what was lost, not the whole graph. The
+//! shrink, a run follows what was lost, not the whole graph, and after a
+//! backtrack it starts again from the saved marks of an earlier run. The
 //! from-scratch version walks the automaton itself with sets of states,
 //! sharing nothing with the unrolled graph.
 
