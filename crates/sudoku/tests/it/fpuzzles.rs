@@ -401,6 +401,9 @@ fn every_form_is_detected() {
         format!("https://sudokupad.app/fpuzzles{payload}?setting-nogrid=1"),
         format!("# a comment\n{payload}\n"),
     ];
+    // fdoku's own description, even one named "grid", is not f-puzzles.
+    let named = r#"{"size": 4, "name": "grid"}"#;
+    assert_eq!(fdoku_sudoku::format::detect(named), Format::Json);
     let expected = read(file).unwrap().puzzle;
     for form in forms {
         let items = read_puzzles("t", &form, Format::Auto, &Default::default());

@@ -138,7 +138,11 @@ pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
 pub(super) fn detect(text: &str) -> bool {
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{') {
-        return start.contains("\"grid\"");
+        // A damaged object is judged by its text.
+        return match serde_json::from_str::<Value>(start) {
+            Ok(value) => value.get("grid").is_some(),
+            Err(_) => start.contains("\"grid\""),
+        };
     }
     let first = start
         .lines()
