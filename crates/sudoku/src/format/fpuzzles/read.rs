@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use super::{Meta, default_region};
 use crate::elements::{
-    Direction, Dot, Element, ElementKind, Extremum, Negative, Outside, orthogonal_neighbours,
+    Direction, Dot, Element, Extremum, Negative, Outside, orthogonal_neighbours,
 };
 use crate::puzzle::Puzzle;
 use crate::rules::{Cage, Diagonal, GlobalRule, MAX_SIZE, Parity, Rules, parse_cell_name};
@@ -384,8 +384,6 @@ impl Reader<'_> {
         }
         self.cell_marks(size, &mut elements)?;
         self.dots(size, &mut elements)?;
-        // One order whatever the keys' order: by kind, then as listed.
-        elements.sort_by_key(|(_, element)| ElementKind::of(element));
         for (at, element) in elements {
             rules = rules
                 .with_element(element)
