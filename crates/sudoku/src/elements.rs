@@ -26,10 +26,10 @@
 //! let rules = Rules::classic(9).unwrap().with_element(thermo).unwrap();
 //! assert_eq!(rules.variant_name(), "thermometer");
 //!
-//! // A little killer from above column 2, down to the right: r1c2, r2c3 … r8c9.
+//! // A little killer above column 1, down to the right: r1c2, r2c3 … r8c9.
 //! let clue = Outside::parse(9, "r0c1").unwrap();
 //! let lk = Element::LittleKiller { clue, direction: fdoku_sudoku::Direction::DownRight, sum: 40 };
-//! assert_eq!(lk.cells(9).len(), 9);
+//! assert_eq!(lk.cells(9).len(), 8);
 //! assert!(Rules::classic(9).unwrap().with_element(lk).is_ok());
 //!
 //! let too_long = Element::Thermometer { cells: (0..10).collect(), slow: false };
@@ -42,7 +42,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::cell_name;
+use crate::cells::cell_name;
+pub(crate) use crate::cells::orthogonal_neighbours;
 
 /// A clue position outside the grid: row 0 or N + 1, or column 0 or N + 1
 /// (1-based, like cell names; the corners `r0c0` … serve little killers).
@@ -701,25 +702,6 @@ impl Element {
             }
         }
     }
-}
-
-/// The cells sharing an edge with `cell` in an N×N grid.
-pub(crate) fn orthogonal_neighbours(size: usize, cell: usize) -> Vec<usize> {
-    let (r, c) = (cell / size, cell % size);
-    let mut out = Vec::with_capacity(4);
-    if r > 0 {
-        out.push(cell - size);
-    }
-    if c > 0 {
-        out.push(cell - 1);
-    }
-    if c + 1 < size {
-        out.push(cell + 1);
-    }
-    if r + 1 < size {
-        out.push(cell + size);
-    }
-    out
 }
 
 /// The cells on the diagonal from an outside position, in its direction.

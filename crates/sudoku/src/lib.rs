@@ -19,6 +19,7 @@
 //!   experiments `fdoku study` runs);
 //! * [`check_solution`] — the independent checker.
 
+mod cells;
 mod check;
 mod elements;
 pub mod format;

@@ -51,6 +51,7 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+pub use crate::cells::{cell_name, parse_cell_name};
 use crate::elements::{Element, Negative};
 
 /// The sizes with a standard box shape, and that shape (rows × columns).
@@ -70,11 +71,6 @@ pub const BOX_SHAPES: [(usize, (usize, usize)); 10] = [
 /// The largest grid side supported (digits fit a 32-bit mask).
 pub const MAX_SIZE: usize = 32;
 
-/// The name of cell `cell` in an N×N grid: `r1c1`, `r10c12`.
-pub fn cell_name(size: usize, cell: usize) -> String {
-    format!("r{}c{}", cell / size + 1, cell % size + 1)
-}
-
 /// The mask of every digit of an N×N grid: bits 0..N.
 pub fn full_mask(size: usize) -> u32 {
     if size >= 32 {
@@ -82,14 +78,6 @@ pub fn full_mask(size: usize) -> u32 {
     } else {
         (1 << size) - 1
     }
-}
-
-/// The cell index named `r<row>c<col>` (1-based) in an N×N grid.
-pub fn parse_cell_name(size: usize, name: &str) -> Option<usize> {
-    let rest = name.trim().strip_prefix(['r', 'R'])?;
-    let (row, col) = rest.split_once(['c', 'C'])?;
-    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
-    ((1..=size).contains(&row) && (1..=size).contains(&col)).then(|| (row - 1) * size + col - 1)
 }
 
 /// Why a set of rules cannot be built.

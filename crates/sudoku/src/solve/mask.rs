@@ -1,4 +1,5 @@
-//! The general bitmask solver: any size up to 32, any variant without cages.
+//! The general bitmask solver: any size up to 32, any variant without cages
+//! whose elements relate two cells at a time.
 //!
 //! Each cell keeps its candidates as a bitmask (bit `d − 1` for digit `d`);
 //! an odd or even cell starts with the digits of its parity.
@@ -10,7 +11,13 @@
 //!   under non-consecutive, d − 1 and d + 1 leave its orthogonal neighbours;
 //! * **hidden single** — a digit with one possible cell in a house (or a
 //!   disjoint group) goes there. Per house, two running masks (`once`, `twice`) find such digits
-//!   in one pass; a digit with no place at all is a contradiction.
+//!   in one pass; a digit with no place at all is a contradiction;
+//! * **pairs** — thermometers, kropki dots, XV, whispers, renban,
+//!   palindromes, clones, min/max cells and the negative rules relate two
+//!   cells at a time ([`super::pairs`]): each digit of one cell keeps a mask
+//!   of the other's digits that go with it, a placed digit leaves only
+//!   those, and every pair is revised until no candidate falls (arc
+//!   consistency).
 //!
 //! Then it branches on a cell with the fewest candidates (MRV), copying the
 //! whole state for each digit tried — no undo log.
@@ -36,6 +43,7 @@ use fdoku_fd::{Budget, StopReason};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
+use super::pairs::{Pair, all_pairs};
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
 use crate::rules::{Rules, full_mask};
@@ -62,11 +70,25 @@ struct Tables {
     neighbours: Vec<Vec<usize>>,
     /// Each cell's candidates before the givens: its parity's digits.
     start: Vec<u32>,
+    /// Both directions of every pair of related cells.
+    arcs: Vec<Arc>,
+    /// The arcs leaving each cell.
+    arcs_from: Vec<Vec<usize>>,
+}
+
+/// One direction of a pair: for each digit `d` of `from`, `support[d - 1]`
+/// is the mask of `to`'s digits that go with it.
+struct Arc {
+    from: usize,
+    to: usize,
+    support: Vec<u32>,
 }
 
 impl Tables {
-    fn new(rules: &Rules) -> Self {
+    /// The tables, or `None` when some element relates more than two cells.
+    fn new(rules: &Rules) -> Option<Self> {
         let n = rules.size();
+        let pairs = all_pairs(rules)?;
         let mut houses: Vec<Vec<usize>> = rules.houses().into_iter().map(|h| h.cells).collect();
         houses.extend(rules.disjoint_groups());
         let mut peers = vec![Vec::new(); n * n];
@@ -93,28 +115,58 @@ impl Tables {
         for &(cell, parity) in rules.parity_cells() {
             start[cell] = parity.mask(n);
         }
-        Tables {
+        let mut arcs = Vec::with_capacity(2 * pairs.len());
+        let digits = 1..=n as u32;
+        for Pair { a, b, relation } in pairs {
+            let masks = |holds: &dyn Fn(u32, u32) -> bool| -> Vec<u32> {
+                let mask = |x| {
+                    digits
+                        .clone()
+                        .filter(|&y| holds(x, y))
+                        .fold(0, |m, y| m | 1 << (y - 1))
+                };
+                digits.clone().map(mask).collect()
+            };
+            arcs.push(Arc {
+                from: a,
+                to: b,
+                support: masks(&|x, y| relation.holds(x, y)),
+            });
+            arcs.push(Arc {
+                from: b,
+                to: a,
+                support: masks(&|y, x| relation.holds(x, y)),
+            });
+        }
+        let mut arcs_from = vec![Vec::new(); n * n];
+        for (i, arc) in arcs.iter().enumerate() {
+            arcs_from[arc.from].push(i);
+        }
+        Some(Tables {
             full,
             houses,
             peers,
             neighbours,
             start,
-        }
+            arcs,
+            arcs_from,
+        })
     }
 
-    /// The tables for `rules`, from this thread's cache of the last rules used.
-    fn for_rules(rules: &Rules) -> Rc<Tables> {
+    /// The tables for `rules`, from this thread's cache of the last rules
+    /// used; `None` when some element relates more than two cells.
+    fn for_rules(rules: &Rules) -> Option<Rc<Tables>> {
         thread_local! {
             static LAST: RefCell<Option<(Rules, Rc<Tables>)>> = const { RefCell::new(None) };
         }
         LAST.with(|last| {
             let mut last = last.borrow_mut();
             match &*last {
-                Some((cached, tables)) if cached == rules => Rc::clone(tables),
+                Some((cached, tables)) if cached == rules => Some(Rc::clone(tables)),
                 _ => {
-                    let tables = Rc::new(Tables::new(rules));
+                    let tables = Rc::new(Tables::new(rules)?);
                     *last = Some((rules.clone(), Rc::clone(&tables)));
-                    tables
+                    Some(tables)
                 }
             }
         })
@@ -133,15 +185,15 @@ pub struct MaskSolver<'p> {
 
 impl<'p> MaskSolver<'p> {
     /// The solver, or `None` for rules it does not handle (killer cages,
-    /// elements).
+    /// elements over more than two cells: sums, sandwiches, between lines …).
     pub fn new(puzzle: &'p Puzzle) -> Option<Self> {
         let rules = puzzle.rules();
-        if !rules.cages().is_empty() || rules.has_elements() {
+        if !rules.cages().is_empty() {
             return None;
         }
         Some(MaskSolver {
             puzzle,
-            tables: Tables::for_rules(rules),
+            tables: Tables::for_rules(rules)?,
             work: RefCell::new(Vec::with_capacity(rules.cells())),
             shuffle: RefCell::new(None),
         })
@@ -257,8 +309,47 @@ impl<'p> MaskSolver<'p> {
             for &neighbour in &self.tables.neighbours[cell] {
                 remove(state, neighbour, next, &mut work)?;
             }
+            for &arc in &self.tables.arcs_from[cell] {
+                let Arc { to, support, .. } = &self.tables.arcs[arc];
+                remove(state, *to, !support[usize::from(digit) - 1], &mut work)?;
+            }
         }
         Ok(())
+    }
+
+    /// Revises every arc once: a candidate of `to` with no digit of `from`
+    /// to go with it leaves; cells left with one candidate are placed.
+    /// Whether any candidate fell.
+    fn revise_arcs(&self, state: &mut State) -> Result<bool, Dead> {
+        let mut changed = false;
+        let mut singles = Vec::new();
+        for arc in &self.tables.arcs {
+            let mut from = state.candidates[arc.from];
+            let mut allowed = 0;
+            while from != 0 {
+                allowed |= arc.support[from.trailing_zeros() as usize];
+                from &= from - 1;
+            }
+            let gone = state.candidates[arc.to] & !allowed;
+            if gone != 0 {
+                changed = true;
+                remove(state, arc.to, gone, &mut singles)?;
+            }
+        }
+        for (cell, digit) in singles {
+            self.place(state, cell, digit)?;
+        }
+        Ok(changed)
+    }
+
+    /// Hidden singles and pair revisions until neither finds anything.
+    fn settle(&self, state: &mut State) -> Result<(), Dead> {
+        loop {
+            self.hidden_singles(state)?;
+            if self.tables.arcs.is_empty() || !self.revise_arcs(state)? {
+                return Ok(());
+            }
+        }
     }
 
     /// Places hidden singles until there are none; fails on a digit with no
@@ -328,7 +419,7 @@ impl<'p> MaskSolver<'p> {
         if let Some(reason) = budget.exhausted(stats.nodes) {
             return Flow::Stop(Some(reason));
         }
-        if self.hidden_singles(&mut state).is_err() {
+        if self.settle(&mut state).is_err() {
             return Flow::Continue;
         }
         let Some(cell) = self.branch_cell(&state) else {

@@ -26,6 +26,7 @@
 mod fd;
 mod mask;
 mod nine;
+mod pairs;
 mod trace;
 
 use fdoku_fd::{Budget, SearchConfig, StopReason};

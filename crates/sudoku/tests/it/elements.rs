@@ -1,7 +1,8 @@
 //! Lines, dots, arrows and outside clues in the engine model, against brute
 //! force: on small grids with random elements of every kind (drawn from a
 //! random grid, now and then from another one so that some rule sets have
-//! no solution), the engine's solutions are exactly the squares the
+//! no solution), the engine's solutions — and the bitmask solver's, for
+//! elements of two cells at a time — are exactly the squares the
 //! independent checker accepts, and counting agrees with listing.
 
 // Helpers here panic on purpose: a panic is how a test reports a failure.
@@ -144,6 +145,9 @@ proptest! {
             .cloned()
             .collect();
         prop_assert!(all(&puzzle, SolverChoice::Fd) == expected);
+        if MaskSolver::new(&puzzle).is_some() {
+            prop_assert!(all(&puzzle, SolverChoice::Mask) == expected);
+        }
         let count = solve(&puzzle, Goal::Count(u64::MAX), &SolveOptions::default());
         prop_assert_eq!(count.count, expected.len() as u64);
     }
@@ -187,6 +191,9 @@ proptest! {
         let puzzle = Puzzle::new(rules, givens).unwrap();
         let expected = fillings(&puzzle);
         prop_assert!(all(&puzzle, SolverChoice::Fd) == expected);
+        if MaskSolver::new(&puzzle).is_some() {
+            prop_assert!(all(&puzzle, SolverChoice::Mask) == expected);
+        }
     }
 }
 
