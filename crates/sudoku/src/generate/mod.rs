@@ -380,9 +380,10 @@ fn still_unique(
     }
     let puzzle = Puzzle::new(rules.clone(), givens.to_vec())
         .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
-    let Some(solver) = MaskSolver::new(&puzzle) else {
-        // Elements: the engine counts to two.
-        return unique(&puzzle, budget).ok();
+    let solver = match MaskSolver::new(&puzzle) {
+        Some(solver) if !rules.has_elements() => solver,
+        // Elements: the engine counts to two (see `solve`'s choice).
+        _ => return unique(&puzzle, budget).ok(),
     };
     for &cell in blanked {
         if solver.solvable_without(cell, solution[cell], budget)? {
