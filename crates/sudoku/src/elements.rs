@@ -45,6 +45,18 @@ use serde::{Deserialize, Serialize};
 use crate::cells::cell_name;
 pub(crate) use crate::cells::orthogonal_neighbours;
 
+/// The cells marked `kind` among `elements`: the neighbours a minimum or
+/// maximum cell is not compared with.
+pub(crate) fn marked(elements: &[Element], kind: Extremum) -> Vec<usize> {
+    elements
+        .iter()
+        .filter_map(|e| match e {
+            Element::Extremum { cell, kind: k } if *k == kind => Some(*cell),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A clue position outside the grid: row 0 or N + 1, or column 0 or N + 1
 /// (1-based, like cell names; the corners `r0c0` … serve little killers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -280,7 +292,9 @@ pub enum Element {
         /// The line.
         cells: Vec<usize>,
     },
-    /// A cell smaller (larger) than each of its orthogonal neighbours.
+    /// A cell smaller (larger) than each of its orthogonal neighbours,
+    /// except those marked the same way: a group of touching minimum
+    /// (maximum) cells is compared only with the cells around it.
     Extremum {
         /// The cell.
         cell: usize,

@@ -19,9 +19,17 @@ use crate::rules::{Layout, Rules, cell_name};
 /// Checks every element of `rules`, in the order added, then the negative
 /// rules; `grid` holds N² digits from 1 to N.
 pub(super) fn check_elements(rules: &Rules, grid: &[u8]) -> Result<(), SolutionError> {
+    let marked_as = |wanted: Extremum| -> Vec<usize> {
+        let marks = rules.elements().iter().filter_map(|e| match e {
+            Element::Extremum { cell, kind } if *kind == wanted => Some(*cell),
+            _ => None,
+        });
+        marks.collect()
+    };
     let filled = Filled {
         n: rules.size(),
         grid,
+        extrema: [marked_as(Extremum::Minimum), marked_as(Extremum::Maximum)],
     };
     let mut numbers: HashMap<&'static str, usize> = HashMap::new();
     for element in rules.elements() {
@@ -44,6 +52,8 @@ pub(super) fn check_elements(rules: &Rules, grid: &[u8]) -> Result<(), SolutionE
 struct Filled<'a> {
     n: usize,
     grid: &'a [u8],
+    /// The minimum cells, then the maximum cells.
+    extrema: [Vec<usize>; 2],
 }
 
 impl Filled<'_> {
@@ -406,8 +416,13 @@ impl Filled<'_> {
             (col + 1 < self.n).then_some((row, col + 1)),
         ];
         let d = self.value(cell);
+        // Cells marked alike are compared only with the cells around them.
+        let alike = &self.extrema[kind as usize];
         neighbours.into_iter().flatten().find_map(|(r, c)| {
             let other = r * self.n + c;
+            if alike.contains(&other) {
+                return None;
+            }
             let fault = match kind {
                 Extremum::Minimum => (d >= self.value(other)).then_some("not less than"),
                 Extremum::Maximum => (d <= self.value(other)).then_some("not more than"),

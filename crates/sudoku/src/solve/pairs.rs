@@ -13,7 +13,7 @@
 //! thermometer r1c1 → r1c2 → r1c3   ⇒   (r1c1 < r1c2), (r1c2 < r1c3)
 //! ```
 
-use crate::elements::{Dot, Element, Extremum, Negative, orthogonal_neighbours};
+use crate::elements::{Dot, Element, Extremum, Negative, marked, orthogonal_neighbours};
 use crate::rules::Rules;
 
 /// How the digits `x` of the first cell and `y` of the second must relate.
@@ -77,9 +77,10 @@ pub(crate) struct Pair {
     pub(crate) relation: Relation,
 }
 
-/// The pairs `element` comes down to, or `None` when it relates more than
-/// two cells at once.
-pub(crate) fn element_pairs(element: &Element, size: usize) -> Option<Vec<Pair>> {
+/// The pairs `element` (one of `rules`' elements) comes down to, or
+/// `None` when it relates more than two cells at once.
+pub(crate) fn element_pairs(element: &Element, rules: &Rules) -> Option<Vec<Pair>> {
+    let size = rules.size();
     let pair = |a, b, relation| Pair { a, b, relation };
     let chain = |cells: &[usize], relation| {
         cells
@@ -127,6 +128,7 @@ pub(crate) fn element_pairs(element: &Element, size: usize) -> Option<Vec<Pair>>
             .collect(),
         Element::Extremum { cell, kind } => orthogonal_neighbours(size, *cell)
             .into_iter()
+            .filter(|other| !marked(rules.elements(), *kind).contains(other))
             .map(|other| match kind {
                 Extremum::Minimum => pair(*cell, other, Relation::Less),
                 Extremum::Maximum => pair(other, *cell, Relation::Less),
@@ -190,7 +192,7 @@ pub(crate) fn negative_pairs(rules: &Rules) -> Vec<Pair> {
 pub(crate) fn all_pairs(rules: &Rules) -> Option<Vec<Pair>> {
     let mut pairs = Vec::new();
     for element in rules.elements() {
-        pairs.extend(element_pairs(element, rules.size())?);
+        pairs.extend(element_pairs(element, rules)?);
     }
     pairs.extend(negative_pairs(rules));
     Some(pairs)

@@ -336,3 +336,36 @@ fn a_cage_without_a_sum_only_keeps_its_digits_apart() {
         "{written}"
     );
 }
+
+/// Touching minimum cells are compared only with the cells around them
+/// (the f-puzzles rule): minima at r1c1 and r1c2 of a 4×4 Latin square
+/// ask r1c1 < r2c1, r1c2 < r1c3 and r1c2 < r2c2 — and nothing between the
+/// two. Both solvers and the checker agree with that count.
+#[test]
+fn touching_minimum_cells_are_compared_only_with_the_cells_around_them() {
+    use fdoku_sudoku::Extremum;
+    let minimum = |cell| Element::Extremum {
+        cell,
+        kind: Extremum::Minimum,
+    };
+    let rules = Rules::latin(4)
+        .unwrap()
+        .with_element(minimum(0))
+        .unwrap()
+        .with_element(minimum(1))
+        .unwrap();
+    let puzzle = Puzzle::new(rules, vec![0; 16]).unwrap();
+    let expected: Vec<Vec<u8>> = latin_squares_4()
+        .iter()
+        .filter(|g| g[0] < g[4] && g[1] < g[2] && g[1] < g[5])
+        .cloned()
+        .collect();
+    let checked: Vec<Vec<u8>> = latin_squares_4()
+        .iter()
+        .filter(|g| check_solution(&puzzle, g).is_ok())
+        .cloned()
+        .collect();
+    assert_eq!(checked, expected);
+    assert_eq!(all(&puzzle, SolverChoice::Fd), expected);
+    assert_eq!(all(&puzzle, SolverChoice::Mask), expected);
+}

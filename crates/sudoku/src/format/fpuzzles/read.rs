@@ -6,9 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::{Meta, default_region};
-use crate::elements::{
-    Direction, Dot, Element, Extremum, Negative, Outside, orthogonal_neighbours,
-};
+use crate::elements::{Direction, Dot, Element, Extremum, Negative, Outside};
 use crate::puzzle::Puzzle;
 use crate::rules::{Cage, Diagonal, GlobalRule, MAX_SIZE, Parity, Rules, parse_cell_name};
 
@@ -492,21 +490,7 @@ impl Reader<'_> {
                 .map(|(i, entry)| cell_of(size, entry, &format!("{key}[{i}]")))
                 .collect::<Result<Vec<usize>, String>>()?;
             for (i, &cell) in cells.iter().enumerate() {
-                let at = format!("{key}[{i}]");
-                let neighbours = orthogonal_neighbours(size, cell);
-                if !neighbours.iter().any(|n| cells.contains(n)) {
-                    out.push((at, Element::Extremum { cell, kind }));
-                    continue;
-                }
-                // Beside another cell of its kind, it is compared with the
-                // others only: a two-cell thermometer from the smaller.
-                for n in neighbours.into_iter().filter(|n| !cells.contains(n)) {
-                    let cells = match kind {
-                        Extremum::Minimum => vec![cell, n],
-                        Extremum::Maximum => vec![n, cell],
-                    };
-                    out.push((at.clone(), Element::Thermometer { cells, slow: false }));
-                }
+                out.push((format!("{key}[{i}]"), Element::Extremum { cell, kind }));
             }
         }
         for (i, entry) in self.entries("quadruple")?.iter().enumerate() {

@@ -22,7 +22,7 @@ use std::ops::RangeInclusive;
 use fdoku_fd::{Constraint, ConstraintId, LinearOp, Model, Var};
 
 use super::automata;
-use crate::elements::{Dot, Element, Extremum, Negative, orthogonal_neighbours};
+use crate::elements::{Dot, Element, Extremum, Negative, marked, orthogonal_neighbours};
 use crate::rules::{Layout, Rules};
 
 /// Posts every element and negative rule of `rules` over the cell variables.
@@ -229,7 +229,9 @@ impl Poster<'_> {
                     Extremum::Maximum => 1,
                 };
                 let op = if gap < 0 { LinearOp::Le } else { LinearOp::Ge };
-                for neighbour in orthogonal_neighbours(size, *cell) {
+                let alike = marked(rules.elements(), *kind);
+                let others = orthogonal_neighbours(size, *cell).into_iter();
+                for neighbour in others.filter(|n| !alike.contains(n)) {
                     self.linear(&[(1, cells[*cell]), (-1, cells[neighbour])], op, gap);
                 }
             }
