@@ -568,11 +568,11 @@ pub struct ConvertArgs {
 /// What `fdoku convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ConvertFormat {
-    /// An f-puzzles link, https://www.f-puzzles.com/?load=….
+    /// An f-puzzles link, `https://www.f-puzzles.com/?load=…`.
     Fpuzzles,
     /// The f-puzzles JSON itself.
     FpuzzlesJson,
-    /// A SudokuPad link carrying the f-puzzles payload, https://sudokupad.app/fpuzzles….
+    /// A SudokuPad link carrying the f-puzzles payload, `https://sudokupad.app/fpuzzles…`.
     Sudokupad,
     /// fdoku's JSON description (the title as its "name").
     Json,

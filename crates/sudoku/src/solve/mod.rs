@@ -193,12 +193,20 @@ pub fn solve_with(
 /// its all_different reasoning and conflict-driven branching search far
 /// less on hard ones (a slow-thermometer puzzle without givens: 0.9 ms
 /// against 5.5 s; on the easiest the bitmask solver is ahead by 0.1 ms).
+/// It then branches with last-conflict reasoning too: on the published
+/// variant puzzles that cuts the hardest searches 2–16 times (a
+/// thermometer puzzle without givens from 3.4 million nodes to 313,000)
+/// and leaves the geometric mean of all about where it was.
 fn pick_solver<'p>(puzzle: &'p Puzzle, options: &SolveOptions) -> Option<Box<dyn Search + 'p>> {
     let nine = || NineSolver::new(puzzle).map(|s| Box::new(s) as Box<dyn Search>);
     let mask = || MaskSolver::new(puzzle).map(|s| Box::new(s) as Box<dyn Search>);
-    let fd = || Box::new(FdSolver::new(puzzle, options.fd.clone())) as Box<dyn Search>;
+    let fd_with = |config| Box::new(FdSolver::new(puzzle, config)) as Box<dyn Search>;
+    let fd = || fd_with(options.fd.clone());
     match options.solver {
-        SolverChoice::Auto if puzzle.rules().has_elements() => Some(fd()),
+        SolverChoice::Auto if puzzle.rules().has_elements() => Some(fd_with(SearchConfig {
+            last_conflict: true,
+            ..options.fd.clone()
+        })),
         SolverChoice::Auto => Some(nine().or_else(mask).unwrap_or_else(fd)),
         SolverChoice::Mask => mask(),
         SolverChoice::Fd => Some(fd()),

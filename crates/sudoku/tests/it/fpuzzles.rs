@@ -97,10 +97,11 @@ fn every_puzzle_writes_back_as_itself() {
     }
 }
 
-/// Solves a file's puzzle with the engine, asking for two answers: the
-/// answer in solutions.txt, the only one, passed by the checker. (Puzzles
-/// that take over 10 s when every propagation is checked run only in the
-/// ordinary build.)
+/// Solves a file's puzzle the way `fdoku solve` does (the engine, with
+/// last-conflict branching, for rules with elements), asking for two
+/// answers: the answer in solutions.txt, the only one, passed by the
+/// checker. (Puzzles that take seconds when every propagation is checked
+/// twice run only in the ordinary build.)
 fn solves_to_its_answer(file: &str) {
     let answers = listing("solutions.txt");
     let (_, answer) = answers.iter().find(|(f, _)| f == file).unwrap();
@@ -110,10 +111,7 @@ fn solves_to_its_answer(file: &str) {
         answer.bytes().map(|b| b - b'0').collect()
     };
     let read = read(file).unwrap();
-    let options = SolveOptions {
-        solver: SolverChoice::Fd,
-        ..Default::default()
-    };
+    let options = SolveOptions::default();
     let start = Instant::now();
     let report = solve(&read.puzzle, Goal::Count(2), &options);
     let took = start.elapsed();
@@ -152,7 +150,7 @@ answers! {
     bird_in_a_storm: "bird-in-a-storm.fpuzzles.json",
     blitz: "blitz.fpuzzles.json",
     self_contained: "self-contained.fpuzzles.json",
-    #[cfg_attr(feature = "check-propagation", ignore = "20 s with check-propagation")]
+    #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     killer_blister: "killer-blister.fpuzzles.json",
     three_hundred_subs: "300-subs.fpuzzles.json",
     black_kropki_x: "black-kropki-x.fpuzzles.json",
@@ -165,20 +163,20 @@ answers! {
     just_add_colour: "just-add-colour.fpuzzles.json",
     hay_fever: "hay-fever.fpuzzles.json",
     dotween: "dotween.fpuzzles.json",
-    #[cfg_attr(feature = "check-propagation", ignore = "28 s with check-propagation")]
+    #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     sandwich_sudoku: "sandwich-sudoku.fpuzzles.json",
     minimax_sandwich: "minimax-sandwich.fpuzzles.json",
     return_of_the_revenge_of_the_hash: "return-of-the-revenge-of-the-hash.fpuzzles.json",
     peak_sudoku_4x4: "peak-sudoku-4x4.fpuzzles.json",
-    #[cfg_attr(feature = "check-propagation", ignore = "12 s with check-propagation")]
+    #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     behemoth_16x16: "behemoth-16x16.fpuzzles.json",
     irregular_7x7_kropki: "irregular-7x7-kropki.fpuzzles.json",
     extreme_killer_6x6: "extreme-killer-6x6.fpuzzles.json",
-    #[cfg_attr(feature = "check-propagation", ignore = "20 s with check-propagation")]
+    #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     eddies: "eddies.fpuzzles.json",
-    #[cfg_attr(feature = "check-propagation", ignore = "16 s with check-propagation")]
+    #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     orbit: "orbit.fpuzzles.json",
-    #[cfg_attr(feature = "check-propagation", ignore = "34 s with check-propagation")]
+    #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     one_five_nine: "159.fpuzzles.json",
     alien: "alien.fpuzzles.json",
     equal_sums: "equal-sums.fpuzzles.json",
@@ -189,12 +187,12 @@ answers! {
     slow_thermo_sudoku: "slow-thermo-sudoku.fpuzzles.json",
     arkham_basement: "arkham-basement.fpuzzles.json",
     knight_shift: "knight-shift.fpuzzles.json",
-    #[ignore = "thermometers only: 4.7 s and 184 thousand nodes in the debug build"]
+    #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     bicycle_race: "bicycle-race.fpuzzles.json",
     killer_whirlwind: "killer-whirlwind.fpuzzles.json",
-    #[ignore = "thermometers only: 96 s and 2.5 million nodes in the debug build"]
+    #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     i_want_to_break_free: "i-want-to-break-free.fpuzzles.json",
-    #[ignore = "thermometers only: 117 s and 3.4 million nodes in the debug build"]
+    #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     a_kind_of_magic: "a-kind-of-magic.fpuzzles.json",
 }
 
