@@ -19,7 +19,8 @@ without them, and the row says so.
 
 The answers are checked: fdoku's first solution passes check_solution (the program checks it) and equals the answer in
 solutions.txt; pencilmark's count and solution must equal fdoku's. Prints a Markdown table per puzzle and the geometric
-mean of fdoku ÷ pencilmark per constraint family; --out keeps every measurement as JSON lines.
+mean of fdoku ÷ pencilmark per constraint family; --out keeps every measurement as JSON lines, and --report FILE prints
+the tables of such a file again.
 """
 import argparse
 import json
@@ -171,6 +172,9 @@ def fmt_us(us):
 
 
 def main():
+    if ARGS.report:
+        report([json.loads(line) for line in open(ARGS.report, encoding="utf-8")])
+        return
     files = [pathlib.Path(f) for f in ARGS.files] or sorted(DATA.glob("*.fpuzzles.json"))
     for line in (DATA / "solutions.txt").read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -185,7 +189,7 @@ def main():
         fp = json.loads(f.read_text(encoding="utf-8"))
         fp["_file"] = f.name
         fd = fdoku[f.name]
-        row = {"file": f.name, "title": fp.get("title", ""), "size": fp.get("size", 9), "families": families(fp),
+        row = {"file": f.name, "title": fp.get("title") or f.name.removesuffix(".fpuzzles.json"), "size": fp.get("size", 9), "families": families(fp),
                "fdoku": fd}
         if "error" in fd:
             row["excluded"] = "excluded: fdoku refuses it (" + fd["error"].split(": ")[1] + ")"
@@ -244,7 +248,7 @@ def report(rows):
             cells[3:] = [f"< {fmt_ratio(fd['us'] / pm['us'])}", f"< {fmt_ratio(fd['us'] / pm['search_us'])}"]
         count = {1: "1", 2: "2+"}.get(fd.get("count"), str(fd.get("count", "—")))
         note = "; ".join(x for x in (r["verdict"], pm.get("note", "")) if x)
-        print(f"| {r['title'] or r['file']} | {kinds} | {size} | {count} | {' | '.join(cells)} | {note} |")
+        print(f"| {r['title']} | {kinds} | {size} | {count} | {' | '.join(cells)} | {note} |")
     print()
     print("| family | puzzles compared | fdoku ÷ pencilmark: geometric mean (range) | fdoku ÷ its search |")
     print("|---|---:|---|---|")
@@ -266,5 +270,6 @@ if __name__ == "__main__":
     parser.add_argument("--node-limit", type=int, default=NODE_LIMIT, help="pencilmark's search limit")
     parser.add_argument("--fdoku", type=pathlib.Path, default=FDOKU, help="the peer-pencilmark program")
     parser.add_argument("--out", help="write every measurement here as JSON lines")
+    parser.add_argument("--report", help="only print the tables of the measurements written by --out")
     ARGS = parser.parse_args()
     main()
