@@ -1,7 +1,8 @@
-//! Outside clues as automata read along their row or column.
+//! Outside clues and three-class lines as automata read in order.
 //!
 //! A sandwich, X-sum or skyscraper clue is a rule about a row read from one
-//! end, so each is a deterministic automaton over the digits in that order;
+//! end, and an entropic or modular line one about its cells in order, so
+//! each is a deterministic automaton over the digits in that order;
 //! the engine's `regular` constraint then keeps exactly the digits that
 //! lie on some accepted reading (the row's own all-different is left to
 //! the row). States are explored from the start, so only reachable ones
@@ -108,6 +109,19 @@ pub(super) fn x_sum(size: usize, sum: u32) -> Automaton {
         (total <= sum && (left > 1 || total == sum)).then_some(Some((left - 1, total)))
     };
     explore(size, None, step, |s| matches!(s, Some((0, _))))
+}
+
+/// Any three cells in a row hold digits of three different classes
+/// (`class` of a digit is 0, 1 or 2): each digit's class differs from the
+/// two before it. Entropic lines (low, middle, high thirds) and modular
+/// lines (residues mod 3).
+pub(super) fn three_classes(size: usize, class: impl Fn(i32) -> i32) -> Automaton {
+    // The classes of the last two digits read, the older first (-1: none yet).
+    let step = |&(older, last): &(i32, i32), d: i32| {
+        let c = class(d);
+        (c != older && c != last).then_some((last, c))
+    };
+    explore(size, (-1, -1), step, |_| true)
 }
 
 /// `count` digits are seen from the clue, each larger than all before it.

@@ -8,7 +8,9 @@
 //! * thermometers, min/max cells, arrows, little killers, zippers and
 //!   region-sum lines are linear (bounds consistency);
 //! * a between line is one table per inner cell over it and the two ends;
-//!   entropic and modular lines one table per three cells in a row;
+//! * entropic and modular lines are automata over the line's digit
+//!   classes (any three cells in a row: three classes), which keep exactly
+//!   the digits of some valid reading of the whole line;
 //! * a quadruple ties a 0/1 "holds d" to each cell per digit it needs
 //!   and counts them;
 //! * sandwich, X-sum and skyscraper clues are automata read along their
@@ -185,19 +187,18 @@ impl Poster<'_> {
                     });
                 }
             }
+            // A line of fewer than three cells has no three in a row.
+            Element::Entropic { .. } | Element::Modular { .. } if vars.len() < 3 => {}
             Element::Entropic { .. } => {
                 let third = self.n / 3;
-                let class = move |d: i32| (d - 1) / third;
-                for w in vars.windows(3) {
-                    self.table(w.to_vec(), |t| {
-                        distinct3(class(t[0]), class(t[1]), class(t[2]))
-                    });
-                }
+                let automaton = automata::three_classes(size, |d| (d - 1) / third);
+                let id = self.model.post(Constraint::Regular { vars, automaton });
+                self.named(id);
             }
             Element::Modular { .. } => {
-                for w in vars.windows(3) {
-                    self.table(w.to_vec(), |t| distinct3(t[0] % 3, t[1] % 3, t[2] % 3));
-                }
+                let automaton = automata::three_classes(size, |d| d % 3);
+                let id = self.model.post(Constraint::Regular { vars, automaton });
+                self.named(id);
             }
             Element::Zipper { .. } => {
                 let len = vars.len();
@@ -277,10 +278,6 @@ fn pair_table(
         vars: vec![x, y],
         tuples,
     }
-}
-
-fn distinct3(a: i32, b: i32, c: i32) -> bool {
-    a != b && b != c && a != c
 }
 
 /// The pieces of a line inside one region each, in order: maximal runs
