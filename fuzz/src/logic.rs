@@ -189,7 +189,7 @@ fn with_cages(u: &mut Unstructured<'_>, mut rules: Rules, solution: &[u8]) -> Re
         let sum = cells.iter().map(|&c| u32::from(solution[c])).sum();
         if let Ok(caged) = rules.clone().with_cage(Cage {
             cells: cells.clone(),
-            sum,
+            sum: Some(sum),
         }) {
             cells.iter().for_each(|&c| used[c] = true);
             rules = caged;

@@ -82,6 +82,16 @@ pub fn round_trips(puzzle: &Puzzle) {
         puzzle,
         "the JSON description does not read back: {json}"
     );
+    // f-puzzles, where it can say the rules (and has no pencil marks to carry).
+    if puzzle.candidates().is_none()
+        && let Ok(link) = format::fpuzzles::to_link(puzzle, &format::fpuzzles::Meta::default())
+    {
+        assert_eq!(
+            &read_one(&link, Format::FPuzzles, PlainVariant::default()),
+            puzzle,
+            "the f-puzzles link does not read back: {json}"
+        );
+    }
     // The line and the block carry the standard sizes from 4×4 up (a line
     // of one character is not a puzzle, so a 1×1 grid stays in JSON).
     let Some(variant) = plain_variant(puzzle.rules()).filter(|_| puzzle.size() > 1) else {
