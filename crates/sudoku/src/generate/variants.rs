@@ -1,7 +1,8 @@
 //! Variant puzzles: elements drawn from a grid, then givens and elements
 //! taken away while the solution stays unique.
 //!
-//! 1. **A grid** of the base rules (cell rules included), drawn from the seed.
+//! 1. **A grid** of the base rules (cell rules included), drawn from the
+//!    seed (the next one when some kind finds no place on it, up to 8).
 //! 2. **Elements.** [`VariantOptions::elements`] elements of the chosen kinds,
 //!    in turn, each drawn from the grid so the grid keeps it
 //!    ([`draw_element`]). Without givens, more are drawn until the
@@ -76,6 +77,9 @@ impl Default for VariantOptions {
     }
 }
 
+/// Grids tried before a kind no grid offers a place for is given up on.
+const GRIDS: usize = 8;
+
 /// The most elements drawn per grid cell before a puzzle without givens is
 /// given up on.
 const MOST_ELEMENTS_PER_CELL: usize = 2;
@@ -94,20 +98,30 @@ pub fn generate_variant(
         return Err(GenerateError::Elements);
     }
     let budget = options.budget.clone().with_node_limit(options.node_limit);
-    let solution = random_grid_within(rules, seed, &budget)?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5851_f42d_4c95_7f2d);
     let kinds = &options.kinds;
     if kinds.is_empty() {
         return Err(GenerateError::NoKinds);
     }
-    let mut drawn = Drawing {
-        rules: rules.clone(),
-        solution: &solution,
-        count: 0,
+    // A grid may offer no place for a kind (no two neighbours adding up to
+    // 5 or 10 for an XV): the next grid from the same stream is tried.
+    let mut grids = 0;
+    let mut drawn = loop {
+        let mut drawn = Drawing {
+            rules: rules.clone(),
+            solution: random_grid_within(rules, rng.next_u64(), &budget)?,
+            count: 0,
+        };
+        let all = (0..options.elements)
+            .try_for_each(|turn| drawn.add(kinds[turn % kinds.len()], &mut rng));
+        grids += 1;
+        match all {
+            Ok(()) => break drawn,
+            Err(GenerateError::NoElement { .. }) if grids < GRIDS => {}
+            Err(e) => return Err(e),
+        }
     };
-    for turn in 0..options.elements {
-        drawn.add(kinds[turn % kinds.len()], &mut rng)?;
-    }
+    let solution = drawn.solution.clone();
     let empty = vec![0; rules.cells()];
     let mut checks = 0;
     let mut givens = solution.clone();
@@ -172,14 +186,14 @@ fn puzzle(rules: &Rules, givens: &[u8]) -> Puzzle {
         .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"))
 }
 
-/// The rules as elements are drawn onto them.
-struct Drawing<'a> {
+/// The rules as elements are drawn onto them, from their solution grid.
+struct Drawing {
     rules: Rules,
-    solution: &'a [u8],
+    solution: Vec<u8>,
     count: usize,
 }
 
-impl Drawing<'_> {
+impl Drawing {
     /// Draws one more element of `kind`, not one already there nor a
     /// second mark on a marked edge; an error when the kind cannot be
     /// drawn on this grid at all.
@@ -189,7 +203,7 @@ impl Drawing<'_> {
         rng: &mut Xoshiro256PlusPlus,
     ) -> Result<(), GenerateError> {
         for _ in 0..32 {
-            let Some(element) = draw_element(kind, &self.rules, self.solution, rng.next_u64())
+            let Some(element) = draw_element(kind, &self.rules, &self.solution, rng.next_u64())
             else {
                 continue;
             };

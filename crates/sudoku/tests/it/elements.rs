@@ -297,6 +297,15 @@ fn variants_without_givens_are_unique_by_their_elements() {
         assert!(made.puzzle.givens().iter().all(|&g| g == 0));
         assert_eq!(count_two_other_way(&made.puzzle), 1, "seed {seed}");
     }
+    // A grid without a place for an X or V: the next grid is tried.
+    let xv = VariantOptions {
+        kinds: vec![ElementKind::Xv],
+        ..VariantOptions::default()
+    };
+    for seed in 0..6 {
+        let made = generate_variant(&Rules::classic(4).unwrap(), &xv, seed).unwrap();
+        assert_eq!(count_two_other_way(&made.puzzle), 1, "seed {seed}");
+    }
     let none = VariantOptions {
         kinds: vec![],
         ..VariantOptions::default()
