@@ -23,8 +23,9 @@ use std::ops::RangeInclusive;
 
 use fdoku_fd::{Constraint, ConstraintId, LinearOp, Model, Var};
 
+use super::super::pairs::{Pair, negative_pairs};
 use super::automata;
-use crate::elements::{Dot, Element, Extremum, Negative, marked, orthogonal_neighbours};
+use crate::elements::{Dot, Element, Extremum, marked, orthogonal_neighbours};
 use crate::rules::{Layout, Rules};
 
 /// Posts every element and negative rule of `rules` over the cell variables.
@@ -299,58 +300,18 @@ fn region_segments(rules: &Rules, line: &[usize]) -> Vec<Vec<usize>> {
     segments
 }
 
-/// The "all marks are given" rules: every pair of orthogonal neighbours
-/// without a mark of the family may not satisfy the family's relation.
+/// The "all marks are given" rules: every unmarked pair of orthogonal
+/// neighbours ([`negative_pairs`], shared with the bitmask solver) is a
+/// binary table of the digit pairs its relation allows.
 fn negative(model: &mut Model, cells: &[Var], rules: &Rules) {
-    let Negative { white, black, x, v } = rules.negative();
-    if !(white || black || x || v) {
-        return;
-    }
-    let size = rules.size();
-    let marked = |kropki: bool| {
-        let mut pairs = std::collections::HashSet::new();
-        for element in rules.elements() {
-            match element {
-                Element::Kropki { cells, .. } if kropki => {
-                    pairs.insert((cells[0].min(cells[1]), cells[0].max(cells[1])));
-                }
-                Element::Xv { cells, .. } if !kropki => {
-                    pairs.insert((cells[0].min(cells[1]), cells[0].max(cells[1])));
-                }
-                _ => {}
-            }
-        }
-        pairs
-    };
-    let (dotted, lettered) = (marked(true), marked(false));
-    let n = size as i32;
-    for cell in 0..size * size {
-        for other in orthogonal_neighbours(size, cell) {
-            if other < cell {
-                continue;
-            }
-            let kropki_free = !dotted.contains(&(cell, other));
-            let xv_free = !lettered.contains(&(cell, other));
-            let forbid_white = white && kropki_free;
-            let forbid_black = black && kropki_free;
-            let forbid_x = x && xv_free;
-            let forbid_v = v && xv_free;
-            if !(forbid_white || forbid_black || forbid_x || forbid_v) {
-                continue;
-            }
-            let allowed = |a: i32, b: i32| {
-                !(forbid_white && (a - b).abs() == 1
-                    || forbid_black && (a == 2 * b || b == 2 * a)
-                    || forbid_x && a + b == 10
-                    || forbid_v && a + b == 5)
-            };
-            let digits = || 1..=n;
-            let id = model.post(pair_table(
-                (cells[cell], digits()),
-                (cells[other], digits()),
-                allowed,
-            ));
-            model.set_constraint_name(id, "negative constraint");
-        }
+    let digits = || 1..=rules.size() as i32;
+    for Pair { a, b, relation } in negative_pairs(rules) {
+        let allowed = |x: i32, y: i32| relation.holds(x as u32, y as u32);
+        let id = model.post(pair_table(
+            (cells[a], digits()),
+            (cells[b], digits()),
+            allowed,
+        ));
+        model.set_constraint_name(id, "negative constraint");
     }
 }
