@@ -459,6 +459,13 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "KINDS", value_parser = element_kinds_parser,
           conflicts_with_all = ["clues", "symmetry", "pattern", "killer", "jigsaw", "difficulty", "technique"])]
     pub rules: Option<ElementKinds>,
+    /// A variant template: a JSON description of the base (size, regions, cell rules) with a
+    /// `generate` field naming the kinds to draw, how many, givens or not, minimal or not
+    /// (see docs/cli.md).
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["rules", "size", "variant", "clues", "symmetry", "pattern", "killer",
+                                "jigsaw", "difficulty", "technique"])]
+    pub template: Option<PathBuf>,
     /// With --rules: how many elements to draw at first.
     #[arg(long, value_name = "N", default_value_t = 8, requires = "rules")]
     pub elements: usize,

@@ -11,7 +11,7 @@ use anyhow::anyhow;
 use fdoku_fd::StopReason;
 use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate};
 use fdoku_sudoku::generate::{
-    GenerateError, Generated, KillerOptions, Options, VariantOptions, generate_killer,
+    GenerateError, Generated, KillerOptions, Options, Template, VariantOptions, generate_killer,
     generate_on_pattern, generate_variant, random_jigsaw_within,
 };
 use fdoku_sudoku::{check_solution, format, grid_line};
@@ -68,11 +68,18 @@ pub fn run(
     // Each puzzle gets --time-limit from its start; a bad value is a usage error.
     let budget = || crate::cli::budget(Some(args.time_limit), None, cancel);
     budget()?;
-    let rules = args
-        .variant
-        .plain()
-        .rules(args.size)
-        .map_err(|e| BadInput(format!("--size {} --variant: {e}", args.size)))?;
+    let template = match &args.template {
+        Some(path) => Some(read_template(path)?),
+        None => None,
+    };
+    let rules = match &template {
+        Some(template) => template.rules.clone(),
+        None => args
+            .variant
+            .plain()
+            .rules(args.size)
+            .map_err(|e| BadInput(format!("--size {} --variant: {e}", args.size)))?,
+    };
     let options = Options {
         symmetry: args.symmetry,
         clues: args.clues,
@@ -97,14 +104,22 @@ pub fn run(
         node_limit: args.node_limit,
         ..KillerOptions::default()
     };
-    let variant = args.rules.as_ref().map(|kinds| VariantOptions {
-        kinds: kinds.0.clone(),
-        elements: args.elements,
-        givens: !args.no_givens,
-        minimal: args.minimal,
-        node_limit: args.node_limit,
-        ..VariantOptions::default()
-    });
+    let variant = match (&template, &args.rules) {
+        (Some(template), _) => Some(VariantOptions {
+            minimal: template.options.minimal || args.minimal,
+            node_limit: args.node_limit,
+            ..template.options.clone()
+        }),
+        (None, Some(kinds)) => Some(VariantOptions {
+            kinds: kinds.0.clone(),
+            elements: args.elements,
+            givens: !args.no_givens,
+            minimal: args.minimal,
+            node_limit: args.node_limit,
+            ..VariantOptions::default()
+        }),
+        (None, None) => None,
+    };
     let pattern = match &args.pattern {
         Some(path) => Some(read_pattern(path, rules.size())?),
         None => None,
@@ -143,7 +158,7 @@ pub fn run(
                         ..killer.clone()
                     };
                     let made = match &pattern {
-                        _ if args.rules.is_some() => {
+                        _ if variant.is_some() => {
                             let options = VariantOptions {
                                 budget: budget.clone(),
                                 ..variant.clone().unwrap_or_default()
@@ -213,12 +228,12 @@ pub fn run(
             let GradedPuzzle { generated, grade } = generated;
             verify(&generated, index)?;
             // The puzzle's own rules: a jigsaw's layout is drawn per puzzle.
-            let variant = generated.puzzle.rules().variant_name();
+            let variant_name = generated.puzzle.rules().variant_name();
             let record = Record {
                 index,
                 seed,
                 size: rules.size(),
-                variant: &variant,
+                variant: &variant_name,
                 symmetry: args.symmetry.name(),
                 clues: generated.puzzle.clue_count(),
                 puzzle: grid_line(generated.puzzle.givens()),
@@ -228,7 +243,7 @@ pub fn run(
                 difficulty: grade.map(|g| g.level.name()),
                 technique: args.technique.map(|t| t.name()),
                 hodoku_score: grade.map(|g| g.hodoku_score),
-                description: (args.killer || args.jigsaw || args.rules.is_some())
+                description: (args.killer || args.jigsaw || variant.is_some())
                     .then(|| format::json::describe(&generated.puzzle)),
             };
             progress.suspend(|| print(&record, &generated, args.format, &mut json, out))?;
@@ -243,6 +258,13 @@ pub fn run(
 /// The clue positions of a pattern file: a grid in line or block form
 /// (rows of characters, `|` and whitespace ignored, `---+---` lines
 /// skipped), a mark where a clue goes, a blank (`.` `0` `_` `-`) elsewhere.
+/// Reads `--template FILE`: the base rules and what to draw on them.
+fn read_template(path: &std::path::Path) -> Result<Template, BadInput> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;
+    Template::read(&path.display().to_string(), &text).map_err(|e| BadInput(e.to_string()))
+}
+
 fn read_pattern(path: &std::path::Path, size: usize) -> Result<Vec<bool>, BadInput> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;

@@ -385,3 +385,83 @@ fn variant_puzzles_repeat_by_seed_on_any_thread_count_and_are_unique() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown kind 'whatnot'"));
 }
+
+/// A template's base rules hold in every puzzle drawn on it: the shipped
+/// 6×6 anti-knight template gives puzzles with no givens, the rule kept,
+/// only the kinds it names, each unique by `fdoku solve`, the same on one
+/// or two threads.
+#[test]
+fn a_template_keeps_its_base_rules_and_draws_only_its_kinds() {
+    let args = |threads: &'static str| {
+        [
+            "generate",
+            "--template",
+            "examples/template-6x6.json",
+            "-n",
+            "4",
+            "--seed",
+            "2",
+            "--threads",
+            threads,
+        ]
+    };
+    let one = fdoku(&args("1"));
+    assert_eq!(
+        one.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    assert_eq!(stdout(&one), stdout(&fdoku(&args("2"))));
+    let lines = stdout(&one);
+    assert_eq!(lines.lines().count(), 4);
+    let drawn = ["thermometers", "white_dots", "x", "v"];
+    for line in lines.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a JSON description");
+        let fields = record.as_object().expect("an object");
+        assert_eq!(record["anti_knight"], true, "{line}");
+        assert_eq!(record["givens"], ".".repeat(36), "{line}");
+        for field in fields.keys() {
+            assert!(
+                ["anti_knight", "boxes", "givens", "size"].contains(&field.as_str())
+                    || drawn.contains(&field.as_str()),
+                "{field} in {line}"
+            );
+        }
+    }
+    let counted = fdoku_stdin(&["solve", "--count", "-f", "jsonl"], lines.as_bytes());
+    for record in json_lines(&counted) {
+        assert_eq!(record["count"], 1, "{record}");
+    }
+}
+
+/// Template errors name the file and the field.
+#[test]
+fn a_template_without_kinds_or_with_givens_is_refused_by_field() {
+    let dir = std::env::temp_dir().join(format!("fdoku-template-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for (text, expected) in [
+        (r#"{"size": 4}"#, "generate: missing"),
+        (
+            r#"{"size": 4, "generate": {"kinds": ["thermo", "bogus"]}}"#,
+            "generate.kinds[1]: unknown kind 'bogus'",
+        ),
+        (
+            r#"{"size": 4, "givens": "1...............", "generate": {"kinds": ["xv"]}}"#,
+            "givens: a template is the base",
+        ),
+        (
+            r#"{"size": 4, "generate": {"kinds": ["xv"], "count": 3}}"#,
+            "generate: unknown field `count`",
+        ),
+        ("{\"size\": 4,\n \"generate\": [", "template.json:2:"),
+    ] {
+        let path = dir.join("template.json");
+        std::fs::write(&path, text).expect("write");
+        let o = fdoku(&["generate", "--template", path.to_str().expect("utf-8")]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{text}: {err}");
+        assert!(err.contains(expected), "{text}: {err}");
+        assert!(err.contains("template.json"), "{err}");
+    }
+}

@@ -36,6 +36,7 @@
 mod block;
 pub mod fpuzzles;
 pub mod json;
+pub(crate) use json::from_value as puzzle_from_json;
 mod line;
 mod marks;
 mod print;

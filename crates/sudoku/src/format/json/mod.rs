@@ -357,9 +357,7 @@ pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
                 .into_iter()
                 .map(|v| {
                     let source = v.to_string();
-                    let puzzle = serde_json::from_value::<Spec>(v)
-                        .map_err(|e| field_error(input, 1, 1, e.to_string()))
-                        .and_then(|spec| build(&spec).map_err(|m| field_error(input, 1, 1, m)));
+                    let puzzle = from_value(input, v);
                     Item {
                         index: 0,
                         line: 1,
@@ -381,6 +379,15 @@ pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| one(input, i, l))
         .collect()
+}
+
+/// One description already parsed as JSON (an entry of an array, a
+/// template's base): a wrong field is named in the message, at line 1,
+/// column 1.
+pub(crate) fn from_value(input: &str, value: serde_json::Value) -> Result<Puzzle, ParseError> {
+    serde_json::from_value::<Spec>(value)
+        .map_err(|e| field_error(input, 1, 1, e.to_string()))
+        .and_then(|spec| build(&spec).map_err(|m| field_error(input, 1, 1, m)))
 }
 
 /// Whether a text that is not one JSON value is JSON lines: more than one
