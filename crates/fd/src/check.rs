@@ -140,7 +140,59 @@ fn holds(constraint: &Constraint, value: &dyn Fn(Var) -> i32) -> Result<(), Stri
                 format!("the automaton does not accept {sequence:?}")
             })
         }
+        Constraint::ReifiedLinear {
+            terms,
+            op,
+            rhs,
+            reif,
+            implies,
+        } => {
+            let sum: i128 = terms
+                .iter()
+                .map(|&(a, v)| i128::from(a) * i128::from(value(v)))
+                .sum();
+            let compares = op.holds(sum, i128::from(*rhs));
+            reified(
+                value(*reif),
+                *implies,
+                compares,
+                &format!("the sum is {sum}"),
+            )
+        }
+        Constraint::InSetReif {
+            x,
+            set,
+            reif,
+            implies,
+        } => {
+            let v = value(*x);
+            let member = set.iter().any(|&(lo, hi)| lo <= v && v <= hi);
+            reified(value(*reif), *implies, member, &format!("x = {v}"))
+        }
+        Constraint::Arith { op, x, y, z } => {
+            let (a, b, c) = (value(*x), value(*y), value(*z));
+            let result = op.apply(i64::from(a), i64::from(b));
+            require(result == Some(i64::from(c)), || match result {
+                Some(r) => format!("{a} {} {b} is {r}, not {c}", op.name()),
+                None => format!("{a} {} {b} has no value", op.name()),
+            })
+        }
+        Constraint::Abs { x, z } => {
+            let (a, c) = (i64::from(value(*x)), i64::from(value(*z)));
+            require(a.abs() == c, || format!("|{a}| is not {c}"))
+        }
     }
+}
+
+/// `b ⇔ truth` (`b ⇒ truth` when `implies`) for a 0/1 `b`; `what` says
+/// what made `truth`.
+fn reified(b: i32, implies: bool, truth: bool, what: &str) -> Result<(), String> {
+    let holds = match b {
+        0 => implies || !truth,
+        1 => truth,
+        _ => false,
+    };
+    require(holds, || format!("{what} and the reifying variable is {b}"))
 }
 
 fn require(ok: bool, detail: impl FnOnce() -> String) -> Result<(), String> {

@@ -111,6 +111,53 @@ impl LinearOp {
     }
 }
 
+/// An integer operation `z = x op y` of [`Constraint::Arith`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArithOp {
+    /// `x · y`
+    Times,
+    /// `x / y` rounded towards zero; no value when `y = 0`.
+    Div,
+    /// `x − y · (x / y)`, the sign of `x`; no value when `y = 0`.
+    Mod,
+    /// `xʸ`; for `y < 0` it is `1 / x⁻ʸ` rounded towards zero, with no
+    /// value when `x = 0`.
+    Pow,
+    /// The smaller of `x` and `y`.
+    Min,
+    /// The larger of `x` and `y`.
+    Max,
+}
+
+impl ArithOp {
+    /// The value of `x op y`, or `None` where the operation has none
+    /// (division by zero, or a power beyond 64 bits, which no variable holds).
+    pub fn apply(self, x: i64, y: i64) -> Option<i64> {
+        match self {
+            ArithOp::Times => x.checked_mul(y),
+            ArithOp::Div => x.checked_div(y),
+            ArithOp::Mod => x.checked_rem(y),
+            ArithOp::Pow if y >= 0 => x.checked_pow(u32::try_from(y).ok()?),
+            ArithOp::Pow => 1i64.checked_div(x.checked_pow(u32::try_from(-y).ok()?)?),
+            ArithOp::Min => Some(x.min(y)),
+            ArithOp::Max => Some(x.max(y)),
+        }
+    }
+
+    /// The lower-case name, e.g. `times`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArithOp::Times => "times",
+            ArithOp::Div => "div",
+            ArithOp::Mod => "mod",
+            ArithOp::Pow => "pow",
+            ArithOp::Min => "min",
+            ArithOp::Max => "max",
+        }
+    }
+}
+
 /// A relation that every solution satisfies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
@@ -170,6 +217,51 @@ pub enum Constraint {
         /// The deterministic automaton that must accept their values.
         automaton: Automaton,
     },
+    /// `reif ⇔ Σ aᵢ·xᵢ op rhs` (`reif` a 0/1 variable); with `implies`
+    /// only `reif ⇒ Σ aᵢ·xᵢ op rhs`.
+    ReifiedLinear {
+        /// The terms `(aᵢ, xᵢ)`.
+        terms: Vec<(i64, Var)>,
+        /// The comparison.
+        op: LinearOp,
+        /// The constant right-hand side.
+        rhs: i64,
+        /// The 0/1 variable that is 1 exactly when the sum compares so.
+        reif: Var,
+        /// Only `reif = 1` forces the comparison; `reif = 0` leaves it free.
+        implies: bool,
+    },
+    /// `reif ⇔ x ∈ set` (`reif` a 0/1 variable); with `implies` only
+    /// `reif ⇒ x ∈ set`.
+    InSetReif {
+        /// The variable.
+        x: Var,
+        /// The set, as sorted, disjoint inclusive intervals.
+        set: Vec<(i32, i32)>,
+        /// The 0/1 variable that is 1 exactly when `x` is in the set.
+        reif: Var,
+        /// Only `reif = 1` forces membership; `reif = 0` leaves it free.
+        implies: bool,
+    },
+    /// `z = x op y` ([`ArithOp`]); an operation with no value there (a
+    /// division by zero) allows no `z`.
+    Arith {
+        /// The operation.
+        op: ArithOp,
+        /// The left operand.
+        x: Var,
+        /// The right operand.
+        y: Var,
+        /// The result.
+        z: Var,
+    },
+    /// `z = |x|`.
+    Abs {
+        /// The operand.
+        x: Var,
+        /// The result.
+        z: Var,
+    },
 }
 
 impl Constraint {
@@ -216,6 +308,14 @@ impl Constraint {
             | Constraint::Regular { vars, .. } => vars.clone(),
             Constraint::Linear { terms, .. } => terms.iter().map(|&(_, v)| v).collect(),
             Constraint::Clause { pos, neg } => pos.iter().chain(neg).copied().collect(),
+            Constraint::ReifiedLinear { terms, reif, .. } => terms
+                .iter()
+                .map(|&(_, v)| v)
+                .chain(std::iter::once(*reif))
+                .collect(),
+            Constraint::InSetReif { x, reif, .. } => vec![*x, *reif],
+            Constraint::Arith { x, y, z, .. } => vec![*x, *y, *z],
+            Constraint::Abs { x, z } => vec![*x, *z],
         }
     }
 
@@ -229,6 +329,10 @@ impl Constraint {
             Constraint::ExactlyOne { .. } => "exactly_one",
             Constraint::Table { .. } => "table",
             Constraint::Regular { .. } => "regular",
+            Constraint::ReifiedLinear { .. } => "reified_linear",
+            Constraint::InSetReif { .. } => "in_set_reif",
+            Constraint::Arith { .. } => "arith",
+            Constraint::Abs { .. } => "abs",
         }
     }
 }

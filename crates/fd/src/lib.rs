@@ -79,7 +79,7 @@ pub mod var;
 pub use automaton::{Automaton, AutomatonError};
 pub use budget::{Budget, StopReason};
 pub use check::{Violation, check};
-pub use constraint::{Constraint, LinearOp, Strength};
+pub use constraint::{ArithOp, Constraint, LinearOp, Strength};
 pub use domain::Domain;
 pub use model::{Model, ModelError};
 pub use search::heuristics::{ValOrder, VarOrder};

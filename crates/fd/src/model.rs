@@ -283,8 +283,17 @@ impl Model {
                     length("a tuple", tuple.len(), vars.len())?;
                 }
             }
-            Constraint::Clause { .. } | Constraint::ExactlyOne { .. } => {
-                for var in c.vars() {
+            Constraint::Clause { .. }
+            | Constraint::ExactlyOne { .. }
+            | Constraint::ReifiedLinear { .. }
+            | Constraint::InSetReif { .. } => {
+                let booleans = match c {
+                    Constraint::ReifiedLinear { reif, .. } | Constraint::InSetReif { reif, .. } => {
+                        vec![*reif]
+                    }
+                    _ => c.vars(),
+                };
+                for var in booleans {
                     let domain = &self.domains[var.index()];
                     if domain.min() < 0 || domain.max() > 1 {
                         return Err(ModelError::NotBoolean {

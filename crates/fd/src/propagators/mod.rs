@@ -1,14 +1,19 @@
 //! The propagators, one file (or folder) per constraint, and the compiler
 //! from [`Constraint`] descriptions to them. `exactly_one(xs)` is the sum
 //! `Σ xs = 1`; a table over two variables with small domains gets the
-//! support masks of [`binary`].
+//! support masks of [`binary`]. Reified sums ([`reified`]), reified set
+//! membership ([`in_set`]) and arithmetic ([`arith`]) serve the FlatZinc
+//! front-end's builtins.
 
 mod alldiff;
+mod arith;
 mod binary;
 mod clause;
+mod in_set;
 mod linear;
 mod not_equal;
 mod regular;
+mod reified;
 mod table;
 
 use crate::constraint::{Constraint, LinearOp, Strength};
@@ -76,5 +81,33 @@ fn compile(
             automaton.clone(),
             domains,
         ))],
+        Constraint::ReifiedLinear {
+            terms,
+            op,
+            rhs,
+            reif,
+            implies,
+        } => vec![Box::new(reified::ReifiedLinear::new(
+            terms.clone(),
+            *op,
+            *rhs,
+            *reif,
+            *implies,
+        ))],
+        Constraint::InSetReif {
+            x,
+            set,
+            reif,
+            implies,
+        } => vec![Box::new(in_set::InSetReif::new(
+            *x,
+            set.clone(),
+            *reif,
+            *implies,
+        ))],
+        Constraint::Arith { op, x, y, z } => {
+            vec![Box::new(arith::Arith::binary(*op, *x, *y, *z))]
+        }
+        Constraint::Abs { x, z } => vec![Box::new(arith::Arith::abs(*x, *z))],
     }
 }

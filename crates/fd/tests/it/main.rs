@@ -10,12 +10,15 @@
 //!   force and the checker;
 //! * [`regular`] — the `regular` constraint against brute force, the
 //!   checker and a sandwich count known by hand;
+//! * [`reified_arith`] — reified sums and set membership, and arithmetic,
+//!   against brute force with arithmetic of its own;
 //! * [`regression`] — one test per bug found, named after it.
 
 mod alldiff_strengths;
 mod brute_force;
 mod regression;
 mod regular;
+mod reified_arith;
 mod relation;
 mod trace_replay;
 
