@@ -40,6 +40,7 @@ pub(crate) use json::from_value as puzzle_from_json;
 mod line;
 mod marks;
 mod print;
+pub mod scl;
 pub mod sudokupad;
 
 use thiserror::Error;

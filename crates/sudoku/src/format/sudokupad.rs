@@ -1,17 +1,18 @@
-//! SudokuPad links that carry an f-puzzles puzzle.
+//! SudokuPad links.
 //!
 //! SudokuPad (sudokupad.app, also app.crackingthecryptic.com/sudoku/)
 //! opens a puzzle from its link: `https://sudokupad.app/fpuzzles<payload>`
 //! (or `fpuz<payload>`) holds an f-puzzles payload exactly as after
 //! f-puzzles' `?load=`, and SudokuPad converts it and draws every
-//! constraint itself. These are the links fdoku reads and writes. Its own
-//! `scl`/`ctc` puzzles keep the constraints only as drawings, and short ids
-//! are fetched from its server; neither is read here.
+//! constraint itself; `https://sudokupad.app/scl<payload>` holds a puzzle
+//! in SudokuPad's own format (see [`super::scl`]). Both are read and
+//! written. Short ids are fetched from SudokuPad's server and are not read.
 //!
 //! ```
 //! use fdoku_sudoku::format::sudokupad;
 //!
 //! assert_eq!(sudokupad::link("N4Ig"), "https://sudokupad.app/fpuzzlesN4Ig");
+//! assert_eq!(sudokupad::scl_link("N4Ig"), "https://sudokupad.app/sclN4Ig");
 //! ```
 
 /// Where SudokuPad is served; a puzzle id follows.
@@ -20,9 +21,17 @@ const HOSTS: [&str; 2] = ["sudokupad.app/", "crackingthecryptic.com/sudoku/"];
 /// The ids that hold an f-puzzles payload, longest first.
 const FPUZZLES_PREFIXES: [&str; 2] = ["fpuzzles", "fpuz"];
 
+/// The id that holds a puzzle in SudokuPad's own format.
+const SCL_PREFIX: &str = "scl";
+
 /// The SudokuPad link of an f-puzzles payload.
 pub fn link(payload: &str) -> String {
     format!("https://{}{}{payload}", HOSTS[0], FPUZZLES_PREFIXES[0])
+}
+
+/// The SudokuPad link of an SCL payload.
+pub fn scl_link(payload: &str) -> String {
+    format!("https://{}{SCL_PREFIX}{payload}", HOSTS[0])
 }
 
 /// Whether `text` is a SudokuPad link.
@@ -30,10 +39,19 @@ pub(super) fn is_link(text: &str) -> bool {
     HOSTS.iter().any(|host| text.contains(host))
 }
 
-/// The f-puzzles payload of a SudokuPad link: its byte offset in `link` and
-/// the payload; `None` when `link` is not a SudokuPad link, an error when
-/// it is one that carries something else.
-pub(super) fn fpuzzles_payload(link: &str) -> Option<Result<(usize, &str), String>> {
+/// What a SudokuPad link carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Payload<'a> {
+    /// An f-puzzles payload.
+    FPuzzles(&'a str),
+    /// A puzzle in SudokuPad's own format.
+    Scl(&'a str),
+}
+
+/// The payload of a SudokuPad link: its byte offset in `link` and what it
+/// carries; `None` when `link` is not a SudokuPad link, an error when it
+/// carries something else.
+pub(super) fn payload(link: &str) -> Option<Result<(usize, Payload<'_>), String>> {
     let (host_at, host) = HOSTS
         .iter()
         .find_map(|host| link.find(host).map(|at| (at, host)))?;
@@ -46,20 +64,24 @@ pub(super) fn fpuzzles_payload(link: &str) -> Option<Result<(usize, &str), Strin
     let id = &link[at..];
     let end = id.find(['?', '&', '#']).unwrap_or(id.len());
     let id = id[..end].trim_end();
-    let Some(prefix) = FPUZZLES_PREFIXES.iter().find(|p| id.starts_with(*p)) else {
-        let what = if ["scl", "ctc"].iter().any(|p| id.starts_with(p)) {
-            "a puzzle in SudokuPad's own format (scl), whose constraints are only drawings"
-        } else if id.is_empty() {
-            "no puzzle"
-        } else {
-            "a short puzzle id, which only SudokuPad's server can look up"
-        };
-        return Some(Err(format!(
-            "this SudokuPad link holds {what}; expected a link with an f-puzzles payload \
-             (https://sudokupad.app/fpuzzles<payload>)"
+    if let Some(prefix) = FPUZZLES_PREFIXES.iter().find(|p| id.starts_with(*p)) {
+        return Some(Ok((
+            at + prefix.len(),
+            Payload::FPuzzles(&id[prefix.len()..]),
         )));
+    }
+    if let Some(rest) = id.strip_prefix(SCL_PREFIX) {
+        return Some(Ok((at + SCL_PREFIX.len(), Payload::Scl(rest))));
+    }
+    let what = if id.is_empty() {
+        "no puzzle"
+    } else {
+        "a short puzzle id, which only SudokuPad's server can look up"
     };
-    Some(Ok((at + prefix.len(), &id[prefix.len()..])))
+    Some(Err(format!(
+        "this SudokuPad link holds {what}; expected a link with a puzzle in it \
+         (https://sudokupad.app/scl<payload> or https://sudokupad.app/fpuzzles<payload>)"
+    )))
 }
 
 #[cfg(test)]
@@ -68,7 +90,14 @@ mod tests {
 
     #[test]
     fn payloads_are_found_in_every_link_shape() {
-        let payload = |l: &str| fpuzzles_payload(l).map(|r| r.map(|(_, p)| p.to_owned()));
+        let payload = |l: &str| {
+            payload(l).map(|r| {
+                r.map(|(_, p)| match p {
+                    Payload::FPuzzles(p) => p.to_owned(),
+                    Payload::Scl(p) => format!("scl:{p}"),
+                })
+            })
+        };
         assert_eq!(
             payload("https://sudokupad.app/fpuzzlesN4Ig?setting-x=1"),
             Some(Ok("N4Ig".into()))
@@ -82,11 +111,9 @@ mod tests {
             Some(Ok("N4Ig".into()))
         );
         assert_eq!(payload("https://f-puzzles.com/?load=N4Ig"), None);
-        assert!(
-            payload("https://sudokupad.app/sclN4Ig")
-                .unwrap()
-                .unwrap_err()
-                .contains("scl")
+        assert_eq!(
+            payload("https://sudokupad.app/sclN4Ig"),
+            Some(Ok("scl:N4Ig".into()))
         );
         assert!(
             payload("https://sudokupad.app/abc123")

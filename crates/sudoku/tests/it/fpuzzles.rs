@@ -278,10 +278,9 @@ fn damaged_and_empty_links_are_errors() {
                 .into()
         )
     );
-    let (_, message) = error("l.txt", "\nhttps://sudokupad.app/sclN4IgzglgXgpiBc");
+    let (_, message) = error("l.txt", "\nhttps://sudokupad.app/abc123");
     assert!(
-        message
-            .starts_with("l.txt:2:1: this SudokuPad link holds a puzzle in SudokuPad's own format"),
+        message.starts_with("l.txt:2:1: this SudokuPad link holds a short puzzle id"),
         "{message}"
     );
     // A payload of something that is not JSON.

@@ -15,6 +15,8 @@
 //! * [`json_elements`] — variant elements in the JSON description: read,
 //!   written back, and every mistake named;
 //! * [`input_forms`] — puzzles the way real collections write them;
+//! * [`sudokupad`] — SudokuPad's own (SCL) links: every published puzzle
+//!   written and read back unchanged, and every drawing it cannot read named;
 //! * [`parse_robustness`] — arbitrary text never panics a reader;
 //! * [`regression`] — one test per bug found, named after what went wrong.
 
@@ -31,4 +33,5 @@ mod nine_kernels;
 mod parse_robustness;
 mod regression;
 mod solvers;
+mod sudokupad;
 mod trace;

@@ -44,6 +44,7 @@
 
 pub mod lz;
 mod read;
+pub(crate) use read::layout;
 mod write;
 
 use serde_json::Value;
@@ -173,22 +174,34 @@ fn from_link(input: &str, line: usize, text: &str) -> Result<FPuzzle, ParseError
         |byte: usize, kind, message: String| error_at(input, line, column(byte), kind, message);
     let trimmed_at = text.len() - text.trim_start().len();
     let trimmed = text.trim();
+    let mut scl = false;
     let (start, payload, empty) = if let Some(load) = text.find(LOAD) {
         let start = load + LOAD.len();
         let rest = &text[start..];
         let end = rest.find(['&', '#']).unwrap_or(rest.len());
-        (start, rest[..end].trim_end(), "after \"?load=\"")
-    } else if let Some(found) = sudokupad::fpuzzles_payload(text) {
-        let (start, payload) = found.map_err(|m| at(trimmed_at, ParseErrorKind::Payload, m))?;
-        (start, payload, "after \"fpuzzles\"")
+        (
+            start,
+            rest[..end].trim_end(),
+            "an f-puzzles payload after \"?load=\"",
+        )
+    } else if let Some(found) = sudokupad::payload(text) {
+        match found.map_err(|m| at(trimmed_at, ParseErrorKind::Payload, m))? {
+            (start, sudokupad::Payload::FPuzzles(payload)) => {
+                (start, payload, "an f-puzzles payload after \"fpuzzles\"")
+            }
+            (start, sudokupad::Payload::Scl(payload)) => {
+                scl = true;
+                (start, payload, "a SudokuPad puzzle after \"scl\"")
+            }
+        }
     } else if is_bare_payload(trimmed) {
-        (trimmed_at, trimmed, "")
+        (trimmed_at, trimmed, "an f-puzzles payload")
     } else {
         return Err(at(
             trimmed_at,
             ParseErrorKind::Payload,
             "expected an f-puzzles link (https://www.f-puzzles.com/?load=…), a SudokuPad link \
-             with an f-puzzles payload (https://sudokupad.app/fpuzzles…) or a bare payload"
+             (https://sudokupad.app/scl… or https://sudokupad.app/fpuzzles…) or a bare payload"
                 .to_owned(),
         ));
     };
@@ -196,7 +209,7 @@ fn from_link(input: &str, line: usize, text: &str) -> Result<FPuzzle, ParseError
         return Err(at(
             start,
             ParseErrorKind::Payload,
-            format!("the link is empty: expected an f-puzzles payload {empty}"),
+            format!("the link is empty: expected {empty}"),
         ));
     }
     let json = lz::decompress_from_base64(&unescape(payload)).map_err(|e| {
@@ -212,6 +225,9 @@ fn from_link(input: &str, line: usize, text: &str) -> Result<FPuzzle, ParseError
         };
         at(byte, ParseErrorKind::Payload, e.to_string())
     })?;
+    if scl {
+        return super::scl::from_text(&json).map_err(|m| at(start, ParseErrorKind::JsonField, m));
+    }
     let value = serde_json::from_str::<Value>(&json).map_err(|e| {
         let mut error = syntax_error(input, line - 1, column(start) - 1, &json, &e);
         error.line = line;

@@ -598,7 +598,7 @@ impl Reader<'_> {
 }
 
 /// The regions, by the cells' region numbers (`None`: in no region).
-fn layout(size: usize, region: &[Option<u8>]) -> Result<Rules, String> {
+pub(crate) fn layout(size: usize, region: &[Option<u8>]) -> Result<Rules, String> {
     if region.iter().all(Option::is_none) {
         return Rules::latin(size).map_err(|e| format!("grid: {e}"));
     }

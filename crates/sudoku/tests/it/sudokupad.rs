@@ -1,0 +1,263 @@
+//! SudokuPad's own links (`https://sudokupad.app/scl…`): every published
+//! puzzle of tests/data/variants written as one and read back with the
+//! same rules, givens and words, through the link reader every command
+//! uses; links in the shapes SudokuPad's f-puzzles converter draws; and
+//! the drawings that cannot be read, each named.
+
+// Helpers here panic on purpose: a panic is how a test reports a failure.
+#![allow(clippy::unwrap_used)]
+
+use fdoku_sudoku::format::fpuzzles::{FPuzzle, Meta, lz, read_fpuzzles};
+use fdoku_sudoku::format::scl::{self, zip};
+use fdoku_sudoku::format::{Format, ParseErrorKind, read_puzzles};
+use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
+use fdoku_sudoku::{Element, Puzzle, Rules};
+
+/// Every f-puzzles file of tests/data/variants that fdoku reads.
+fn published() -> Vec<(String, FPuzzle)> {
+    fdoku_testdata::read_fixture("variants/payloads.txt")
+        .lines()
+        .filter_map(|l| l.split_once(' '))
+        .filter_map(|(file, _)| {
+            let text = fdoku_testdata::read_fixture(&format!("variants/{file}"));
+            let read = read_fpuzzles(file, &text).remove(0).puzzle.ok()?;
+            Some((file.to_owned(), read))
+        })
+        .collect()
+}
+
+/// The elements with the two cells of a dot, and the four of a
+/// quadruple, in reading order: a drawing on an edge or a corner has no
+/// first cell.
+fn elements(puzzle: &Puzzle) -> Vec<Element> {
+    let mut elements: Vec<Element> = puzzle
+        .rules()
+        .elements()
+        .iter()
+        .cloned()
+        .map(|mut e| {
+            match &mut e {
+                Element::Kropki { cells, .. } | Element::Xv { cells, .. } => cells.sort_unstable(),
+                Element::Quadruple { cells, .. } => cells.sort_unstable(),
+                _ => {}
+            }
+            e
+        })
+        .collect();
+    elements.sort();
+    elements
+}
+
+/// The same givens, regions, cages, rules, negatives and elements.
+fn assert_same(back: &Puzzle, first: &Puzzle, file: &str) {
+    let (a, b) = (back.rules(), first.rules());
+    assert_eq!(back.givens(), first.givens(), "{file}: givens");
+    assert_eq!(a.layout(), b.layout(), "{file}: regions");
+    assert_eq!(a.houses(), b.houses(), "{file}: houses");
+    assert_eq!(a.cages(), b.cages(), "{file}: cages");
+    assert_eq!(a.global_rules(), b.global_rules(), "{file}: global rules");
+    assert_eq!(a.parity_cells(), b.parity_cells(), "{file}: odd/even cells");
+    assert_eq!(a.negative(), b.negative(), "{file}: negative rules");
+    assert_eq!(elements(back), elements(first), "{file}: elements");
+}
+
+#[test]
+fn every_published_puzzle_comes_back_from_its_scl_link() {
+    let puzzles = published();
+    assert_eq!(puzzles.len(), 42);
+    let mut kinds = std::collections::BTreeSet::new();
+    for (file, first) in &puzzles {
+        let link =
+            scl::to_link(&first.puzzle, &first.meta).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(link.starts_with("https://sudokupad.app/scl"), "{file}");
+        let back = scl::read_link(&link).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_same(&back.puzzle, &first.puzzle, file);
+        assert_eq!(back.meta, first.meta, "{file}");
+        // The reader every command uses takes the link as well.
+        let items = read_puzzles("link", &link, Format::Auto, &Default::default());
+        assert_same(items[0].puzzle.as_ref().unwrap(), &first.puzzle, file);
+        for element in first.puzzle.rules().elements() {
+            kinds.insert(element.kind());
+        }
+    }
+    // Every kind of element the published set has went through.
+    assert!(kinds.len() >= 20, "{kinds:?}");
+}
+
+#[test]
+fn a_read_back_puzzle_has_the_published_answer() {
+    for (file, first) in published().into_iter().take(12) {
+        let Some(answer) = first.meta.solution.clone() else {
+            continue;
+        };
+        let link = scl::to_link(&first.puzzle, &first.meta).unwrap();
+        let back = scl::read_link(&link).unwrap();
+        let report = solve(&back.puzzle, Goal::Count(2), &SolveOptions::default());
+        assert_eq!(report.status, Status::Unique, "{file}");
+        assert_eq!(report.solution.as_deref(), Some(&answer[..]), "{file}");
+    }
+}
+
+/// A link of SudokuPad JSON, compact as SudokuPad writes it.
+fn link_of(json: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(json).unwrap();
+    format!(
+        "https://sudokupad.app/scl{}",
+        lz::compress_to_base64(&zip::zip(&value))
+    )
+}
+
+fn blank_cells(n: usize) -> String {
+    let row = vec!["{}"; n].join(",");
+    format!("[{}]", vec![format!("[{row}]"); n].join(","))
+}
+
+#[test]
+fn the_converters_drawings_read_as_their_constraints() {
+    // As SudokuPad's f-puzzles converter draws a 4×4 thermometer, a black
+    // dot, a V, an odd cell, a skyscraper clue the rules name, anti-king
+    // and the title; no regions means none.
+    let json = format!(
+        r##"{{"cellSize": 50, "cells": {}, "regions": [],
+        "underlays": [{{"borderColor": "#CFCFCF", "backgroundColor": "#CFCFCF", "center": [0.5, 0.5],
+                        "rounded": true, "width": 0.85, "height": 0.85}},
+                      {{"borderColor": "#CFCFCF", "backgroundColor": "#CFCFCF", "center": [3.5, 3.5],
+                        "rounded": true, "width": 0.7, "height": 0.7}}],
+        "lines": [{{"color": "#CFCFCF", "thickness": 21, "wayPoints": [[0.5, 0.5], [0.5, 2.5]]}}],
+        "overlays": [{{"borderColor": "#000000", "backgroundColor": "#000000", "center": [2, 0.5],
+                       "rounded": true, "width": 0.3, "height": 0.3, "text": ""}},
+                     {{"backgroundColor": "#FFFFFF", "borderColor": "#FFFFFF", "center": [2.5, 2],
+                       "fontSize": 21, "rounded": false, "width": 0.25, "height": 0.25, "text": "V"}},
+                     {{"color": "#000000", "center": [-0.5, 3.5], "fontSize": 22, "rounded": false,
+                       "width": 0.25, "height": 0.25, "text": "2"}}],
+        "cages": [{{"value": "title: Tiny"}}, {{"value": "rules: Normal sudoku rules. Skyscraper clues count the digits seen."}}],
+        "global": ["antiking"]}}"##,
+        blank_cells(4)
+    );
+    let read = scl::read_link(&link_of(&json)).unwrap();
+    let rules = read.puzzle.rules();
+    assert_eq!(read.meta.title.as_deref(), Some("Tiny"));
+    assert!(rules.has(fdoku_sudoku::GlobalRule::AntiKing));
+    assert_eq!(rules.parity(15), Some(fdoku_sudoku::Parity::Odd));
+    let mut expected = Rules::latin(4)
+        .unwrap()
+        .with_global(fdoku_sudoku::GlobalRule::AntiKing)
+        .unwrap()
+        .with_parity(fdoku_sudoku::Parity::Odd, &[15])
+        .unwrap();
+    for element in [
+        Element::Thermometer {
+            cells: vec![0, 1, 2],
+            slow: false,
+        },
+        Element::Kropki {
+            cells: [4, 8],
+            dot: fdoku_sudoku::Dot::Black,
+            value: 2,
+        },
+        Element::Xv {
+            cells: [9, 10],
+            sum: 5,
+        },
+        Element::Skyscraper {
+            clue: fdoku_sudoku::Outside { row: 0, col: 4 },
+            count: 2,
+        },
+    ] {
+        expected = expected.with_element(element).unwrap();
+    }
+    assert_eq!(rules, &expected);
+}
+
+#[test]
+fn drawings_without_a_meaning_are_named() {
+    let cases = [
+        (
+            r##""lines": [{"color": "#123456", "thickness": 5, "wayPoints": [[0.5, 0.5], [0.5, 1.5]]}]"##,
+            "lines[0]: a line of colour #123456 and thickness 5",
+        ),
+        (
+            r##""underlays": [{"center": [0.5, 0.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"}]"##,
+            "underlays[0]: grey cells as SudokuPad draws clones",
+        ),
+        (
+            r##""foglight": [[0, 0]]"##,
+            "foglight: the SudokuPad feature \"foglight\" is not supported",
+        ),
+        (
+            r##""global": ["antiqueen"]"##,
+            "global[0]: the rule \"antiqueen\" is not supported",
+        ),
+        (
+            r##""arrows": [{"color": "#a1a1a1", "headLength": 0.3, "thickness": 5, "wayPoints": [[0.9, 0.5], [1.5, 0.5]]}]"##,
+            "arrows[0]: an arrow from R1C1 with no circle there",
+        ),
+    ];
+    for (extra, message) in cases {
+        let json = format!(r#"{{"cells": {}, {extra}}}"#, blank_cells(4));
+        let link = link_of(&json);
+        let items = read_puzzles("pad.txt", &link, Format::Auto, &Default::default());
+        let err = items[0].puzzle.as_ref().unwrap_err();
+        assert_eq!(err.kind, ParseErrorKind::JsonField, "{message}");
+        assert!(err.to_string().starts_with("pad.txt:1:26: "), "{err}");
+        assert!(err.message.contains(message), "{err}");
+    }
+}
+
+#[test]
+fn damaged_links_are_named() {
+    let items = read_puzzles(
+        "pad.txt",
+        "https://sudokupad.app/scl!!",
+        Format::Auto,
+        &Default::default(),
+    );
+    let err = items[0].puzzle.as_ref().unwrap_err();
+    assert_eq!(err.kind, ParseErrorKind::Payload);
+    assert_eq!((err.line, err.column), (1, 26));
+    let empty = read_puzzles(
+        "pad.txt",
+        "https://sudokupad.app/scl",
+        Format::Auto,
+        &Default::default(),
+    );
+    assert!(
+        empty[0]
+            .puzzle
+            .as_ref()
+            .unwrap_err()
+            .message
+            .contains("empty")
+    );
+    let text = read_puzzles(
+        "pad.txt",
+        &format!(
+            "https://sudokupad.app/scl{}",
+            lz::compress_to_base64("{ce:[[,]")
+        ),
+        Format::Auto,
+        &Default::default(),
+    );
+    assert!(
+        text[0]
+            .puzzle
+            .as_ref()
+            .unwrap_err()
+            .message
+            .contains("character 9")
+    );
+}
+
+#[test]
+fn what_scl_cannot_draw_is_refused_on_writing() {
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_element(Element::Whisper {
+            cells: vec![0, 1],
+            difference: 4,
+        })
+        .unwrap();
+    let puzzle = Puzzle::new(rules, vec![0; 81]).unwrap();
+    let err = scl::to_link(&puzzle, &Meta::default()).unwrap_err();
+    assert!(err.to_string().contains("difference of 4"), "{err}");
+}
