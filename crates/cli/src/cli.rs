@@ -579,8 +579,10 @@ pub enum ConvertFormat {
     Fpuzzles,
     /// The f-puzzles JSON itself.
     FpuzzlesJson,
-    /// A SudokuPad link carrying the f-puzzles payload, `https://sudokupad.app/fpuzzles…`.
+    /// A SudokuPad link in SudokuPad's own format, `https://sudokupad.app/scl…`.
     Sudokupad,
+    /// A SudokuPad link carrying the f-puzzles payload, `https://sudokupad.app/fpuzzles…`.
+    SudokupadFpuzzles,
     /// fdoku's JSON description (the title as its "name").
     Json,
     /// The givens on one line (classic rules only).

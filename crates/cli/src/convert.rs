@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::Path;
 
 use fdoku_sudoku::format::fpuzzles::{self, FPuzzle, Meta};
+use fdoku_sudoku::format::scl;
 use fdoku_sudoku::format::{Format, detect, json, read_input};
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
 
@@ -96,7 +97,8 @@ fn write(read: &FPuzzle, to: ConvertFormat) -> Result<String, String> {
         ConvertFormat::FpuzzlesJson => {
             fpuzzles::to_fpuzzles(puzzle, meta).map_err(|e| e.to_string())
         }
-        ConvertFormat::Sudokupad => {
+        ConvertFormat::Sudokupad => scl::to_link(puzzle, meta).map_err(|e| e.to_string()),
+        ConvertFormat::SudokupadFpuzzles => {
             fpuzzles::to_sudokupad_link(puzzle, meta).map_err(|e| e.to_string())
         }
         ConvertFormat::Json => {

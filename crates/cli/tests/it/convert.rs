@@ -23,11 +23,13 @@ fn an_fpuzzles_file_becomes_links_that_keep_its_rules_and_words() {
         "{link}"
     );
     let pad = converted(arg(&file), "sudokupad");
+    assert!(pad.starts_with("https://sudokupad.app/scl"), "{pad}");
+    let pad_fpuzzles = converted(arg(&file), "sudokupad-fpuzzles");
     assert!(
-        pad.starts_with("https://sudokupad.app/fpuzzlesN4Ig"),
-        "{pad}"
+        pad_fpuzzles.starts_with("https://sudokupad.app/fpuzzlesN4Ig"),
+        "{pad_fpuzzles}"
     );
-    for link in [&link, &pad] {
+    for link in [&link, &pad, &pad_fpuzzles] {
         // The link solves to the answer, and reads back with its title.
         let o = fdoku(&["solve", link]);
         assert_eq!(stdout(&o).trim(), CLIPPED_ANSWER);
