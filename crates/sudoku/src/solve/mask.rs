@@ -1,5 +1,6 @@
-//! The general bitmask solver: any size up to 32, any variant without cages
-//! whose elements relate two cells at a time.
+//! The general bitmask solver: any size up to 32, any variant without cage
+//! sums whose elements relate two cells at a time (a cage without a sum is a
+//! group of distinct digits; one of N cells is a house).
 //!
 //! Each cell keeps its candidates as a bitmask (bit `d − 1` for digit `d`);
 //! an odd or even cell starts with the digits of its parity.
@@ -91,10 +92,14 @@ impl Tables {
         let pairs = all_pairs(rules)?;
         let mut houses: Vec<Vec<usize>> = rules.houses().into_iter().map(|h| h.cells).collect();
         houses.extend(rules.disjoint_groups());
+        // A cage without a sum only says its digits differ; one of N cells
+        // holds every digit, like a house.
+        let distinct: Vec<&Vec<usize>> = rules.cages().iter().map(|c| &c.cells).collect();
+        houses.extend(distinct.iter().filter(|c| c.len() == n).map(|&c| c.clone()));
         let mut peers = vec![Vec::new(); n * n];
-        for house in &houses {
-            for &a in house {
-                peers[a].extend(house.iter().copied().filter(|&b| b != a));
+        for group in houses.iter().chain(distinct) {
+            for &a in group {
+                peers[a].extend(group.iter().copied().filter(|&b| b != a));
             }
         }
         for (a, b, _) in rules.distinct_pairs() {
@@ -184,11 +189,12 @@ pub struct MaskSolver<'p> {
 }
 
 impl<'p> MaskSolver<'p> {
-    /// The solver, or `None` for rules it does not handle (killer cages,
-    /// elements over more than two cells: sums, sandwiches, between lines …).
+    /// The solver, or `None` for rules it does not handle (killer cages
+    /// with sums, elements over more than two cells: sums, sandwiches,
+    /// between lines …). Cages without a sum are groups of distinct digits.
     pub fn new(puzzle: &'p Puzzle) -> Option<Self> {
         let rules = puzzle.rules();
-        if !rules.cages().is_empty() {
+        if rules.cages().iter().any(|c| c.sum.is_some()) {
             return None;
         }
         Some(MaskSolver {

@@ -188,7 +188,7 @@ pub fn solve_with(
 }
 
 /// The solver `options` ask for, or `None` when it cannot take the puzzle
-/// (the bitmask solvers refuse killer cages). Left to choose, rules with
+/// (the bitmask solvers refuse cage sums). Left to choose, rules with
 /// elements go to the engine even where the bitmask solver takes them:
 /// its all_different reasoning and conflict-driven branching search far
 /// less on hard ones (a slow-thermometer puzzle without givens: 0.9 ms
