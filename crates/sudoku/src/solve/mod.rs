@@ -35,6 +35,7 @@ use serde::Serialize;
 pub use fd::FdSolver;
 pub use mask::MaskSolver;
 pub use nine::{NineSolver, random_grid as random_nine_grid, solvable_without};
+pub use pairs::{Pair, Relation, element_pairs, negative_pairs};
 pub use trace::{AnswerStats, CellEvent, TraceCaps, TraceError, TracedSolve, Uniqueness, trace};
 
 use crate::puzzle::Puzzle;

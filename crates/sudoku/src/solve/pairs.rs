@@ -1,4 +1,6 @@
-//! Elements that are relations between two cells, for both general solvers.
+//! Elements that are relations between two cells, for both general solvers
+//! and for the logic solver (fdoku-logic reads them as links between
+//! candidates).
 //!
 //! Thermometers, kropki dots, XV, whispers, renban, palindromes, clones,
 //! min/max cells and the negative rules each come down to pairs of cells
@@ -18,7 +20,8 @@ use crate::rules::Rules;
 
 /// How the digits `x` of the first cell and `y` of the second must relate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Relation {
+#[non_exhaustive]
+pub enum Relation {
     /// `x < y`.
     Less,
     /// `x ≤ y`.
@@ -41,7 +44,7 @@ pub(crate) enum Relation {
 
 impl Relation {
     /// Whether digits `x` and `y` satisfy it.
-    pub(crate) fn holds(self, x: u32, y: u32) -> bool {
+    pub fn holds(self, x: u32, y: u32) -> bool {
         match self {
             Relation::Less => x < y,
             Relation::AtMost => x <= y,
@@ -68,18 +71,18 @@ impl Relation {
 
 /// Two cells and the relation of their digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Pair {
+pub struct Pair {
     /// The first cell.
-    pub(crate) a: usize,
+    pub a: usize,
     /// The second cell.
-    pub(crate) b: usize,
+    pub b: usize,
     /// What their digits must satisfy (first cell's digit first).
-    pub(crate) relation: Relation,
+    pub relation: Relation,
 }
 
 /// The pairs `element` (one of `rules`' elements) comes down to, or
 /// `None` when it relates more than two cells at once.
-pub(crate) fn element_pairs(element: &Element, rules: &Rules) -> Option<Vec<Pair>> {
+pub fn element_pairs(element: &Element, rules: &Rules) -> Option<Vec<Pair>> {
     let size = rules.size();
     let pair = |a, b, relation| Pair { a, b, relation };
     let chain = |cells: &[usize], relation| {
@@ -141,7 +144,7 @@ pub(crate) fn element_pairs(element: &Element, rules: &Rules) -> Option<Vec<Pair
 /// The pairs the negative rules put on every two orthogonal neighbours
 /// without a mark of the rule's family (a kropki dot of either colour
 /// frees a pair of both kropki rules, an X or V of both XV rules).
-pub(crate) fn negative_pairs(rules: &Rules) -> Vec<Pair> {
+pub fn negative_pairs(rules: &Rules) -> Vec<Pair> {
     let negative = rules.negative();
     if !negative.any() {
         return Vec::new();
