@@ -14,7 +14,8 @@ use super::step::{Found, Step};
 use super::technique::Technique;
 use super::{
     als, als_chain, cages, chains, coloring, direct, duals, exclusion, fish, forcing, franken,
-    implications, intersections, single_digit, singles, subsets, sue_de_coq, uniqueness, wings,
+    implications, intersections, single_digit, singles, subsets, sue_de_coq, uniqueness, variants,
+    wings,
 };
 
 impl Technique {
@@ -67,6 +68,9 @@ impl Technique {
             Pointing | Claiming => intersections::find,
             DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple => direct::find,
             CageCombination => cages::find,
+            OddEven | Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
+            | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint | Renban
+            | BetweenLine | ArrowSum | LittleKillerSum | Quadruple => variants::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,

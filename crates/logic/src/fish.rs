@@ -100,8 +100,8 @@ struct Search<'a> {
     cover: &'a Lines,
     /// For each base line, the cover lines where it holds the digit.
     masks: Vec<u32>,
-    /// Set in grids whose only houses are rows, columns and boxes (no
-    /// cages): there a cell sees a fin off its own lines only through a box,
+    /// Set in grids whose only houses are rows, columns and boxes (and no
+    /// peers beyond them: no cages, no variant rule keeping cells apart): there a cell sees a fin off its own lines only through a box,
     /// so every fin lies in the box of the cells it removes, which spans at
     /// most `fin_span + 1` cover lines. It lets the search skip hopeless
     /// covers cheaply.
@@ -117,7 +117,7 @@ struct Boxes {
 impl Boxes {
     /// The boxes, if they are the only way to see a cell off one's lines.
     fn of(grid: &Grid, cover: &Lines) -> Option<Self> {
-        let plain = grid.cages().is_empty()
+        let plain = !grid.has_peers_beyond_houses()
             && (0..grid.houses().len()).all(|h| {
                 matches!(
                     grid.house_kind(h),

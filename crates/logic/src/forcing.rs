@@ -292,6 +292,13 @@ impl Propagation<'_, '_> {
         let event = self.push(Candidate::new(cell, digit), true, cause, None);
         let others = self.grid.mask(cell) & !bit(digit);
         let peers = base.peers(cell) & self.grid.cells_with(digit);
+        // What the variant relations exclude besides the peers' digit.
+        let related: Vec<Candidate> = self
+            .grid
+            .excluded_candidates(Candidate::new(cell, digit))
+            .into_iter()
+            .filter(|c| c.cell != cell && !(c.digit == digit && peers.contains(c.cell)))
+            .collect();
         self.grid.place(cell, digit);
         for &house in base.cell_houses(cell) {
             self.house_placed[house] |= bit(digit);
@@ -301,6 +308,9 @@ impl Propagation<'_, '_> {
         }
         for peer in peers.iter() {
             self.removed(peer, digit, event, None);
+        }
+        for Candidate { cell, digit } in related {
+            self.removed(cell, digit, event, None);
         }
     }
 

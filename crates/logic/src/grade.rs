@@ -137,26 +137,22 @@ pub enum GradeError {
     /// The budget ran out.
     #[error("grading stopped: {0}")]
     Stopped(&'static str),
-    /// Rules the techniques do not reason with (they know houses and
-    /// killer cages): the names of those rules.
-    #[error(
-        "the logic solver reasons with houses and killer cages only, not {0} (solve and count take them)"
-    )]
+    /// Variant elements whose own logic the solver does not have: the
+    /// names of their kinds.
+    #[error("the logic solver has no logic for {0} (solve and count take them)")]
     Unsupported(String),
 }
 
-/// [`GradeError::Unsupported`] for rules that go beyond houses
-/// and cages (anti-knight, anti-king, non-consecutive, disjoint groups,
-/// odd/even cells): the techniques and [`Grid`]'s peers know only those.
+/// [`GradeError::Unsupported`] for rules the logic solver has no logic for:
+/// sandwich, X-sum and skyscraper clues, region-sum and zipper lines. Every
+/// other rule — houses, cages, global rules, odd/even cells, negative rules
+/// and the other elements — it reasons with (see `variants`).
 pub fn check_rules(rules: &Rules) -> Result<(), GradeError> {
-    if !rules.has_cell_rules() {
-        return Ok(());
+    let names = crate::variants::unsupported(rules);
+    match names.is_empty() {
+        true => Ok(()),
+        false => Err(GradeError::Unsupported(names.join(", "))),
     }
-    let mut names: Vec<&str> = rules.global_rules().iter().map(|r| r.name()).collect();
-    if !rules.parity_cells().is_empty() {
-        names.push("odd/even cells");
-    }
-    Err(GradeError::Unsupported(names.join(", ")))
 }
 
 /// What grading needs to know before walking a path.
@@ -408,7 +404,10 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         DirectHiddenPair => 20,
         NakedSingle => 23,
         DirectHiddenTriple => 25,
-        CageCombination => 26,
+        OddEven => 10,
+        Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
+        | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint => 23,
+        CageCombination | Renban | BetweenLine | ArrowSum | LittleKillerSum | Quadruple => 26,
         Pointing => 26,
         Claiming => 28,
         NakedPair | LockedPair => 30,

@@ -2,10 +2,12 @@
 //! cell, the candidates still possible.
 //!
 //! It knows the geometry — houses, the houses of each cell, the peers of each
-//! cell (cells sharing a house or a killer cage) — so every technique finder
-//! works on any size and variant. Placing a digit removes it from the peers'
-//! candidates, as pencil-and-paper solvers do; everything else a technique
-//! concludes goes through [`Grid::apply`].
+//! cell (cells sharing a house or a killer cage, or kept apart by a variant
+//! rule), the two-cell relations of the variant rules — so every technique
+//! finder works on any size and variant. Placing a digit removes it from the
+//! peers' candidates, and the digits that do not go with it from the cells
+//! related to it, as pencil-and-paper solvers do; everything else a
+//! technique concludes goes through [`Grid::apply`].
 //!
 //! ```
 //! use fdoku_logic::Grid;
@@ -22,6 +24,7 @@ use std::sync::Arc;
 
 use super::cellset::CellSet;
 use super::step::{Candidate, Step};
+use super::variants::{self, CellLink};
 use fdoku_sudoku::Puzzle;
 use fdoku_sudoku::{Cage, House, HouseKind, Rules, cell_name};
 
@@ -33,6 +36,16 @@ pub struct Geometry {
     house_sets: Vec<CellSet>,
     cell_houses: Vec<Vec<usize>>,
     peers: Vec<CellSet>,
+    /// Whether some cell has a peer outside its houses (cages, variant rules).
+    peers_beyond_houses: bool,
+    /// The variant rules' two-cell relations.
+    links: Vec<CellLink>,
+    /// Per cell, each related cell and, per digit (index = digit), the
+    /// related cell's digits that go with it (every relation of the two
+    /// cells at once).
+    related: Vec<Vec<(usize, Vec<u32>)>>,
+    /// The cells a rule beyond houses and cages touches.
+    constrained: CellSet,
     rules: Rules,
     all: CellSet,
 }
@@ -60,8 +73,24 @@ impl Geometry {
                 peers[cell] |= set;
             }
         }
+        let links = variants::links(rules);
+        let apart = variants::distinct_pairs(rules, &links);
+        for &(a, b) in &apart {
+            peers[a].insert(b);
+            peers[b].insert(a);
+        }
         for (cell, set) in peers.iter_mut().enumerate() {
             set.remove(cell);
+        }
+        let mut related: Vec<Vec<(usize, Vec<u32>)>> = vec![Vec::new(); cells];
+        for link in &links {
+            for cell in [link.a, link.b] {
+                let (other, allowed) = link.from(cell);
+                match related[cell].iter_mut().find(|(o, _)| *o == other) {
+                    Some((_, masks)) => masks.iter_mut().zip(allowed).for_each(|(m, a)| *m &= a),
+                    None => related[cell].push((other, allowed.to_vec())),
+                }
+            }
         }
         Geometry {
             size,
@@ -69,6 +98,10 @@ impl Geometry {
             house_sets,
             cell_houses,
             peers,
+            peers_beyond_houses: !rules.cages().is_empty() || !apart.is_empty(),
+            links,
+            related,
+            constrained: variants::constrained_cells(rules),
             rules: rules.clone(),
             all: CellSet::first(cells),
         }
@@ -249,12 +282,14 @@ impl Grid {
         self.geometry.houses[house].kind
     }
 
-    /// The cells sharing a house or a cage with `cell` (not `cell` itself).
+    /// The cells sharing a house or a cage with `cell`, or kept apart from
+    /// it by a variant rule (not `cell` itself).
     pub fn peers(&self, cell: usize) -> CellSet {
         self.geometry.peers[cell]
     }
 
-    /// Whether two different cells share a house or cage.
+    /// Whether two different cells share a house or cage, or a variant rule
+    /// keeps their digits apart.
     pub fn sees(&self, a: usize, b: usize) -> bool {
         self.geometry.peers[a].contains(b)
     }
@@ -273,6 +308,73 @@ impl Grid {
         self.geometry.rules.cages()
     }
 
+    /// The rules.
+    pub(crate) fn rules(&self) -> &Rules {
+        &self.geometry.rules
+    }
+
+    /// Whether some cell sees a cell outside its houses (a cage mate, a
+    /// knight's move under anti-knight, …).
+    pub(crate) fn has_peers_beyond_houses(&self) -> bool {
+        self.geometry.peers_beyond_houses
+    }
+
+    /// The variant rules' two-cell relations.
+    pub(crate) fn links(&self) -> &[CellLink] {
+        &self.geometry.links
+    }
+
+    /// Whether a rule beyond houses and cages touches `cell`.
+    pub(crate) fn is_constrained(&self, cell: usize) -> bool {
+        self.geometry.constrained.contains(cell)
+    }
+
+    /// What `digit` in `cell` rules out through the variant relations: each
+    /// related cell with the mask of its digits that do not go with it
+    /// (only those with some).
+    pub(crate) fn excluded_by(&self, cell: usize, digit: u8) -> impl Iterator<Item = (usize, u32)> {
+        let full = fdoku_sudoku::full_mask(self.geometry.size);
+        self.geometry.related[cell]
+            .iter()
+            .map(move |(other, allowed)| (*other, full & !allowed[usize::from(digit)]))
+            .filter(|&(_, mask)| mask != 0)
+    }
+
+    /// Whether two candidates cannot both be true: one cell, or one digit in
+    /// cells that see each other, or digits a variant relation keeps apart.
+    pub(crate) fn excludes(&self, a: Candidate, b: Candidate) -> bool {
+        if a.cell == b.cell {
+            return a.digit != b.digit;
+        }
+        (a.digit == b.digit && self.sees(a.cell, b.cell))
+            || self
+                .excluded_by(a.cell, a.digit)
+                .any(|(other, mask)| other == b.cell && mask & bit(b.digit) != 0)
+    }
+
+    /// The candidates that cannot be true with `candidate`: the cell's
+    /// other digits, the digit in cells seeing it, and what the variant
+    /// relations exclude.
+    pub(crate) fn excluded_candidates(&self, candidate: Candidate) -> Vec<Candidate> {
+        let Candidate { cell, digit } = candidate;
+        let mut out = self.candidates_in([cell], !bit(digit));
+        let peers = self.geometry.peers[cell] & self.digit_cells[usize::from(digit)];
+        out.extend(peers.iter().map(|c| Candidate::new(c, digit)));
+        for (other, mask) in self.excluded_by(cell, digit) {
+            let seen = match self.sees(cell, other) {
+                true => bit(digit),
+                false => 0,
+            };
+            out.extend(self.candidates_in([other], mask & !seen));
+        }
+        out
+    }
+
+    /// Whether the variant rules relate some cells' digits.
+    pub(crate) fn has_links(&self) -> bool {
+        !self.geometry.links.is_empty()
+    }
+
     /// The grid as it stands as a puzzle: its digits as givens, its
     /// candidates as pencil marks (`None` if two digits clash).
     pub(crate) fn to_puzzle(&self) -> Option<Puzzle> {
@@ -286,7 +388,8 @@ impl Grid {
         cell_name(self.geometry.size, cell)
     }
 
-    /// Places `digit` in `cell` and removes it from the peers' candidates.
+    /// Places `digit` in `cell` and removes it from the peers' candidates,
+    /// and from related cells the digits that do not go with it.
     pub fn place(&mut self, cell: usize, digit: u8) {
         for d in digits_of(self.masks[cell]) {
             self.digit_cells[usize::from(d)].remove(cell);
@@ -296,6 +399,15 @@ impl Grid {
         let peers = self.geometry.peers[cell] & self.digit_cells[usize::from(digit)];
         for peer in peers.iter() {
             self.eliminate(peer, digit);
+        }
+        if self.has_links() {
+            let geometry = Arc::clone(&self.geometry);
+            for (other, allowed) in &geometry.related[cell] {
+                let excluded = self.masks[*other] & !allowed[usize::from(digit)];
+                for d in digits_of(excluded) {
+                    self.eliminate(*other, d);
+                }
+            }
         }
     }
 

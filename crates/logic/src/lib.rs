@@ -71,6 +71,7 @@ mod sue_de_coq;
 mod technique;
 mod unforced;
 mod uniqueness;
+mod variants;
 mod wings;
 
 pub use cellset::CellSet;

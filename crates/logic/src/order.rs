@@ -11,6 +11,10 @@
 //!   kites and finned fish as X-chains and locked pairs as naked pairs, and
 //!   has no grouped or ALS chain nodes).
 //!
+//! Both take the variant constraints' own deductions
+//! ([`Technique::CONSTRAINTS`]) right after the cage combinations; on
+//! classic grids they find nothing.
+//!
 //! ```
 //! use fdoku_logic::{explainer_order, hodoku_order, Technique};
 //!
@@ -32,7 +36,7 @@ use super::technique::Technique;
 /// hints).
 pub fn hodoku_order() -> Vec<Technique> {
     use Technique::*;
-    vec![
+    with_constraints(vec![
         FullHouse,
         NakedSingle,
         HiddenSingle,
@@ -99,13 +103,13 @@ pub fn hodoku_order() -> Vec<Technique> {
         ForcingChainVerity,
         ForcingNetContradiction,
         ForcingNetVerity,
-    ]
+    ])
 }
 
 /// Sudoku Explainer's order, restricted to the techniques it knows.
 pub fn explainer_order() -> Vec<Technique> {
     use Technique::*;
-    vec![
+    with_constraints(vec![
         FullHouse,
         HiddenSingle,
         DirectPointing,
@@ -143,7 +147,19 @@ pub fn explainer_order() -> Vec<Technique> {
         NestedMultipleForcingChains,
         NestedDynamicForcingChains,
         NestedDynamicForcingChainsPlus,
-    ]
+    ])
+}
+
+/// `order` with the constraints' own deductions
+/// ([`Technique::CONSTRAINTS`]) right after the cage combinations, the
+/// killer's own: they are as simple as the simplest eliminations.
+fn with_constraints(mut order: Vec<Technique>) -> Vec<Technique> {
+    let at = order
+        .iter()
+        .position(|&t| t == Technique::CageCombination)
+        .map_or(0, |i| i + 1);
+    order.splice(at..at, Technique::CONSTRAINTS.iter().copied());
+    order
 }
 
 /// Whose simplest-first path to follow: a name for [`hodoku_order`] and

@@ -18,6 +18,9 @@ impl Step {
             .collect::<Vec<_>>()
             .join(", ");
         let effect = effect_text(grid, &self.eliminations, &self.placements);
+        if let Some(reason) = &self.reason {
+            return format!("{name}: {reason}; {effect}");
+        }
         if self.technique.is_single() {
             return match houses.is_empty() {
                 true => format!("{name}: {effect}"),

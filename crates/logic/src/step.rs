@@ -105,6 +105,14 @@ pub struct Step {
     /// chains).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explainer_rating: Option<u16>,
+    /// The variant elements behind a constraint's own deduction (indices
+    /// into [`Rules::elements`](fdoku_sudoku::Rules::elements)).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub elements: Vec<usize>,
+    /// A constraint's own deduction in words, naming the rule or element:
+    /// `thermometer 1 (r1c1–r1c5): r1c3 is 3rd from the bulb, so at least 3`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 impl Step {
@@ -120,6 +128,8 @@ impl Step {
             placements: Vec::new(),
             form: None,
             explainer_rating: None,
+            elements: Vec::new(),
+            reason: None,
         }
     }
 

@@ -165,6 +165,23 @@ techniques! {
     DirectHiddenPair => "Direct hidden pair", "----", Medium, 70;
     DirectHiddenTriple => "Direct hidden triple", "----", Medium, 100;
     CageCombination => "Cage combination", "----", Medium, 50;
+    OddEven => "Odd/even cell", "----", Easy, 4;
+    Thermometer => "Thermometer", "----", Medium, 40;
+    KropkiDot => "Kropki dot", "----", Medium, 40;
+    Xv => "XV", "----", Medium, 40;
+    Whisper => "Whisper", "----", Medium, 40;
+    Palindrome => "Palindrome", "----", Medium, 40;
+    CloneShape => "Clone", "----", Medium, 40;
+    MinMax => "Minimum/maximum", "----", Medium, 40;
+    EntropicLine => "Entropic line", "----", Medium, 40;
+    ModularLine => "Modular line", "----", Medium, 40;
+    NonConsecutive => "Non-consecutive", "----", Medium, 40;
+    NegativeConstraint => "Negative constraint", "----", Medium, 40;
+    Renban => "Renban", "----", Medium, 50;
+    BetweenLine => "Between line", "----", Medium, 50;
+    ArrowSum => "Arrow", "----", Medium, 50;
+    LittleKillerSum => "Little killer", "----", Medium, 50;
+    Quadruple => "Quadruple", "----", Medium, 50;
     Backtracking => "Backtracking", "9999", Extreme, 10000;
 }
 
@@ -192,6 +209,28 @@ impl Technique {
             .copied()
             .find(|t| t.hodoku_code() == code)
     }
+
+    /// The variant constraints' own deductions (`variants`), in the order
+    /// the paths try them.
+    pub const CONSTRAINTS: &'static [Technique] = &[
+        Technique::OddEven,
+        Technique::Thermometer,
+        Technique::KropkiDot,
+        Technique::Xv,
+        Technique::Whisper,
+        Technique::Palindrome,
+        Technique::CloneShape,
+        Technique::MinMax,
+        Technique::EntropicLine,
+        Technique::ModularLine,
+        Technique::NonConsecutive,
+        Technique::NegativeConstraint,
+        Technique::Renban,
+        Technique::BetweenLine,
+        Technique::ArrowSum,
+        Technique::LittleKillerSum,
+        Technique::Quadruple,
+    ];
 
     /// Whether it places a digit by a single (full house, naked or hidden single).
     pub fn is_single(self) -> bool {

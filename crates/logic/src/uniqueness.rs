@@ -11,7 +11,10 @@
 //! spans exactly two of them, side by side (Latin squares have none, so any
 //! rectangle does); a diagonal, window, extra region or cage holding one
 //! corner, or two opposite ones, breaks it, and the finder then refuses the
-//! rectangle. The four cells are open, so none is a given.
+//! rectangle, as it does when any rule beyond houses and cages touches a
+//! corner (a global or negative rule touches them all; an odd/even cell,
+//! or a cell of an element or beside a min/max cell, itself). The four
+//! cells are open, so none is a given.
 //!
 //! Call the cells whose candidates lie within `{a,b}` *plain* and the others
 //! *extra* cells. Since the rectangle must not end up all `a`/`b`, some extra
@@ -51,7 +54,8 @@
 //!   candidates gives a second filling, so the puzzle would have no or two
 //!   solutions. The digit goes there (the step places it and removes the
 //!   cell's other two candidates, as HoDoKu does). This holds for every house layout, but
-//!   not with killer cages (the swap can break a sum), where it finds nothing.
+//!   not with killer cages (the swap can break a sum) or with rules beyond
+//!   houses touching any cell, where it finds nothing.
 //!
 //! All of these assume the puzzle has exactly one solution (see
 //! [`Technique::needs_uniqueness`]).
@@ -225,6 +229,7 @@ fn swap_keeps_houses(grid: &Grid, rect: &Rectangle) -> bool {
             .all(|&h| meets_well(grid.house_cells(h) & set))
     });
     houses_ok
+        && rect.cells.iter().all(|&cell| !grid.is_constrained(cell))
         && grid
             .cages()
             .iter()
@@ -479,7 +484,7 @@ fn hidden(grid: &Grid, rect: &Rectangle, found: &mut Found<'_>) -> ControlFlow<(
 }
 
 fn bug_plus_one(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
-    if !grid.cages().is_empty() {
+    if !grid.cages().is_empty() || grid.all_cells().iter().any(|c| grid.is_constrained(c)) {
         return ControlFlow::Continue(());
     }
     let open = grid.open_cells();

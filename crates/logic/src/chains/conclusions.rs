@@ -111,16 +111,21 @@ impl Chain {
 /// An AIC from `start` (assumed false) to `end` (then true): one of them is
 /// true. Same digit: it leaves every cell seeing both. Different digits:
 /// a single cell end loses the other end's digit if it sees all of it.
+/// Under variant relations, any candidate that neither single-cell end
+/// lets be true goes too.
 pub(super) fn aic(grid: &Grid, graph: &Graph, start: usize, end: usize) -> Vec<Candidate> {
     let (a, b) = (&graph.nodes[start], &graph.nodes[end]);
     if a.cells.intersects(&b.cells) {
         return Vec::new();
     }
+    let mut eliminations = excluded_by_both(grid, graph, start, end, CellSet::EMPTY);
     if a.digit == b.digit {
         let cells = a.sees_all & b.sees_all & grid.cells_with(a.digit);
-        return cells.iter().map(|c| Candidate::new(c, a.digit)).collect();
+        eliminations.extend(cells.iter().map(|c| Candidate::new(c, a.digit)));
+        eliminations.sort_unstable();
+        eliminations.dedup();
+        return eliminations;
     }
-    let mut eliminations = Vec::new();
     for (one, other) in [(a, b), (b, a)] {
         if let Some(cell) = one.cell
             && other.sees_all.contains(cell)
@@ -130,7 +135,34 @@ pub(super) fn aic(grid: &Grid, graph: &Graph, start: usize, end: usize) -> Vec<C
         }
     }
     eliminations.sort_unstable();
+    eliminations.dedup();
     eliminations
+}
+
+/// Under variant relations, the candidates (outside `spared` cells) that
+/// exclude both single-cell nodes `a` and `b`, one of which is true.
+fn excluded_by_both(
+    grid: &Grid,
+    graph: &Graph,
+    a: usize,
+    b: usize,
+    spared: CellSet,
+) -> Vec<Candidate> {
+    let (a, b) = (&graph.nodes[a], &graph.nodes[b]);
+    let (Some(cell_a), Some(cell_b)) = (a.cell, b.cell) else {
+        return Vec::new();
+    };
+    if !grid.has_links() {
+        return Vec::new();
+    }
+    let (a, b) = (
+        Candidate::new(cell_a, a.digit),
+        Candidate::new(cell_b, b.digit),
+    );
+    grid.excluded_candidates(a)
+        .into_iter()
+        .filter(|&x| x != b && !spared.contains(x.cell) && grid.excludes(x, b))
+        .collect()
 }
 
 /// A continuous loop: each weak link holds exactly one true end, so a
@@ -152,10 +184,11 @@ pub(super) fn continuous(grid: &Grid, graph: &Graph, chain: &Chain) -> Vec<Candi
             }
             continue;
         }
+        eliminations.extend(excluded_by_both(grid, graph, from, to, chain_cells));
         if a.digit == b.digit {
             let cells = a.sees_all & b.sees_all & (grid.cells_with(a.digit) - chain_cells);
             eliminations.extend(cells.iter().map(|c| Candidate::new(c, a.digit)));
-        } else if let Some(cell) = a.cell {
+        } else if let Some(cell) = a.cell.filter(|&c| b.cell == Some(c)) {
             let rest = grid.mask(cell) & !bit(a.digit) & !bit(b.digit);
             eliminations.extend(digits_of(rest).into_iter().map(|d| Candidate::new(cell, d)));
         }

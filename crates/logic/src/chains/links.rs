@@ -1,6 +1,7 @@
 //! The link graph of a chain search: its nodes (candidates, and groups of
 //! one digit in the intersection of two houses) and, for each node, the
-//! nodes it is strongly and weakly linked to.
+//! nodes it is strongly and weakly linked to — through houses, cells,
+//! peers and the variant rules' relations between cells.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -110,6 +111,7 @@ impl Graph {
             graph.link_conjugates(grid);
         }
         graph.link_peers();
+        graph.link_constraints(grid);
         graph.link_almost_locked_sets();
         graph.link_forced_cells(grid);
         graph
@@ -188,6 +190,29 @@ impl Graph {
                     .filter(|&b| self.nodes[b].cells.is_subset(&node.sees_all)),
             );
             self.weak[a].extend(peers);
+        }
+    }
+
+    /// Candidates whose digits a variant relation keeps apart are weakly
+    /// linked (a thermometer cell's 7 and the next cell's 7, 6, …); the
+    /// same digit in cells that see each other is linked already.
+    fn link_constraints(&mut self, grid: &Grid) {
+        if !grid.has_links() {
+            return;
+        }
+        for a in 0..self.first_group {
+            let Some(cell) = self.nodes[a].cell else {
+                continue;
+            };
+            let digit = self.nodes[a].digit;
+            for (other, mask) in grid.excluded_by(cell, digit) {
+                for d in digits_of(mask) {
+                    let seen = d == digit && grid.sees(cell, other);
+                    if let Some(b) = self.candidate(other, d).filter(|_| !seen) {
+                        self.weak[a].push(b);
+                    }
+                }
+            }
         }
     }
 

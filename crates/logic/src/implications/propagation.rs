@@ -347,6 +347,19 @@ pub(super) fn on_to_off(
             });
         }
     }
+    // The variant relations: the related cells' digits that do not go
+    // with this one (the same digit in a peer is listed already).
+    for (other, mask) in grid.excluded_by(cell, digit) {
+        let mut rest = mask & grid.mask(other);
+        if done.contains(other) {
+            rest &= !bit(digit);
+        }
+        result.extend(digits_of(rest).into_iter().map(|d| Implied {
+            cell: other,
+            digit: d,
+            cause: Cause::Peer,
+        }));
+    }
 }
 
 /// What `digit` in `cell` off switches on: the cell's last candidate (cause

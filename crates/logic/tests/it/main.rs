@@ -12,3 +12,5 @@ mod regression;
 mod se_agreement;
 mod se_chaining;
 mod se_exclusion;
+mod variant_soundness;
+mod variants;

@@ -1,0 +1,109 @@
+//! Quadruples: the digits listed at a grid point appear in the cells
+//! around it (a digit listed twice, twice). A listed digit needed k times
+//! that only k of the cells can hold goes in all of them; when the listed
+//! digits are as many as the cells, every cell holds one of them and loses
+//! every other candidate.
+
+use std::ops::ControlFlow;
+
+use super::super::grid::{Grid, bit, digits_of};
+use super::super::step::{Candidate, Found, Step};
+use super::super::technique::Technique;
+use super::{digit_list, elements, labelled, options};
+use fdoku_sudoku::Element;
+
+/// Reports each quadruple that places a digit or removes candidates.
+pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
+    for (index, element) in elements(grid) {
+        let Element::Quadruple { cells, digits } = element else {
+            continue;
+        };
+        for step in [
+            filled(grid, index, cells, digits),
+            forced(grid, index, cells, digits),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            found(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// As many listed digits as cells: the cells lose every other digit.
+fn filled(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<Step> {
+    if digits.len() != cells.len() {
+        return None;
+    }
+    let listed = digits.iter().fold(0, |m, &d| m | bit(d));
+    let mut step = Step::new(Technique::Quadruple);
+    for &cell in cells.iter().filter(|&&c| grid.value(c) == 0) {
+        step.pattern.extend(grid.candidates_in([cell], listed));
+        step.eliminations
+            .extend(grid.candidates_in([cell], !listed));
+    }
+    if step.eliminations.is_empty() {
+        return None;
+    }
+    step.elements.push(index);
+    step.reason = Some(format!(
+        "{}: its {} cells hold the {} digits listed, {}",
+        labelled(grid, index),
+        cells.len(),
+        digits.len(),
+        digit_list(listed)
+    ));
+    Some(step)
+}
+
+/// A listed digit with exactly as many places among the cells as it is
+/// needed: it goes in each.
+fn forced(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<Step> {
+    let mut listed: Vec<u8> = digits.to_vec();
+    listed.sort_unstable();
+    listed.dedup();
+    for digit in listed {
+        let needed = digits.iter().filter(|&&d| d == digit).count();
+        let places: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| options(grid, c) & bit(digit) != 0)
+            .collect();
+        let open: Vec<usize> = places
+            .iter()
+            .copied()
+            .filter(|&c| grid.value(c) == 0)
+            .collect();
+        if places.len() != needed || open.is_empty() {
+            continue;
+        }
+        let mut step = Step::new(Technique::Quadruple);
+        for &cell in &open {
+            step.placements.push(Candidate::new(cell, digit));
+            step.eliminations.extend(
+                digits_of(grid.mask(cell) & !bit(digit))
+                    .into_iter()
+                    .map(|d| Candidate::new(cell, d)),
+            );
+        }
+        step.pattern = places.iter().map(|&c| Candidate::new(c, digit)).collect();
+        step.elements.push(index);
+        let times = match needed {
+            1 => "once".to_owned(),
+            2 => "twice".to_owned(),
+            n => format!("{n} times"),
+        };
+        step.reason = Some(format!(
+            "{}: {digit} appears {times}, and only {} can hold it",
+            labelled(grid, index),
+            places
+                .iter()
+                .map(|&c| grid.name(c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        return Some(step);
+    }
+    None
+}

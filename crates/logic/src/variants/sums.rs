@@ -1,0 +1,195 @@
+//! Sum bounds of arrows and little killers. The cells along an arrow's
+//! line add up to the number in its circle (a circle of two or three cells
+//! reads its digits as one number); the cells on a little killer's diagonal
+//! add up to the clue. Each cell's least and most candidate bound the
+//! total: the circle keeps the readings the line can reach, and a line
+//! cell keeps the digits that, with the least and the most the other cells
+//! can add, still reach a reading (or the clue). Digits may repeat along a
+//! line; where its cells all see each other they differ, and the bounds
+//! count different digits (two cells of one row add up to at least 3).
+
+use std::ops::ControlFlow;
+
+use super::super::grid::{Grid, bit, digits_of};
+use super::super::step::{Candidate, Found, Step};
+use super::super::technique::Technique;
+use super::{elements, labelled, options};
+use fdoku_sudoku::Element;
+
+/// Reports each arrow (or little killer) whose sum bounds rule out some
+/// candidates.
+pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {
+    let size = grid.size();
+    for (index, element) in elements(grid) {
+        let step = match (element, technique) {
+            (Element::Arrow { circle, line }, Technique::ArrowSum) => {
+                arrow(grid, index, circle, line)
+            }
+            (Element::LittleKiller { sum, .. }, Technique::LittleKillerSum) => {
+                let cells = element.cells(size);
+                little_killer(grid, index, &cells, *sum)
+            }
+            _ => None,
+        };
+        if let Some(step) = step {
+            found(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The least and most digit of a non-empty mask.
+fn bounds(mask: u32) -> (u32, u32) {
+    (mask.trailing_zeros() + 1, 32 - mask.leading_zeros())
+}
+
+/// The least and the most `cells` can add up to, from their candidates
+/// (less `without`); when they all see each other (`apart`), with
+/// different digits. `None` when they cannot be filled.
+fn span(grid: &Grid, cells: &[usize], apart: bool, without: u32) -> Option<(u32, u32)> {
+    let (mut low, mut high, mut union) = (0, 0, 0);
+    for &cell in cells {
+        let mask = options(grid, cell) & !without;
+        if mask == 0 {
+            return None;
+        }
+        let (least, most) = bounds(mask);
+        low += least;
+        high += most;
+        union |= mask;
+    }
+    if apart {
+        let digits = digits_of(union);
+        let k = cells.len();
+        if digits.len() < k {
+            return None;
+        }
+        let sum = |ds: &[u8]| ds.iter().map(|&d| u32::from(d)).sum::<u32>();
+        low = low.max(sum(&digits[..k]));
+        high = high.min(sum(&digits[digits.len() - k..]));
+    }
+    Some((low, high))
+}
+
+/// Whether every two of `cells` see each other.
+fn all_apart(grid: &Grid, cells: &[usize]) -> bool {
+    cells
+        .iter()
+        .enumerate()
+        .all(|(i, &a)| cells[i + 1..].iter().all(|&b| grid.sees(a, b)))
+}
+
+/// Each open cell of `line` loses the digits that leave no total in
+/// `low..=high` with the least and the most the other cells can add.
+fn trim_line(grid: &Grid, line: &[usize], (low, high): (u32, u32), step: &mut Step) {
+    let apart = all_apart(grid, line);
+    for (i, &cell) in line.iter().enumerate() {
+        if grid.value(cell) != 0 {
+            continue;
+        }
+        let others: Vec<usize> = line
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &c)| c)
+            .collect();
+        for digit in digits_of(grid.mask(cell)) {
+            let d = u32::from(digit);
+            let without = if apart { bit(digit) } else { 0 };
+            let fits =
+                span(grid, &others, apart, without).is_some_and(|(others_low, others_high)| {
+                    d + others_high >= low && d + others_low <= high
+                });
+            match fits {
+                true => step.pattern.push(Candidate::new(cell, digit)),
+                false => step.eliminations.push(Candidate::new(cell, digit)),
+            }
+        }
+    }
+}
+
+/// The number a circle's digits read, most significant first.
+fn reading(digits: &[u8]) -> u32 {
+    digits.iter().fold(0, |n, &d| n * 10 + u32::from(d))
+}
+
+/// Every way to fill the circle from its candidates, as digits.
+fn readings(grid: &Grid, circle: &[usize]) -> Vec<Vec<u8>> {
+    let mut all = vec![Vec::new()];
+    for &cell in circle {
+        let digits = digits_of(options(grid, cell));
+        all = all
+            .into_iter()
+            .flat_map(|prefix: Vec<u8>| {
+                digits.iter().map(move |&d| {
+                    let mut next = prefix.clone();
+                    next.push(d);
+                    next
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+fn arrow(grid: &Grid, index: usize, circle: &[usize], line: &[usize]) -> Option<Step> {
+    let (least, most) = span(grid, line, all_apart(grid, line), 0)?;
+    let mut kept = vec![0u32; circle.len()];
+    let (mut low, mut high) = (u32::MAX, 0);
+    for digits in readings(grid, circle) {
+        let value = reading(&digits);
+        // Two circle cells that see each other differ.
+        let clash = (0..digits.len()).any(|i| {
+            (i + 1..digits.len()).any(|j| digits[i] == digits[j] && grid.sees(circle[i], circle[j]))
+        });
+        if clash || value < least || value > most {
+            continue;
+        }
+        for (k, &d) in kept.iter_mut().zip(&digits) {
+            *k |= bit(d);
+        }
+        low = low.min(value);
+        high = high.max(value);
+    }
+    let mut step = Step::new(Technique::ArrowSum);
+    for (&cell, &k) in circle.iter().zip(&kept) {
+        if grid.value(cell) == 0 {
+            let mask = grid.mask(cell);
+            step.pattern.extend(grid.candidates_in([cell], mask & k));
+            step.eliminations
+                .extend(grid.candidates_in([cell], mask & !k));
+        }
+    }
+    if low <= high {
+        trim_line(grid, line, (low, high), &mut step);
+    }
+    if step.eliminations.is_empty() {
+        return None;
+    }
+    let read = match low <= high {
+        true if low == high => format!("the circle reads {low}"),
+        true => format!("the circle reads {low} to {high}"),
+        false => "no reading of the circle fits".to_owned(),
+    };
+    step.elements.push(index);
+    step.reason = Some(format!(
+        "{}: the line adds up to {least} to {most}, and {read}",
+        labelled(grid, index)
+    ));
+    Some(step)
+}
+
+fn little_killer(grid: &Grid, index: usize, cells: &[usize], sum: u32) -> Option<Step> {
+    let (least, most) = span(grid, cells, all_apart(grid, cells), 0)?;
+    let mut step = Step::new(Technique::LittleKillerSum);
+    trim_line(grid, cells, (sum, sum), &mut step);
+    if step.eliminations.is_empty() {
+        return None;
+    }
+    step.elements.push(index);
+    step.reason = Some(format!(
+        "{}: the diagonal adds up to {sum}, its cells to {least} to {most}",
+        labelled(grid, index)
+    ));
+    Some(step)
+}

@@ -1,0 +1,254 @@
+//! Soundness on variant puzzles: along the logic solver's path through the
+//! published puzzles of tests/data/variants and through generated
+//! puzzles of every element kind it reasons with (plus global rules and
+//! odd/even cells), no step removes a solution's candidate or places a
+//! wrong digit — neither the step taken nor any step a constraint's own
+//! finder reports at each state. Each run prints, per kind, how many
+//! puzzles the path finished without backtracking.
+//!
+//! The sample runs in every build; `cargo test --release -p fdoku-logic
+//! --test it variant_soundness -- --ignored --nocapture` runs the full
+//! set (every published puzzle, 120 generated per kind).
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use fdoku_fd::Budget;
+use fdoku_logic::grade::{check_rules, prepare};
+use fdoku_logic::{Grid, PathOptions, Step, Technique, hodoku_order, next_step};
+use fdoku_sudoku::format::fpuzzles::read_fpuzzles;
+use fdoku_sudoku::generate::{VariantOptions, generate_variant};
+use fdoku_sudoku::{ElementKind, GlobalRule, Parity, Puzzle, Rules};
+
+/// The element kinds the logic solver reasons with.
+const KINDS: [ElementKind; 17] = [
+    ElementKind::Thermometer,
+    ElementKind::SlowThermometer,
+    ElementKind::Arrow,
+    ElementKind::LittleKiller,
+    ElementKind::WhiteDot,
+    ElementKind::BlackDot,
+    ElementKind::Xv,
+    ElementKind::Whisper,
+    ElementKind::Renban,
+    ElementKind::Palindrome,
+    ElementKind::Between,
+    ElementKind::Entropic,
+    ElementKind::Modular,
+    ElementKind::Minimum,
+    ElementKind::Maximum,
+    ElementKind::Quadruple,
+    ElementKind::Clone,
+];
+
+/// Panics if `step` removes a solution digit or places a wrong one.
+fn check(step: &Step, solution: &[u8], grid: &Grid, name: &str) {
+    for e in &step.eliminations {
+        assert_ne!(
+            solution[e.cell],
+            e.digit,
+            "{name}: {} removes a solution digit",
+            step.text(grid)
+        );
+    }
+    for p in &step.placements {
+        assert_eq!(
+            solution[p.cell],
+            p.digit,
+            "{name}: {} places a wrong digit",
+            step.text(grid)
+        );
+    }
+}
+
+/// How a walk ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// Solved by logic alone.
+    Logic,
+    /// Solved, with a guess somewhere.
+    Guessed,
+    /// Cut off by the time allowed.
+    Stopped,
+}
+
+/// Walks HoDoKu's path through `puzzle` (one solution) within `seconds`,
+/// checking every step taken and every constraint step found on the way.
+fn walk(puzzle: &Puzzle, name: &str, seconds: u64) -> Walk {
+    let budget = Budget::unlimited().with_timeout(Duration::from_secs(seconds));
+    let prepared = prepare(puzzle, &budget).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let solution = prepared.solution.clone();
+    let options = PathOptions {
+        techniques: hodoku_order(),
+        unique: prepared.unique,
+        solution: Some(solution.clone()),
+        budget,
+    };
+    let mut grid = Grid::new(puzzle);
+    let mut guessed = false;
+    while !grid.is_solved() {
+        for &technique in Technique::CONSTRAINTS {
+            for step in technique.find_all(&grid) {
+                check(&step, &solution, &grid, name);
+            }
+        }
+        let Some(step) = next_step(&grid, &options) else {
+            return Walk::Stopped;
+        };
+        check(&step, &solution, &grid, name);
+        guessed |= step.technique == Technique::Backtracking;
+        grid.apply(&step);
+    }
+    assert_eq!(grid.values(), &solution[..], "{name}");
+    match guessed {
+        true => Walk::Guessed,
+        false => Walk::Logic,
+    }
+}
+
+/// Tallies per kind: (by logic, with a guess, cut off).
+#[derive(Default)]
+struct Tally(BTreeMap<String, [usize; 3]>);
+
+impl Tally {
+    fn add(&mut self, kind: &str, walk: Walk) {
+        let counts = self.0.entry(kind.to_owned()).or_default();
+        counts[walk as usize] += 1;
+    }
+
+    fn print(&self, title: &str) {
+        eprintln!("{title}: kind, by logic / guessed / cut off");
+        for (kind, [logic, guessed, stopped]) in &self.0 {
+            let total = logic + guessed + stopped;
+            eprintln!(
+                "  {kind:<22} {logic:>4} / {guessed:>4} / {stopped:>4}  ({:.0}% by logic)",
+                100.0 * *logic as f64 / total.max(1) as f64
+            );
+        }
+    }
+}
+
+/// Every `<file> <rest>` line of a fixture in tests/data/variants.
+fn listing(name: &str) -> Vec<(String, String)> {
+    fdoku_testdata::read_fixture(&format!("variants/{name}"))
+        .lines()
+        .filter_map(|l| l.split_once(' '))
+        .map(|(file, rest)| (file.to_owned(), rest.trim().to_owned()))
+        .collect()
+}
+
+/// The published puzzles the logic solver takes, with their names.
+fn published() -> Vec<(String, Puzzle)> {
+    let mut puzzles = Vec::new();
+    for (file, _) in listing("solutions.txt") {
+        let text = fdoku_testdata::read_fixture(&format!("variants/{file}"));
+        let Some(Ok(read)) = read_fpuzzles(&file, &text)
+            .into_iter()
+            .next()
+            .map(|e| e.puzzle)
+        else {
+            continue;
+        };
+        if check_rules(read.puzzle.rules()).is_ok() {
+            puzzles.push((file, read.puzzle));
+        }
+    }
+    puzzles
+}
+
+fn run_published(limit: usize, seconds: u64) -> Tally {
+    let mut tally = Tally::default();
+    let puzzles = published();
+    assert!(
+        puzzles.len() >= 20,
+        "{} published puzzles taken",
+        puzzles.len()
+    );
+    for (file, puzzle) in puzzles.iter().take(limit) {
+        let walk = walk(puzzle, file, seconds);
+        tally.add("published", walk);
+        if walk != Walk::Logic {
+            tally.add(
+                &format!("published {}", puzzle.rules().variant_name()),
+                walk,
+            );
+        }
+    }
+    tally
+}
+
+/// A generated 6×6 puzzle of `kind` from `seed`.
+fn generated(base: &Rules, kind: ElementKind, seed: u64) -> Option<Puzzle> {
+    let options = VariantOptions {
+        kinds: vec![kind],
+        elements: 6,
+        node_limit: 20_000,
+        ..VariantOptions::default()
+    };
+    generate_variant(base, &options, seed)
+        .ok()
+        .map(|g| g.puzzle)
+}
+
+fn run_generated(per_kind: u64, seconds: u64) -> Tally {
+    let mut tally = Tally::default();
+    let six = Rules::classic(6).unwrap();
+    for kind in KINDS {
+        for seed in 0..per_kind {
+            let Some(puzzle) = generated(&six, kind, seed) else {
+                continue;
+            };
+            let name = format!("{kind} seed {seed}");
+            tally.add(kind.name(), walk(&puzzle, &name, seconds));
+        }
+    }
+    // Global rules and odd/even cells under a few thermometers.
+    let globals = [
+        (
+            "anti-knight",
+            six.clone().with_global(GlobalRule::AntiKnight).unwrap(),
+        ),
+        (
+            "anti-king",
+            six.clone().with_global(GlobalRule::AntiKing).unwrap(),
+        ),
+        (
+            "non-consecutive",
+            six.clone().with_global(GlobalRule::NonConsecutive).unwrap(),
+        ),
+        (
+            "odd/even",
+            six.clone()
+                .with_parity(Parity::Odd, &[0, 7, 14])
+                .unwrap()
+                .with_parity(Parity::Even, &[21, 28, 35])
+                .unwrap(),
+        ),
+    ];
+    for (name, base) in globals {
+        for seed in 0..per_kind {
+            let Some(puzzle) = generated(&base, ElementKind::Thermometer, seed) else {
+                continue;
+            };
+            tally.add(name, walk(&puzzle, &format!("{name} seed {seed}"), seconds));
+        }
+    }
+    tally
+}
+
+#[test]
+fn published_variant_puzzles_sample() {
+    run_published(5, 10).print("published (sample)");
+}
+
+#[test]
+fn generated_variant_puzzles_sample() {
+    run_generated(2, 20).print("generated 6×6 (sample)");
+}
+
+#[test]
+#[ignore = "minutes: every published puzzle, 120 generated per kind"]
+fn variant_puzzles_full() {
+    run_published(usize::MAX, 120).print("published");
+    run_generated(120, 60).print("generated 6×6");
+}

@@ -1,0 +1,638 @@
+//! The variant constraints' own deductions on constructed positions: each
+//! finds exactly the eliminations (or placements) expected, names its
+//! element, and finds nothing where nothing follows. Global rules act as
+//! peers and relations in every technique.
+
+use fdoku_logic::{Candidate, Grid, Step, Technique};
+use fdoku_sudoku::{
+    Direction, Dot, Element, Extremum, GlobalRule, Negative, Outside, Parity, Rules, cell_name,
+};
+
+/// Classic 9×9 rules with `elements`.
+fn rules_with(elements: Vec<Element>) -> Rules {
+    elements
+        .into_iter()
+        .fold(Rules::classic(9).unwrap(), |rules, e| {
+            rules.with_element(e).unwrap()
+        })
+}
+
+/// The empty grid of `rules`.
+fn empty(rules: &Rules) -> Grid {
+    Grid::with_values(rules, &vec![0; rules.cells()])
+}
+
+/// Cell index of `r<row>c<col>` (1-based) on 9×9.
+fn at(row: usize, col: usize) -> usize {
+    (row - 1) * 9 + col - 1
+}
+
+/// Leaves `cell` only `digits`.
+fn keep(grid: &mut Grid, cell: usize, digits: &[u8]) {
+    for d in 1..=9 {
+        if !digits.contains(&d) {
+            grid.eliminate(cell, d);
+        }
+    }
+}
+
+/// A step's eliminations as `r1c1:5` names, sorted.
+fn removed(step: &Step) -> Vec<String> {
+    let mut names: Vec<String> = step
+        .eliminations
+        .iter()
+        .map(|c| format!("{}:{}", cell_name(9, c.cell), c.digit))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Every step of `technique` in `grid`, eliminations merged, sorted.
+fn all_removed(technique: Technique, grid: &Grid) -> Vec<String> {
+    let mut names: Vec<String> = technique.find_all(grid).iter().flat_map(removed).collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// `r1c1:6 r1c1:7 …` from (cell, digits) lists.
+fn names(list: &[(usize, &[u8])]) -> Vec<String> {
+    let mut names: Vec<String> = list
+        .iter()
+        .flat_map(|&(cell, digits)| {
+            digits
+                .iter()
+                .map(move |d| format!("{}:{d}", cell_name(9, cell)))
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Applies every step of `technique` until none is left.
+fn exhaust(technique: Technique, grid: &mut Grid) {
+    while let Some(step) = technique.find_first(grid) {
+        grid.apply(&step);
+    }
+}
+
+#[test]
+fn thermometer_bounds_by_position_from_each_end() {
+    let thermo = Element::Thermometer {
+        cells: (0..5).collect(),
+        slow: false,
+    };
+    let rules = rules_with(vec![thermo]);
+    let grid = empty(&rules);
+    let steps = Technique::Thermometer.find_all(&grid);
+    assert_eq!(steps.len(), 1);
+    assert_eq!(
+        removed(&steps[0]),
+        names(&[
+            (0, &[6, 7, 8, 9]),
+            (1, &[1, 7, 8, 9]),
+            (2, &[1, 2, 8, 9]),
+            (3, &[1, 2, 3, 9]),
+            (4, &[1, 2, 3, 4]),
+        ])
+    );
+    assert_eq!(steps[0].elements, [0]);
+    let text = steps[0].text(&grid);
+    assert!(
+        text.starts_with(
+            "Thermometer: thermometer 1 (r1c1–r1c5): r1c1 is 1st from the bulb, so at most 5; \
+             r1c2 is 2nd from the bulb, so 2 to 6; r1c3 is 3rd from the bulb, so 3 to 7;"
+        ),
+        "{text}"
+    );
+    // Applied, nothing more follows.
+    let mut grid = grid;
+    grid.apply(&steps[0]);
+    assert!(Technique::Thermometer.find_all(&grid).is_empty());
+}
+
+#[test]
+fn thermometer_carries_current_bounds_along_the_line() {
+    let thermo = Element::Thermometer {
+        cells: (0..5).collect(),
+        slow: false,
+    };
+    let rules = rules_with(vec![thermo]);
+    let mut grid = empty(&rules);
+    exhaust(Technique::Thermometer, &mut grid);
+    keep(&mut grid, 1, &[5, 6]);
+    let steps = Technique::Thermometer.find_all(&grid);
+    assert_eq!(steps.len(), 1);
+    assert_eq!(
+        removed(&steps[0]),
+        names(&[(2, &[3, 4, 5]), (3, &[4, 5, 6]), (4, &[5, 6, 7])])
+    );
+}
+
+#[test]
+fn slow_thermometer_lets_neighbours_be_equal() {
+    let slow = Element::Thermometer {
+        cells: vec![at(1, 1), at(2, 1), at(3, 1)],
+        slow: true,
+    };
+    let rules = rules_with(vec![slow]);
+    let mut grid = empty(&rules);
+    assert!(Technique::Thermometer.find_all(&grid).is_empty());
+    keep(&mut grid, at(1, 1), &[4, 5]);
+    keep(&mut grid, at(3, 1), &[4, 5, 6]);
+    let steps = Technique::Thermometer.find_all(&grid);
+    assert_eq!(
+        removed(&steps[0]),
+        names(&[(at(2, 1), &[1, 2, 3, 7, 8, 9])])
+    );
+}
+
+#[test]
+fn white_dot_removes_digits_without_a_partner() {
+    let dot = Element::Kropki {
+        cells: [0, 1],
+        dot: Dot::White,
+        value: 1,
+    };
+    let rules = rules_with(vec![dot]);
+    let mut grid = empty(&rules);
+    assert!(Technique::KropkiDot.find_all(&grid).is_empty());
+    keep(&mut grid, 1, &[1, 2, 9]);
+    let steps = Technique::KropkiDot.find_all(&grid);
+    assert_eq!(steps.len(), 1);
+    assert_eq!(removed(&steps[0]), names(&[(0, &[4, 5, 6, 7, 9])]));
+    assert_eq!(
+        steps[0].text(&grid),
+        "Kropki dot: white dot 1 (r1c1, r1c2): r1c2 holds only 1, 2, 9, and none goes with \
+         4, 5, 6, 7, 9 in r1c1; remove 4, 5, 6, 7, 9 from r1c1"
+    );
+}
+
+#[test]
+fn black_dot_keeps_digits_with_a_double_or_a_half() {
+    let dot = Element::Kropki {
+        cells: [at(1, 3), at(1, 4)],
+        dot: Dot::Black,
+        value: 2,
+    };
+    let rules = rules_with(vec![dot]);
+    let mut grid = empty(&rules);
+    assert_eq!(
+        all_removed(Technique::KropkiDot, &grid),
+        names(&[(at(1, 3), &[5, 7, 9]), (at(1, 4), &[5, 7, 9])])
+    );
+    exhaust(Technique::KropkiDot, &mut grid);
+    // An odd digit on a black dot pairs with its double: {1, 3} leaves the
+    // other cell {2, 6}.
+    keep(&mut grid, at(1, 3), &[1, 3]);
+    assert_eq!(
+        all_removed(Technique::KropkiDot, &grid),
+        names(&[(at(1, 4), &[1, 3, 4, 8])])
+    );
+}
+
+#[test]
+fn xv_sums() {
+    let x = Element::Xv {
+        cells: [0, 1],
+        sum: 10,
+    };
+    let v = Element::Xv {
+        cells: [at(5, 5), at(6, 5)],
+        sum: 5,
+    };
+    let rules = rules_with(vec![x, v]);
+    let mut grid = empty(&rules);
+    assert_eq!(
+        all_removed(Technique::Xv, &grid),
+        names(&[
+            (0, &[5]),
+            (1, &[5]),
+            (at(5, 5), &[5, 6, 7, 8, 9]),
+            (at(6, 5), &[5, 6, 7, 8, 9]),
+        ])
+    );
+    exhaust(Technique::Xv, &mut grid);
+    assert!(Technique::Xv.find_all(&grid).is_empty());
+}
+
+#[test]
+fn whisper_has_no_middle_digit_and_partner_ranges() {
+    let whisper = Element::Whisper {
+        cells: vec![0, 1, 2],
+        difference: 5,
+    };
+    let rules = rules_with(vec![whisper]);
+    let mut grid = empty(&rules);
+    assert_eq!(
+        all_removed(Technique::Whisper, &grid),
+        names(&[(0, &[5]), (1, &[5]), (2, &[5])])
+    );
+    exhaust(Technique::Whisper, &mut grid);
+    keep(&mut grid, 1, &[1, 2]);
+    assert_eq!(
+        all_removed(Technique::Whisper, &grid),
+        names(&[(0, &[1, 2, 3, 4]), (2, &[1, 2, 3, 4])])
+    );
+}
+
+#[test]
+fn renban_keeps_the_runs_that_fit() {
+    let renban = Element::Renban {
+        cells: vec![at(1, 1), at(2, 1), at(3, 1), at(4, 1)],
+    };
+    let rules = rules_with(vec![renban]);
+    let mut grid = empty(&rules);
+    assert!(Technique::Renban.find_all(&grid).is_empty());
+    keep(&mut grid, at(1, 1), &[1, 2]);
+    let steps = Technique::Renban.find_all(&grid);
+    assert_eq!(steps.len(), 1);
+    assert_eq!(
+        removed(&steps[0]),
+        names(&[
+            (at(2, 1), &[6, 7, 8, 9]),
+            (at(3, 1), &[6, 7, 8, 9]),
+            (at(4, 1), &[6, 7, 8, 9]),
+        ])
+    );
+    assert!(
+        steps[0]
+            .text(&grid)
+            .contains("its 4 cells hold a run of 4 consecutive digits, and only 1–4, 2–5 fit")
+    );
+}
+
+#[test]
+fn palindrome_mirrors_share_candidates() {
+    let palindrome = Element::Palindrome {
+        cells: vec![at(1, 3), at(2, 3), at(2, 4)],
+    };
+    let rules = rules_with(vec![palindrome]);
+    let mut grid = empty(&rules);
+    assert!(Technique::Palindrome.find_all(&grid).is_empty());
+    keep(&mut grid, at(1, 3), &[1, 2, 3]);
+    keep(&mut grid, at(2, 4), &[3, 4, 5]);
+    assert_eq!(
+        all_removed(Technique::Palindrome, &grid),
+        names(&[(at(1, 3), &[1, 2]), (at(2, 4), &[4, 5])])
+    );
+}
+
+#[test]
+fn minimum_and_maximum_cells() {
+    let min = Element::Extremum {
+        cell: at(5, 5),
+        kind: Extremum::Minimum,
+    };
+    let rules = rules_with(vec![min]);
+    let grid = empty(&rules);
+    assert_eq!(
+        all_removed(Technique::MinMax, &grid),
+        names(&[
+            (at(5, 5), &[9]),
+            (at(4, 5), &[1]),
+            (at(6, 5), &[1]),
+            (at(5, 4), &[1]),
+            (at(5, 6), &[1]),
+        ])
+    );
+    let max = Element::Extremum {
+        cell: 0,
+        kind: Extremum::Maximum,
+    };
+    let rules = rules_with(vec![max]);
+    let mut grid = empty(&rules);
+    keep(&mut grid, 0, &[3, 4]);
+    assert_eq!(
+        all_removed(Technique::MinMax, &grid),
+        names(&[(1, &[4, 5, 6, 7, 8, 9]), (9, &[4, 5, 6, 7, 8, 9])])
+    );
+}
+
+#[test]
+fn between_line_ends_bound_the_inside() {
+    let line = Element::Between {
+        cells: vec![at(1, 1), at(1, 2), at(1, 3), at(1, 4)],
+    };
+    let rules = rules_with(vec![line]);
+    let mut grid = empty(&rules);
+    // Ends of 1 and 9 are as wide as can be, but two inside cells need two
+    // digits between the ends: 1 and 2, 8 and 9 do not go together.
+    assert_eq!(
+        all_removed(Technique::BetweenLine, &grid),
+        names(&[(at(1, 2), &[1, 9]), (at(1, 3), &[1, 9])])
+    );
+    keep(&mut grid, at(1, 1), &[1, 5]);
+    keep(&mut grid, at(1, 4), &[6]);
+    let steps = Technique::BetweenLine.find_all(&grid);
+    assert_eq!(steps.len(), 1);
+    assert_eq!(
+        removed(&steps[0]),
+        names(&[
+            (at(1, 1), &[5]),
+            (at(1, 2), &[1, 6, 7, 8, 9]),
+            (at(1, 3), &[1, 6, 7, 8, 9]),
+        ])
+    );
+    assert!(steps[0].text(&grid).contains(
+        "between line 1 (r1c1–r1c4): every inside cell lies strictly between the ends r1c1 and r1c4"
+    ));
+}
+
+#[test]
+fn arrow_sum_bounds() {
+    let arrow = Element::Arrow {
+        circle: vec![0],
+        line: vec![1, 2],
+    };
+    let rules = rules_with(vec![arrow]);
+    let mut grid = empty(&rules);
+    // Two different digits of row 1 add up to at least 3, and with 9 the
+    // line would pass any reading of the circle.
+    assert_eq!(
+        all_removed(Technique::ArrowSum, &grid),
+        names(&[(0, &[1, 2]), (1, &[9]), (2, &[9])])
+    );
+    exhaust(Technique::ArrowSum, &mut grid);
+    assert!(Technique::ArrowSum.find_all(&grid).is_empty());
+    keep(&mut grid, 0, &[3, 4]);
+    assert_eq!(
+        all_removed(Technique::ArrowSum, &grid),
+        names(&[(1, &[4, 5, 6, 7, 8]), (2, &[4, 5, 6, 7, 8])])
+    );
+}
+
+#[test]
+fn little_killer_sum_bounds() {
+    let clue = Outside::parse(9, "r0c7").unwrap();
+    let high = Element::LittleKiller {
+        clue,
+        direction: Direction::DownRight,
+        sum: 17,
+    };
+    let rules = rules_with(vec![high]);
+    let grid = empty(&rules);
+    // r1c8 and r2c9 (one box): 17 is 8 + 9.
+    assert_eq!(
+        all_removed(Technique::LittleKillerSum, &grid),
+        names(&[
+            (at(1, 8), &[1, 2, 3, 4, 5, 6, 7]),
+            (at(2, 9), &[1, 2, 3, 4, 5, 6, 7])
+        ])
+    );
+    let clue = Outside::parse(9, "r0c0").unwrap();
+    let long = Element::LittleKiller {
+        clue,
+        direction: Direction::DownRight,
+        sum: 45,
+    };
+    let rules = rules_with(vec![long]);
+    assert!(
+        Technique::LittleKillerSum
+            .find_all(&empty(&rules))
+            .is_empty()
+    );
+}
+
+#[test]
+fn quadruple_digits_fill_or_force_their_cells() {
+    let quad = Element::Quadruple {
+        cells: vec![at(1, 1), at(1, 2), at(2, 1), at(2, 2)],
+        digits: vec![1, 2, 3, 4],
+    };
+    let rules = rules_with(vec![quad]);
+    let grid = empty(&rules);
+    let cells = [at(1, 1), at(1, 2), at(2, 1), at(2, 2)];
+    let gone: Vec<(usize, &[u8])> = cells.iter().map(|&c| (c, &[5u8, 6, 7, 8, 9][..])).collect();
+    assert_eq!(all_removed(Technique::Quadruple, &grid), names(&gone));
+
+    let quad = Element::Quadruple {
+        cells: cells.to_vec(),
+        digits: vec![1, 2],
+    };
+    let rules = rules_with(vec![quad]);
+    let mut grid = empty(&rules);
+    assert!(Technique::Quadruple.find_all(&grid).is_empty());
+    for &cell in &cells[1..] {
+        grid.eliminate(cell, 1);
+    }
+    let step = Technique::Quadruple.find_first(&grid).unwrap();
+    assert_eq!(step.placements, [Candidate::new(0, 1)]);
+    assert!(
+        step.text(&grid)
+            .contains("quadruple 1 (r1c1–r2c2): 1 appears once, and only r1c1 can hold it")
+    );
+}
+
+#[test]
+fn odd_and_even_cells() {
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_parity(Parity::Odd, &[0])
+        .unwrap()
+        .with_parity(Parity::Even, &[1, 2])
+        .unwrap();
+    let mut grid = empty(&rules);
+    let step = Technique::OddEven.find_first(&grid).unwrap();
+    assert_eq!(
+        removed(&step),
+        names(&[
+            (0, &[2, 4, 6, 8]),
+            (1, &[1, 3, 5, 7, 9]),
+            (2, &[1, 3, 5, 7, 9])
+        ])
+    );
+    assert!(
+        step.text(&grid)
+            .starts_with("Odd/even cell: r1c1 is odd; r1c2, r1c3 are even;")
+    );
+    grid.apply(&step);
+    assert!(Technique::OddEven.find_all(&grid).is_empty());
+}
+
+#[test]
+fn entropic_and_modular_neighbours_differ_in_class() {
+    let modular = Element::Modular {
+        cells: vec![0, 1, 2],
+    };
+    let entropic = Element::Entropic {
+        cells: vec![at(5, 1), at(5, 2), at(5, 3)],
+    };
+    // A line of two has no three cells in a row: nothing holds there.
+    let short = Element::Entropic {
+        cells: vec![at(7, 1), at(7, 2)],
+    };
+    let rules = rules_with(vec![modular, entropic, short]);
+    let mut grid = empty(&rules);
+    assert!(Technique::ModularLine.find_all(&grid).is_empty());
+    assert!(Technique::EntropicLine.find_all(&grid).is_empty());
+    keep(&mut grid, 1, &[3, 6]);
+    keep(&mut grid, at(5, 1), &[4, 5, 6]);
+    keep(&mut grid, at(7, 1), &[4, 5, 6]);
+    assert_eq!(
+        all_removed(Technique::ModularLine, &grid),
+        names(&[(0, &[3, 6, 9]), (2, &[3, 6, 9])])
+    );
+    assert_eq!(
+        all_removed(Technique::EntropicLine, &grid),
+        names(&[(at(5, 2), &[4, 5, 6]), (at(5, 3), &[4, 5, 6])])
+    );
+}
+
+#[test]
+fn non_consecutive_and_negative_neighbours() {
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_global(GlobalRule::NonConsecutive)
+        .unwrap();
+    let mut grid = empty(&rules);
+    assert!(Technique::NonConsecutive.find_all(&grid).is_empty());
+    keep(&mut grid, 1, &[3, 5]);
+    assert_eq!(
+        all_removed(Technique::NonConsecutive, &grid),
+        names(&[(0, &[4]), (2, &[4]), (10, &[4])])
+    );
+    // Placing a digit clears its neighbours' consecutive digits at once.
+    grid.place(40, 5);
+    for cell in [31, 39, 41, 49] {
+        assert!(!grid.has(cell, 4) && !grid.has(cell, 6) && grid.has(cell, 7));
+    }
+
+    let dot = Element::Kropki {
+        cells: [0, 1],
+        dot: Dot::White,
+        value: 1,
+    };
+    let rules = rules_with(vec![dot]).with_negative(Negative {
+        white: true,
+        ..Negative::default()
+    });
+    let mut grid = empty(&rules);
+    assert!(Technique::NegativeConstraint.find_all(&grid).is_empty());
+    keep(&mut grid, 2, &[4, 6]);
+    // r1c2–r1c3 has no dot: 5 there would sit beside 4 or 6.
+    let steps = Technique::NegativeConstraint.find_all(&grid);
+    assert_eq!(removed(&steps[0]), names(&[(1, &[5])]));
+    assert!(
+        steps[0]
+            .text(&grid)
+            .starts_with("Negative constraint: unmarked neighbours (r1c2, r1c3)")
+    );
+}
+
+#[test]
+fn global_rules_are_peers_in_every_technique() {
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_global(GlobalRule::AntiKnight)
+        .unwrap()
+        .with_global(GlobalRule::DisjointGroups)
+        .unwrap();
+    let mut grid = empty(&rules);
+    assert!(grid.sees(0, at(2, 3)), "a knight's move");
+    assert!(grid.sees(0, at(4, 4)), "one disjoint group");
+    assert!(!grid.sees(0, at(2, 4)));
+    grid.place(0, 5);
+    assert!(!grid.has(at(3, 2), 5) && !grid.has(at(7, 7), 5));
+    // An XY-wing whose pincers r4c4 {1,3} and r2c5 {2,3} (a knight's move
+    // apart) reach targets by knight's moves too: r4c6, r2c3, r3c6, r6c5.
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_global(GlobalRule::AntiKnight)
+        .unwrap();
+    let mut grid = empty(&rules);
+    keep(&mut grid, at(5, 5), &[1, 2]);
+    keep(&mut grid, at(4, 4), &[1, 3]);
+    keep(&mut grid, at(2, 5), &[2, 3]);
+    let wing = Technique::XYWing
+        .find_all(&grid)
+        .into_iter()
+        .find(|s| s.eliminations.iter().all(|c| c.digit == 3))
+        .unwrap();
+    let cells = [
+        (4, 5),
+        (4, 6),
+        (1, 4),
+        (2, 4),
+        (3, 4),
+        (6, 5),
+        (2, 3),
+        (3, 6),
+    ];
+    let expected: Vec<(usize, &[u8])> =
+        cells.iter().map(|&(r, c)| (at(r, c), &[3u8][..])).collect();
+    assert_eq!(removed(&wing), names(&expected));
+}
+
+#[test]
+fn uniqueness_keeps_off_constrained_cells() {
+    // The unique rectangle of the crate's example, under anti-knight.
+    for rules in [
+        Rules::classic(9).unwrap(),
+        Rules::classic(9)
+            .unwrap()
+            .with_global(GlobalRule::AntiKnight)
+            .unwrap(),
+        rules_with(vec![Element::Kropki {
+            cells: [0, 1],
+            dot: Dot::White,
+            value: 1,
+        }]),
+    ] {
+        let mut grid = empty(&rules);
+        for cell in [0, 3, 9] {
+            keep(&mut grid, cell, &[1, 2]);
+        }
+        let found = Technique::UniqueRectangle1.find_all(&grid).len();
+        assert_eq!(
+            found,
+            usize::from(rules.is_classic()),
+            "{}",
+            rules.variant_name()
+        );
+    }
+}
+
+#[test]
+fn chains_follow_the_constraints_weak_links() {
+    // A whisper r1c1–r2c1 (difference 5): r1c1's 9 goes with r2c1's 1..4
+    // only, so 9r1c1 and 8r2c1 are weakly linked. With r1c1 = {1, 9},
+    // r2c1 = {3, 8} and r2c5 = {1, 3}, the AIC
+    // 1r1c1 = 9r1c1 - 8r2c1 = 3r2c1 - 3r2c5 = 1r2c5 puts 1 in r1c1 or
+    // r2c5: the cells seeing both lose 1.
+    let whisper = Element::Whisper {
+        cells: vec![0, 9],
+        difference: 5,
+    };
+    let rules = rules_with(vec![whisper]);
+    let mut grid = empty(&rules);
+    keep(&mut grid, at(1, 1), &[1, 9]);
+    keep(&mut grid, at(2, 1), &[3, 8]);
+    keep(&mut grid, at(2, 5), &[1, 3]);
+    assert!(Technique::Whisper.find_all(&grid).is_empty());
+    let aics = Technique::Aic.find_all(&grid);
+    let step = aics
+        .iter()
+        .find(|s| s.eliminations.contains(&Candidate::new(at(1, 5), 1)))
+        .unwrap();
+    let text = step.text(&grid);
+    assert!(
+        text.contains("9r1c1 - 8r2c1") || text.contains("8r2c1 - 9r1c1"),
+        "{text}"
+    );
+    let cells = [(1, 4), (1, 5), (1, 6), (2, 2), (2, 3)];
+    let expected: Vec<(usize, &[u8])> =
+        cells.iter().map(|&(r, c)| (at(r, c), &[1u8][..])).collect();
+    assert_eq!(removed(step), names(&expected));
+    // Without the whisper nothing links the two cells of column 1.
+    let mut plain = empty(&Rules::classic(9).unwrap());
+    keep(&mut plain, at(1, 1), &[1, 9]);
+    keep(&mut plain, at(2, 1), &[3, 8]);
+    keep(&mut plain, at(2, 5), &[1, 3]);
+    assert!(
+        Technique::Aic
+            .find_all(&plain)
+            .iter()
+            .all(|s| !s.eliminations.contains(&Candidate::new(at(1, 5), 1)))
+    );
+}
