@@ -57,6 +57,8 @@ pub enum Command {
     Color(ColorArgs),
     /// List the configurations a feature model (JSON) allows.
     Features(FeaturesArgs),
+    /// Solve a FlatZinc model (MiniZinc's solver interface: docs/fzn.md).
+    Fzn(FznArgs),
 }
 
 /// `fdoku solve`.
@@ -609,6 +611,45 @@ pub struct QueensArgs {
     /// Search and output options.
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// `fdoku fzn`: MiniZinc's standard solver flags.
+#[derive(Debug, Args)]
+pub struct FznArgs {
+    /// The FlatZinc model (`minizinc -c model.mzn` writes one).
+    pub model: PathBuf,
+    /// All solutions; for optimisation, every improving solution.
+    #[arg(short = 'a', long = "all-solutions")]
+    pub all: bool,
+    /// Stop after N solutions.
+    #[arg(short = 'n', long = "num-solutions", value_name = "N")]
+    pub solutions: Option<u64>,
+    /// Print every improving solution of an optimisation.
+    #[arg(short = 'i', long = "intermediate")]
+    pub intermediate: bool,
+    /// Free search: ignore the model's search annotations.
+    #[arg(short = 'f', long = "free-search")]
+    pub free: bool,
+    /// Print statistics (`%%%mzn-stat:` lines).
+    #[arg(short = 's', long = "statistics")]
+    pub statistics: bool,
+    /// Wall-clock time limit in milliseconds.
+    #[arg(short = 't', long = "time-limit", value_name = "MS")]
+    pub time_limit: Option<u64>,
+    /// Seed of random value choices.
+    #[arg(
+        short = 'r',
+        long = "random-seed",
+        value_name = "SEED",
+        default_value_t = 0
+    )]
+    pub seed: u64,
+    /// Threads: accepted, but the search runs on one.
+    #[arg(short = 'p', long = "parallel", value_name = "N", default_value_t = 1)]
+    pub threads: u32,
+    /// Say what the solver does on standard error.
+    #[arg(short = 'v', long = "verbose")]
+    pub verbose: bool,
 }
 
 /// `fdoku color`.

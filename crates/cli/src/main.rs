@@ -9,6 +9,7 @@ mod error;
 mod euler96;
 mod explain;
 mod features;
+mod fzn;
 mod generate;
 mod grade;
 mod inputs;
@@ -86,6 +87,7 @@ fn run(command: Command, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyho
             let problem = features::FeaturesProblem::load(&args)?;
             run::execute(&problem, &args.search, None, cancel, out)
         }
+        Command::Fzn(args) => fzn::run(&args, cancel, out),
     }
 }
 

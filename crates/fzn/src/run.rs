@@ -1,0 +1,262 @@
+//! Solving a FlatZinc model and printing what MiniZinc expects.
+//!
+//! Satisfaction: the first solution (`-n N`: the first `N`, `-a`: all),
+//! then `==========` when the search space was exhausted. Optimisation:
+//! branch and bound by restarts — each solution found adds `objective <
+//! best` (`>` when maximising) and the search starts again — until no
+//! better solution exists (`==========`: the last solution is optimal);
+//! only the best solution is printed unless `-a` or `-i` asks for each
+//! improving one. `=====UNSATISFIABLE=====` when there is no solution,
+//! `=====UNKNOWN=====` when the budget ran out before any. Every solution
+//! passes the independent checker ([`crate::check()`]) before it is printed.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use fdoku_fd::{Budget, LinearOp, Model, SearchConfig, SearchStatus, Solution, Solver, Stats, Var};
+use thiserror::Error;
+
+use crate::ast::FlatZinc;
+use crate::check::check;
+use crate::compile::{Compiled, compile};
+use crate::error::Error;
+use crate::{output, search};
+
+/// MiniZinc's solver flags that change the search.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-a`: all solutions (satisfaction), every improving one (optimisation).
+    pub all: bool,
+    /// `-n N`: stop after `N` solutions.
+    pub solutions: Option<u64>,
+    /// `-i`: print every improving solution of an optimisation.
+    pub intermediate: bool,
+    /// `-f`: ignore the search annotations.
+    pub free: bool,
+    /// `-s`: print statistics.
+    pub statistics: bool,
+    /// `-t MS`: wall-clock limit from the start of the run.
+    pub time_limit: Option<Duration>,
+    /// `-r SEED`: the seed of random value choices.
+    pub seed: u64,
+    /// Raised from outside (Ctrl-C) to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// How a run ended (the status line printed after the solutions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Solutions were printed; the search did not finish (no status line).
+    Satisfied,
+    /// Every solution was printed (`==========`).
+    AllSolutions,
+    /// The last solution printed is optimal (`==========`).
+    Optimal,
+    /// No solution exists (`=====UNSATISFIABLE=====`).
+    Unsatisfiable,
+    /// The budget ran out before any solution (`=====UNKNOWN=====`).
+    Unknown,
+}
+
+/// Why a run failed.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// The model cannot be compiled (an unknown builtin, a value too large).
+    #[error(transparent)]
+    Model(#[from] Error),
+    /// The engine produced an assignment that the checker rejects: a bug,
+    /// reported instead of a wrong answer.
+    #[error("internal error: a solution failed the independent check: {0}")]
+    WrongSolution(String),
+    /// The output could not be written.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// Counters summed over the searches of one run.
+#[derive(Default)]
+struct Tally {
+    stats: Stats,
+    searches: u64,
+    solutions: u64,
+    objective: Option<i64>,
+}
+
+impl Tally {
+    fn add(&mut self, stats: Stats) {
+        self.stats.nodes += stats.nodes;
+        self.stats.failures += stats.failures;
+        self.stats.propagations += stats.propagations;
+        self.stats.max_depth = self.stats.max_depth.max(stats.max_depth);
+        self.searches += 1;
+    }
+}
+
+/// Solves `fzn` as `options` say, writing solutions and the status line to
+/// `out`.
+pub fn run(fzn: &FlatZinc, options: &Options, out: &mut dyn Write) -> Result<Status, RunError> {
+    let started = Instant::now();
+    let compiled = compile(fzn)?;
+    let init_time = started.elapsed();
+    let mut budget = Budget::unlimited();
+    if let Some(limit) = options.time_limit {
+        budget = budget.with_timeout(limit.saturating_sub(init_time));
+    }
+    if let Some(flag) = &options.cancel {
+        budget = budget.with_cancel_flag(flag.clone());
+    }
+    let config = search::config(
+        &fzn.solve.annotations,
+        &compiled.vars,
+        options.free,
+        options.seed,
+    );
+    let mut tally = Tally::default();
+    let solve_started = Instant::now();
+    let search = Search {
+        fzn,
+        compiled: &compiled,
+        config,
+        budget,
+        options,
+    };
+    let status = match compiled.objective {
+        None => search.satisfy(&mut tally, out)?,
+        Some(objective) => search.optimise(objective, &mut tally, out)?,
+    };
+    match status {
+        Status::AllSolutions | Status::Optimal => writeln!(out, "==========")?,
+        Status::Unsatisfiable => writeln!(out, "=====UNSATISFIABLE=====")?,
+        Status::Unknown => writeln!(out, "=====UNKNOWN=====")?,
+        Status::Satisfied => {}
+    }
+    if options.statistics {
+        let stat = |out: &mut dyn Write, name: &str, value: String| {
+            writeln!(out, "%%%mzn-stat: {name}={value}")
+        };
+        stat(out, "initTime", format!("{:.6}", init_time.as_secs_f64()))?;
+        stat(
+            out,
+            "solveTime",
+            format!("{:.6}", solve_started.elapsed().as_secs_f64()),
+        )?;
+        stat(out, "solutions", tally.solutions.to_string())?;
+        stat(out, "variables", compiled.model.num_vars().to_string())?;
+        stat(
+            out,
+            "propagators",
+            compiled.model.constraints().len().to_string(),
+        )?;
+        stat(out, "propagations", tally.stats.propagations.to_string())?;
+        stat(out, "nodes", tally.stats.nodes.to_string())?;
+        stat(out, "failures", tally.stats.failures.to_string())?;
+        stat(
+            out,
+            "restarts",
+            tally.searches.saturating_sub(1).to_string(),
+        )?;
+        stat(out, "peakDepth", tally.stats.max_depth.to_string())?;
+        if let Some(objective) = tally.objective {
+            stat(out, "objective", objective.to_string())?;
+        }
+        writeln!(out, "%%%mzn-stat-end")?;
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// One run's model, search and limits.
+struct Search<'a> {
+    fzn: &'a FlatZinc,
+    compiled: &'a Compiled,
+    config: SearchConfig,
+    budget: Budget,
+    options: &'a Options,
+}
+
+impl Search<'_> {
+    /// The FlatZinc values of an engine solution, checked.
+    fn checked_values(&self, solution: &Solution) -> Result<Vec<i64>, RunError> {
+        let values: Vec<i64> = self
+            .compiled
+            .vars
+            .iter()
+            .map(|&v| i64::from(solution.value(v)))
+            .collect();
+        check(self.fzn, &values).map_err(RunError::WrongSolution)?;
+        Ok(values)
+    }
+
+    fn satisfy(self, tally: &mut Tally, out: &mut dyn Write) -> Result<Status, RunError> {
+        let limit = match (self.options.all, self.options.solutions) {
+            (true, limit) => limit,
+            (false, limit) => Some(limit.unwrap_or(1)),
+        };
+        let mut solver = Solver::with_config(&self.compiled.model, self.config.clone())
+            .with_budget(self.budget.clone());
+        let mut solutions = solver.solutions();
+        while limit.is_none_or(|limit| tally.solutions < limit) {
+            let Some(solution) = solutions.next() else {
+                break;
+            };
+            let values = self.checked_values(&solution)?;
+            output::solution(self.fzn, &values, out)?;
+            tally.solutions += 1;
+        }
+        tally.add(solver.stats());
+        Ok(match (solver.status(), tally.solutions) {
+            (Some(SearchStatus::Complete), 0) => Status::Unsatisfiable,
+            (Some(SearchStatus::Complete), _) => Status::AllSolutions,
+            (Some(SearchStatus::Stopped(_)), 0) => Status::Unknown,
+            _ => Status::Satisfied,
+        })
+    }
+
+    fn optimise(
+        self,
+        (objective, minimise): (Var, bool),
+        tally: &mut Tally,
+        out: &mut dyn Write,
+    ) -> Result<Status, RunError> {
+        let print_each = self.options.all || self.options.intermediate;
+        let mut model: Model = self.compiled.model.clone();
+        let mut best: Option<Vec<i64>> = None;
+        let status = loop {
+            let mut solver =
+                Solver::with_config(&model, self.config.clone()).with_budget(self.budget.clone());
+            let result = solver.solve();
+            tally.add(result.stats);
+            let Some(solution) = result.solution else {
+                break match (result.status, &best) {
+                    (SearchStatus::Complete, Some(_)) => Status::Optimal,
+                    (SearchStatus::Complete, None) => Status::Unsatisfiable,
+                    (_, Some(_)) => Status::Satisfied,
+                    (_, None) => Status::Unknown,
+                };
+            };
+            let values = self.checked_values(&solution)?;
+            let value = i64::from(solution.value(objective));
+            tally.solutions += 1;
+            tally.objective = Some(value);
+            if print_each {
+                output::solution(self.fzn, &values, out)?;
+            }
+            best = Some(values);
+            // Only better solutions from now on.
+            if minimise {
+                model.linear(&[(1, objective)], LinearOp::Le, value - 1);
+            } else {
+                model.linear(&[(1, objective)], LinearOp::Ge, value + 1);
+            }
+            if self.options.solutions == Some(tally.solutions) {
+                break Status::Satisfied;
+            }
+        };
+        if !print_each && let Some(values) = &best {
+            output::solution(self.fzn, values, out)?;
+        }
+        Ok(status)
+    }
+}

@@ -1,0 +1,95 @@
+//! The search annotations of the solve item, as an engine [`SearchConfig`].
+//!
+//! `int_search`/`bool_search(vars, variable choice, value choice, _)`, and
+//! `seq_search` of them, give the variables to branch on first, in order;
+//! the engine has one choice rule for all of them, so the first annotation's
+//! choices apply throughout. Variable choices: `input_order`, `first_fail`
+//! (smallest domain), `dom_w_deg`; any other is taken as `input_order`.
+//! Value choices: `indomain_min`, `indomain` and `indomain_split` try the
+//! smallest value first; `indomain_max` and `indomain_reverse_split` the
+//! largest; `indomain_random` a seeded random one; any other the smallest.
+//! The engine branches `x = v` / `x ≠ v`, so a split is approximated by its
+//! first value. Without annotations, or with free search, the engine's
+//! default (dom/wdeg, smallest value) labels every variable.
+
+use fdoku_fd::{SearchConfig, ValOrder, Var, VarOrder};
+
+use crate::ast::{Annotation, Arg, Value};
+
+/// The search of `annotations`; `vars` maps FlatZinc variables to engine
+/// variables.
+pub(crate) fn config(
+    annotations: &[Annotation],
+    vars: &[Var],
+    free: bool,
+    seed: u64,
+) -> SearchConfig {
+    let mut config = SearchConfig {
+        seed,
+        ..SearchConfig::default()
+    };
+    if free {
+        return config;
+    }
+    let mut phases = Vec::new();
+    for annotation in annotations {
+        collect(annotation, &mut phases);
+    }
+    let Some((_, var_choice, val_choice)) = phases.first() else {
+        return config;
+    };
+    config.var_order = match var_choice.as_str() {
+        "first_fail" => VarOrder::SmallestDomain,
+        "dom_w_deg" => VarOrder::DomWdeg,
+        _ => VarOrder::Input,
+    };
+    config.val_order = match val_choice.as_str() {
+        "indomain_max" | "indomain_reverse_split" => ValOrder::Max,
+        "indomain_random" => ValOrder::Random,
+        _ => ValOrder::Min,
+    };
+    let mut branch_on: Vec<Var> = Vec::new();
+    for (values, _, _) in &phases {
+        for value in values {
+            if let Value::Var(id) = value
+                && !branch_on.contains(&vars[id.0])
+            {
+                branch_on.push(vars[id.0]);
+            }
+        }
+    }
+    config.branch_on = Some(branch_on);
+    config
+}
+
+/// The phases `(variables, variable choice, value choice)` of one annotation.
+fn collect(annotation: &Annotation, phases: &mut Vec<(Vec<Value>, String, String)>) {
+    let Annotation::Call(name, args) = annotation else {
+        return;
+    };
+    match (name.as_str(), args.as_slice()) {
+        ("seq_search", [Annotation::List(inner)]) => {
+            for a in inner {
+                collect(a, phases);
+            }
+        }
+        ("seq_search", [single]) => collect(single, phases),
+        (
+            "int_search" | "bool_search",
+            [
+                vars,
+                Annotation::Name(var_choice),
+                Annotation::Name(val_choice),
+                ..,
+            ],
+        ) => {
+            let values = match vars {
+                Annotation::Arg(Arg::Array(values)) => values.clone(),
+                Annotation::Arg(Arg::Value(value)) => vec![value.clone()],
+                _ => Vec::new(),
+            };
+            phases.push((values, var_choice.clone(), val_choice.clone()));
+        }
+        _ => {}
+    }
+}

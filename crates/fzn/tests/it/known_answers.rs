@@ -1,0 +1,141 @@
+//! Models of the MiniZinc benchmark selection flattened by MiniZinc 2.6.4
+//! with `-G std` (tests/data/README.md): all solutions counted, optima
+//! found and proved, each answer the same as Gecode 6.2.0's.
+
+use std::collections::BTreeSet;
+
+use fdoku_fzn::{Options, Status};
+
+use crate::{all, fixture, run, solutions};
+
+/// Every solution of `name` with `-a`: distinct, and the search complete.
+fn count(name: &str) -> usize {
+    let (output, status) = run(&fixture(name), &all());
+    assert_eq!(status, Status::AllSolutions, "{name}");
+    assert!(output.ends_with("----------\n==========\n"), "{name}");
+    let found = solutions(&output);
+    let distinct: BTreeSet<&String> = found.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        found.len(),
+        "{name}: a solution was printed twice"
+    );
+    found.len()
+}
+
+#[test]
+fn australia_has_18_colourings_with_three_colours() {
+    assert_eq!(count("australia"), 18);
+}
+
+#[test]
+fn the_phone_feature_model_has_14_configurations() {
+    assert_eq!(count("phone"), 14);
+}
+
+#[test]
+fn eight_queens_has_92_solutions() {
+    assert_eq!(count("queens_008"), 92);
+}
+
+#[test]
+fn latin_squares_of_order_3_number_12_in_both_models() {
+    assert_eq!(count("latin_squares_fd2_03"), 12);
+    assert_eq!(count("latin_squares_fd_03"), 12);
+}
+
+#[test]
+fn langford_l_2_7_has_52_solutions_and_l_2_5_none() {
+    assert_eq!(count("langford_l_2_07"), 52);
+    let (output, status) = run(&fixture("langford_l_2_05"), &Options::default());
+    assert_eq!(status, Status::Unsatisfiable);
+    assert_eq!(output, "=====UNSATISFIABLE=====\n");
+}
+
+#[test]
+fn sudoku_fixed_p48_is_solved_and_unique() {
+    let (output, status) = run(&fixture("sudoku_fixed_p48"), &Options::default());
+    assert_eq!(status, Status::Satisfied);
+    let grid: Vec<i64> = output
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(cells, _)| cells.split(", ").map(|c| c.parse().unwrap()).collect())
+        .expect("x = array2d(1..16, 1..16, [...])");
+    assert!(output.starts_with("x = array2d(1..16, 1..16, ["));
+    // Every row, column and 4×4 box holds 1..16 once (checked here, apart
+    // from the run's own checker).
+    let house_ok =
+        |cells: Vec<i64>| cells.iter().copied().collect::<BTreeSet<_>>() == (1..=16).collect();
+    for i in 0..16 {
+        assert!(
+            house_ok((0..16).map(|j| grid[16 * i + j]).collect()),
+            "row {i}"
+        );
+        assert!(
+            house_ok((0..16).map(|j| grid[16 * j + i]).collect()),
+            "column {i}"
+        );
+        let (r, c) = (4 * (i / 4), 4 * (i % 4));
+        assert!(
+            house_ok(
+                (0..16)
+                    .map(|j| grid[16 * (r + j / 4) + c + j % 4])
+                    .collect()
+            ),
+            "box {i}"
+        );
+    }
+    // The first row of Gecode's solution; the puzzle has no other.
+    assert_eq!(
+        grid[..16],
+        [16, 8, 13, 12, 2, 4, 7, 14, 5, 10, 1, 11, 6, 3, 9, 15]
+    );
+    assert_eq!(count("sudoku_fixed_p48"), 1);
+}
+
+#[test]
+fn golomb_rulers_of_five_marks_have_optimal_length_11() {
+    let (output, status) = run(&fixture("golomb_05"), &Options::default());
+    assert_eq!(status, Status::Optimal);
+    assert_eq!(
+        output,
+        "mark = array1d(1..5, [0, 1, 4, 9, 11]);\n----------\n==========\n"
+    );
+    // -a prints every improving solution, the last one optimal.
+    let (output, status) = run(&fixture("golomb_05"), &all());
+    assert_eq!(status, Status::Optimal);
+    let found = solutions(&output);
+    assert!(found.len() >= 2, "{output}");
+    assert_eq!(
+        found.last().unwrap(),
+        "mark = array1d(1..5, [0, 1, 4, 9, 11]);"
+    );
+}
+
+#[test]
+fn jobshop_vw3x3_has_optimal_makespan_256() {
+    let options = Options {
+        statistics: true,
+        ..Options::default()
+    };
+    let (output, status) = run(&fixture("jobshop_vw3x3"), &options);
+    assert_eq!(status, Status::Optimal);
+    assert!(
+        output.contains("----------\n==========\n%%%mzn-stat: initTime="),
+        "{output}"
+    );
+    assert!(output.contains("%%%mzn-stat: objective=256\n"), "{output}");
+    assert!(output.ends_with("%%%mzn-stat-end\n"));
+}
+
+#[test]
+fn a_solution_limit_stops_without_claiming_completeness() {
+    let options = Options {
+        solutions: Some(5),
+        ..Options::default()
+    };
+    let (output, status) = run(&fixture("queens_008"), &options);
+    assert_eq!(status, Status::Satisfied);
+    assert_eq!(solutions(&output).len(), 5);
+    assert!(!output.contains("=========="));
+}
