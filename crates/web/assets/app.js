@@ -14,7 +14,7 @@ import { focusBoard, markStep, render, select } from './js/board.js';
 import { compare, leaveTrace, solve, stepBack, stepForward, toEnd, toStart, togglePlay, traceSeek, sliderDelay } from './js/player.js';
 import { forgetHistory, redo, undo, updateUndoButtons } from './js/history.js';
 import { autoCandidates, clearCandidates, clearEntries, onBoardKey, setMode, showSolution, togglePencil, typeDigit } from './js/edit.js';
-import { download, loadFile, loadFromHash, loadText, newGrid, saveText, setPuzzle, shareUrl } from './js/puzzle.js';
+import { download, loadFile, loadFromHash, loadText, newGrid, saveText, setPuzzle, shareLinks, shareUrl } from './js/puzzle.js';
 import { clearHint, hint, hintCycle } from './js/hints.js';
 import { explain, grade, jumpToStep } from './js/explain.js';
 import { generate, generateBody, updateGenerateMenu } from './js/generate.js';
@@ -60,6 +60,7 @@ function wirePuzzlePanel(S) {
   $('load-file').addEventListener('change', (e) => loadFile(S, e.target));
   onClick('save-file', () => download(S));
   onClick('share-url', () => shareUrl(S));
+  onClick('share-links', () => shareLinks(S));
 }
 
 /** Solve: the trace player and the comparison. */

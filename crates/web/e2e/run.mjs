@@ -707,6 +707,47 @@ test('variant elements are drawn as setters draw them, and the trace names them'
   assert.equal(await page.locator(`${layer} g.lit`).count(), 0, 'back to editing, nothing lit');
 });
 
+test('automatic candidates respect every element, as the server propagates them', async () => {
+  await loadText(JSON.stringify(ELEMENTS));
+  const server = await api('parse', { description: ELEMENTS });
+  const mask = (ds) => ds.reduce((m, d) => m | (1 << d), 0);
+  await page.click('#auto-cands');
+  // The thermometer r2c7-r2c9, the arrow's circle r3c7, the dot r1c4-r1c5.
+  const cells = [15, 16, 17, 24, 3, 4];
+  await page.waitForFunction(({ cells, want }) => cells.every((c, k) => window.fdoku.state.cands[c] === want[k]),
+    { cells, want: cells.map((c) => mask(server.candidates[c])) });
+  const houses = await page.evaluate((cells) => cells.map((c) => window.fdoku.basicCandidates(window.fdoku.merged())[c]), cells);
+  assert.ok(cells.some((c, k) => houses[k] !== mask(server.candidates[c])), 'the elements remove more than the houses');
+  // Entering a digit on the thermometer narrows the cells after it.
+  await page.click('#cell-15');
+  const before = await page.evaluate(() => window.fdoku.state.cands[16]);
+  const low = server.candidates[15][0];
+  await page.keyboard.press(String(low));
+  const after = await api('parse', { description: ELEMENTS, values: await page.evaluate(() => window.fdoku.merged()) });
+  await page.waitForFunction((want) => window.fdoku.state.cands[16] === want, before & mask(after.candidates[16]));
+  assert.equal((await cell(15)).text, String(low));
+  await shot('26-candidates-respect-elements');
+  await page.keyboard.press('Backspace');
+});
+
+test('the puzzle is shared as an f-puzzles link and a SudokuPad link, which load back', async () => {
+  await loadText(JSON.stringify(ELEMENTS));
+  const line = await givensLine();
+  const elements = await page.evaluate(() => window.fdoku.state.geo.marks.length);
+  await page.click('#share-links');
+  await page.waitForFunction(() => document.getElementById('link-sudokupad').value.startsWith('https://sudokupad.app/scl'));
+  const fpuzzles = await page.inputValue('#link-fpuzzles');
+  const sudokupad = await page.inputValue('#link-sudokupad');
+  assert.match(fpuzzles, /^https:\/\/www\.f-puzzles\.com\/\?load=N4Ig/);
+  assert.equal(await page.getAttribute('#open-sudokupad', 'href'), sudokupad);
+  await shot('27-share-links');
+  for (const link of [sudokupad, fpuzzles]) {
+    await loadText(link);
+    assert.equal(await givensLine(), line);
+    assert.equal(await page.evaluate(() => window.fdoku.state.geo.marks.length), elements, link.slice(0, 30));
+  }
+});
+
 test('no errors in the page', () => {
   assert.deepEqual(pageErrors, []);
 });

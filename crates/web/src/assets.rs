@@ -71,6 +71,7 @@ const ASSETS: &[Asset] = &[
     },
     module!("api.js"),
     module!("board.js"),
+    module!("candidates.js"),
     module!("digits.js"),
     module!("dom.js"),
     module!("edit.js"),

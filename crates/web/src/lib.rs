@@ -124,6 +124,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/health", get(api::meta::health))
         .route("/api/techniques", get(api::meta::techniques))
         .route("/api/parse", post(api::parse::parse))
+        .route("/api/links", post(api::links::links))
         .route("/api/solve", post(api::solve::solve))
         .route("/api/hint", post(api::logic::hint))
         .route("/api/explain", post(api::logic::explain))

@@ -9,6 +9,7 @@ import { say } from './dom.js';
 import { clearMarks, render, select } from './board.js';
 import { leaveTrace } from './player.js';
 import { record } from './history.js';
+import { refineCandidates } from './candidates.js';
 
 /** Back to editing when the board shows the trace. */
 function editView(S) {
@@ -39,6 +40,7 @@ function enter(S, i, d) {
     } else if (S.candMode === 'auto') {
       S.cands[i] = basicCandidates(S.geo, merged(S))[i];
     }
+    refineCandidates(S, d ? [] : [i]);
   }
   clearMarks(S);
   say(d ? `${cellName(S.geo, i)} = ${digitChar(d)}` : `${cellName(S.geo, i)} cleared`);
@@ -66,6 +68,7 @@ export function autoCandidates(S) {
   S.cands = basicCandidates(S.geo, merged(S));
   S.candMode = 'auto';
   render(S);
+  refineCandidates(S, 'all');
   say('Candidates filled from the rules.');
 }
 
@@ -84,6 +87,7 @@ export function clearEntries(S) {
   S.values = S.values.map(() => 0);
   if (S.candMode === 'auto') S.cands = basicCandidates(S.geo, merged(S));
   clearMarks(S);
+  refineCandidates(S, 'all');
   say('Entries cleared.');
 }
 

@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { $, say, fail } from './dom.js';
 import { bit, charDigit, digitChar, digitsOf, maskOf } from './digits.js';
 import { basicCandidates, cellName } from './geometry.js';
+import { refineCandidates } from './candidates.js';
 import { puzzleBody } from './formats.js';
 import { marksOfMistakes } from './marks.js';
 import { merged, valuesIfAny } from './state.js';
@@ -59,6 +60,7 @@ function applyStep(S, resp, step) {
   });
   for (const el of step.eliminations || []) S.cands[el.cell] &= ~bit(el.digit);
   S.candMode = 'auto';
+  refineCandidates(S);
   markStep(S, { ...step, pattern: [], extra: [], links: [], houses: [], house_cells: [] });
   S.hintStage = 0;
 }
@@ -92,6 +94,7 @@ export async function hint(S, level) {
         record(S);
         S.cands = basicCandidates(S.geo, merged(S));
         S.candMode = 'auto';
+        refineCandidates(S, 'all');
       }
       markStep(S, step);
       S.hintStage = 2;

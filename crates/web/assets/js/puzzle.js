@@ -1,11 +1,12 @@
 // The Puzzle panel: a new empty grid, loading a puzzle from text, a file,
-// a paste or the page's address, and saving it as text, a file or a link.
+// a paste or the page's address, and saving it as text, a file, a link to
+// this page, or f-puzzles and SudokuPad links (written by the server).
 // Every puzzle goes through /api/parse, which lays it out for drawing.
 
 import { api } from './api.js';
 import { $, say, fail } from './dom.js';
 import { makeGeo } from './geometry.js';
-import { parsedNeedsDescription, puzzleFile, puzzleText, sourceOfText } from './formats.js';
+import { parsedNeedsDescription, puzzleBody, puzzleFile, puzzleText, sourceOfText } from './formats.js';
 import { puzzleHash, sourceOfHash } from './url.js';
 import { buildBoard, clearMarks, render, select } from './board.js';
 import { leaveTrace } from './player.js';
@@ -86,6 +87,31 @@ export function shareUrl(S) {
   box.focus();
   box.select();
   say('The address bar and the box hold a link to this puzzle.');
+}
+
+/** The links other programs open, by the /api/links answer's keys. */
+const SHARED = [
+  { key: 'fpuzzles', box: 'link-fpuzzles', open: 'open-fpuzzles' },
+  { key: 'sudokupad', box: 'link-sudokupad', open: 'open-sudokupad' },
+];
+
+/** Shows the puzzle (its givens) as an f-puzzles link and a SudokuPad link, written by the server. */
+export async function shareLinks(S) {
+  try {
+    const resp = await api('links', puzzleBody(S.geo, S.givens));
+    for (const { key, box, open } of SHARED) {
+      const { link, error } = resp[key] || {};
+      $(box).value = link || `(${error || 'no link'})`;
+      const a = $(open);
+      if (link) a.href = link; else a.removeAttribute('href');
+      a.hidden = !link;
+    }
+    $('share-out').hidden = false;
+    $(SHARED[0].box).select();
+    say('The boxes hold an f-puzzles link and a SudokuPad link to this puzzle.');
+  } catch (e) {
+    fail('Could not write the links', e);
+  }
 }
 
 /** Loads the puzzle the address names, unless it is the one shown; whether one was loaded. */

@@ -2,6 +2,7 @@
 //! calls and the results to JSON.
 
 pub mod generate;
+pub mod links;
 pub mod logic;
 pub mod meta;
 pub mod parse;

@@ -2,12 +2,14 @@
 //! or jigsaw regions, diagonals, windows, cages, the variant elements (each
 //! with the name the engine's trace gives it), odd and even cells, the
 //! rules on every cell, givens, the candidates each open cell has left
-//! after its peers' digits, and the clash of the givens and entries if
-//! there is one.
+//! (see [`candidates`]), and the clash of the givens and entries if there
+//! is one.
 
 use axum::Json;
+use fdoku_fd::{SearchConfig, Strength, propagate};
 use fdoku_logic::Grid;
 use fdoku_sudoku::format::json::describe;
+use fdoku_sudoku::solve::FdSolver;
 use fdoku_sudoku::{Diagonal, Element, HouseKind, Layout, Parity, Puzzle, Rules};
 use serde_json::{Value, json};
 
@@ -41,15 +43,7 @@ pub fn layout(puzzle: &Puzzle, entered: &Puzzle) -> Value {
         .filter(|h| h.kind == HouseKind::Window)
         .map(|h| h.cells)
         .collect();
-    let candidates: Vec<Vec<u8>> = (0..rules.cells())
-        .map(|c| {
-            if grid.value(c) == 0 {
-                grid.digits(c)
-            } else {
-                Vec::new()
-            }
-        })
-        .collect();
+    let candidates = candidates(&grid, entered);
     json!({
         "size": rules.size(),
         "box": boxes,
@@ -105,5 +99,47 @@ fn parity_cells(rules: &Rules, parity: Parity) -> Vec<usize> {
         .iter()
         .filter(|&&(_, p)| p == parity)
         .map(|&(cell, _)| cell)
+        .collect()
+}
+
+/// The candidates of each open cell (`[]` for a filled one): its peers'
+/// digits removed, as the logic grid keeps them, then every rule and
+/// element of the engine model propagated to its fixpoint from those —
+/// a thermometer's bulb loses its high digits, a cell beside a placed
+/// digit across a white dot keeps only its neighbours. The model's
+/// all_different only checks (`Strength::Check`), so a house removes no
+/// more than its placed digits, as pencil marks do. When propagation
+/// finds no solution at all the peers' candidates are kept (the clash,
+/// or the player's next step, tells).
+fn candidates(grid: &Grid, entered: &Puzzle) -> Vec<Vec<u8>> {
+    let cells = entered.rules().cells();
+    let masks: Vec<u32> = (0..cells)
+        .map(|c| grid.digits(c).iter().fold(0, |m, &d| m | 1 << (d - 1)))
+        .collect();
+    let propagated = entered
+        .clone()
+        .with_candidates(masks)
+        .ok()
+        .and_then(|restricted| {
+            let fd = FdSolver::new(&restricted, SearchConfig::default());
+            let domains = propagate(fd.model(), Some(Strength::Check))?;
+            Some(
+                fd.cells()
+                    .iter()
+                    .map(|&var| {
+                        domains[var.index()]
+                            .iter()
+                            .filter_map(|v| u8::try_from(v).ok())
+                            .collect::<Vec<u8>>()
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        });
+    (0..cells)
+        .map(|c| match (grid.value(c), &propagated) {
+            (0, Some(domains)) => domains[c].clone(),
+            (0, None) => grid.digits(c),
+            _ => Vec::new(),
+        })
         .collect()
 }

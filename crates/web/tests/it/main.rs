@@ -15,6 +15,7 @@ mod errors;
 mod fixtures;
 mod generate;
 mod limits;
+mod links;
 mod logic;
 mod page;
 mod parse;

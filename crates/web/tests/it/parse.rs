@@ -89,3 +89,45 @@ async fn parse_lays_out_every_size_and_variant() {
     assert_eq!(body["candidates"][5], json!([]));
     assert_eq!(body["candidates"][4], json!([1, 2, 4]), "r2c1 sees the 3");
 }
+
+/// The candidates respect every element: a thermometer's cells lose the
+/// digits its order rules out, a white dot beside a placed 1 leaves 2 only
+/// — the engine's propagation, not the peers' digits alone. A classic grid
+/// keeps the peers' candidates exactly (a house removes only placed digits).
+#[tokio::test]
+async fn candidates_respect_every_element() {
+    let app = app();
+    let description = json!({"size": 4, "thermometers": [["r1c1", "r1c2", "r1c3"]],
+        "white_dots": [["r4c3", "r4c4"]], "givens": "...............1"});
+    let (status, body) = post(&app, "/api/parse", json!({"description": description})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let candidates = body["candidates"].as_array().unwrap();
+    assert_eq!(digits(&candidates[0]), vec![1, 2], "the bulb");
+    assert_eq!(digits(&candidates[1]), vec![2, 3], "the middle");
+    assert_eq!(digits(&candidates[2]), vec![3, 4], "the tip");
+    assert_eq!(
+        digits(&candidates[14]),
+        vec![2],
+        "across the dot from the 1"
+    );
+    // With an entry, the thermometer's other cells follow it.
+    let (_, body) = post(
+        &app,
+        "/api/parse",
+        json!({"description": description, "values": [0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}),
+    )
+    .await;
+    let candidates = body["candidates"].as_array().unwrap();
+    assert_eq!(digits(&candidates[0]), vec![1, 2]);
+    assert_eq!(digits(&candidates[2]), vec![4]);
+    // Classic: the peers' digits, no more (a naked single stays a pad of one).
+    let (_, body) = post(&app, "/api/parse", json!({"puzzle": "123............."})).await;
+    let candidates = body["candidates"].as_array().unwrap();
+    assert_eq!(digits(&candidates[3]), vec![4]);
+    assert_eq!(digits(&candidates[4]), vec![3, 4], "r2c1: not 1 2 (box)");
+    assert_eq!(
+        digits(&candidates[6]),
+        vec![1, 2, 4],
+        "r2c3: not 3 (column)"
+    );
+}
