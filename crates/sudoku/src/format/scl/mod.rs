@@ -11,7 +11,7 @@
 //!
 //! Most constraints are only drawings there, so each is drawn the way
 //! SudokuPad's f-puzzles converter draws it and read back by that look
-//! ([`style`]): a thermometer is a grey line (thickness 21) from a grey
+//! (the module `style`): a thermometer is a grey line (thickness 21) from a grey
 //! bulb, an arrow a grey arrow from a circle, a kropki dot a small round
 //! mark on an edge, X and V letters on an edge, a quadruple a circle on a
 //! corner with its digits, a little killer a small arrow and its sum
