@@ -12,7 +12,7 @@
 
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use fdoku_fd::{Budget, LinearOp, Model, SearchConfig, SearchStatus, Solution, Solver, Stats, Var};
@@ -100,13 +100,11 @@ pub fn run(fzn: &FlatZinc, options: &Options, out: &mut dyn Write) -> Result<Sta
     let started = Instant::now();
     let compiled = compile(fzn)?;
     let init_time = started.elapsed();
-    let mut budget = Budget::unlimited();
-    if let Some(limit) = options.time_limit {
-        budget = budget.with_timeout(limit.saturating_sub(init_time));
-    }
-    if let Some(flag) = &options.cancel {
-        budget = budget.with_cancel_flag(flag.clone());
-    }
+    let deadline = options.time_limit.map(|limit| started + limit);
+    // The engine reads its cancel flag at every node (its clock only every
+    // 64): a watchdog raises the flag at the deadline or on Ctrl-C.
+    let stop = Arc::new(AtomicBool::new(due(deadline, options.cancel.as_deref())));
+    let budget = Budget::unlimited().with_cancel_flag(Arc::clone(&stop));
     let config = search::config(
         &fzn.solve.annotations,
         &compiled.vars,
@@ -122,10 +120,18 @@ pub fn run(fzn: &FlatZinc, options: &Options, out: &mut dyn Write) -> Result<Sta
         budget,
         options,
     };
-    let status = match compiled.objective {
-        None => search.satisfy(&mut tally, out)?,
-        Some(objective) => search.optimise(objective, &mut tally, out)?,
-    };
+    let done = AtomicBool::new(false);
+    let status = std::thread::scope(|scope| {
+        if deadline.is_some() || options.cancel.is_some() {
+            scope.spawn(|| watch(deadline, options.cancel.as_deref(), &stop, &done));
+        }
+        let status = match compiled.objective {
+            None => search.satisfy(&mut tally, out),
+            Some(objective) => search.optimise(objective, &mut tally, out),
+        };
+        done.store(true, Ordering::Relaxed);
+        status
+    })?;
     match status {
         Status::AllSolutions | Status::Optimal => writeln!(out, "==========")?,
         Status::Unsatisfiable => writeln!(out, "=====UNSATISFIABLE=====")?,
@@ -165,6 +171,28 @@ pub fn run(fzn: &FlatZinc, options: &Options, out: &mut dyn Write) -> Result<Sta
     }
     out.flush()?;
     Ok(status)
+}
+
+/// Whether `deadline` has passed or `cancel` is raised.
+fn due(deadline: Option<Instant>, cancel: Option<&AtomicBool>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+        || cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+}
+
+/// Raises `stop` once the run is [`due`], polling every 2 ms until `done`.
+fn watch(
+    deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
+    stop: &AtomicBool,
+    done: &AtomicBool,
+) {
+    while !done.load(Ordering::Relaxed) {
+        if due(deadline, cancel) {
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 /// One run's model, search and limits.

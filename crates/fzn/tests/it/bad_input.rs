@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use fdoku_fzn::{ErrorKind, Options, RunError, Status, parse};
 
