@@ -261,3 +261,42 @@ fn what_scl_cannot_draw_is_refused_on_writing() {
     let err = scl::to_link(&puzzle, &Meta::default()).unwrap_err();
     assert!(err.to_string().contains("difference of 4"), "{err}");
 }
+
+#[test]
+fn hostile_payloads_are_errors_not_crashes() {
+    let cases = [
+        // Nested without end.
+        format!("{{ce:{}", "[".repeat(100_000)),
+        // A dot, a quadruple and a bulb hugging the grid's border.
+        format!(
+            "{{ce:{},o:[{{ct:[0.005,1.5],w:0.3,h:0.3,r:t}}]}}",
+            blank_cells(4)
+        ),
+        format!(
+            "{{ce:{},o:[{{ct:[4,4],w:0.7,h:0.7,r:t,te:'1'}}]}}",
+            blank_cells(4)
+        ),
+        // An arrow's circle as wide as a continent, a line to the far away.
+        format!(
+            "{{ce:{},o:[{{ct:[0.5,0.5],w:1e12,h:0.83,r:t,c1:A1A1A1}}]}}",
+            blank_cells(4)
+        ),
+        format!(
+            "{{ce:{},l:[{{c:67F067,th:9.6,wp:[[0.5,0.5],[1e15,1e15]]}}]}}",
+            blank_cells(4)
+        ),
+        // Chevrons far outside, by a shaded cell.
+        format!(
+            "{{ce:{},u:[{{ct:[0.5,0.5],w:1,h:1,c2:CCCCCC}}],l:[{{c:#0,th:1,wp:[[1e300,0],[1e300,1],[1e300,2]]}}]}}",
+            blank_cells(4)
+        ),
+    ];
+    for text in cases {
+        let link = format!("https://sudokupad.app/scl{}", lz::compress_to_base64(&text));
+        assert!(
+            scl::read_link(&link).is_err(),
+            "{}",
+            &text[..text.len().min(120)]
+        );
+    }
+}

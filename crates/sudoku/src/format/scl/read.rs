@@ -332,7 +332,10 @@ impl<'a> Reader<'a> {
     fn mark(&mut self, m: Mark) -> Result<(), String> {
         let n = self.n;
         let (r, c) = m.centre;
-        let inside = r > 0.0 && c > 0.0 && r < n as f64 && c < n as f64;
+        // Inside: a cell's centre, an edge or a corner between cells, not
+        // the grid's border.
+        let nf = n as f64;
+        let inside = r > 0.25 && c > 0.25 && r < nf - 0.25 && c < nf - 0.25;
         let at_centre = is_half(r) && is_half(c);
         let on_edge = (is_whole(r) && is_half(c)) || (is_half(r) && is_whole(c));
         let on_corner = is_whole(r) && is_whole(c);
@@ -390,6 +393,12 @@ impl<'a> Reader<'a> {
         } else if inside && m.rounded && style::same_colour(&m.border, style::ARROW) {
             let span_c = (m.width - 0.83).round().max(0.0) as usize;
             let span_r = (m.height - 0.83).round().max(0.0) as usize;
+            if span_c >= n || span_r >= n {
+                return Err(format!(
+                    "{}: an arrow's circle {}×{}, wider than the grid",
+                    m.at, m.width, m.height
+                ));
+            }
             let r0 = (r - 0.5 - span_r as f64 / 2.0).round() as usize;
             let c0 = (c - 0.5 - span_c as f64 / 2.0).round() as usize;
             let cells = (r0..=r0 + span_r)
@@ -629,15 +638,18 @@ impl<'a> Reader<'a> {
     /// The min/max cells, told by their chevrons.
     fn extrema(&mut self) -> Result<(), String> {
         let n = self.n;
+        let nf = n as f64;
         for (at, cell) in std::mem::take(&mut self.extremum_cells) {
             let (r, c) = ((cell / n) as f64 + 0.5, (cell % n) as f64 + 0.5);
             let distance = |p: Point| (p.0 - r).abs().max((p.1 - c).abs());
             let mut kind = None;
             for (_, points) in &self.chevrons {
                 let mid = points[1];
-                if (mid.0.floor() as usize) * n + mid.1.floor() as usize != cell
-                    || mid.0 < 0.0
+                if mid.0 < 0.0
                     || mid.1 < 0.0
+                    || mid.0 >= nf
+                    || mid.1 >= nf
+                    || (mid.0.floor() as usize) * n + mid.1.floor() as usize != cell
                 {
                     continue;
                 }
@@ -868,33 +880,31 @@ fn cells_at(n: usize, v: &Value, at: &str) -> Result<Vec<usize>, String> {
 /// The cells a line passes through, its points at cell centres (or near
 /// them): straight or diagonal runs between points are filled in.
 fn cells_on(n: usize, points: &[Point], at: &str) -> Result<Vec<usize>, String> {
-    let mut cells: Vec<(i64, i64)> = Vec::new();
+    let nf = n as f64;
+    let mut cells: Vec<(usize, usize)> = Vec::new();
     for &(r, c) in points {
-        let here = (r.floor() as i64, c.floor() as i64);
+        if !(0.0..nf).contains(&r) || !(0.0..nf).contains(&c) {
+            return Err(format!(
+                "{at}: a line through [{r}, {c}], outside the grid (expected points from 0 to {n})"
+            ));
+        }
+        let here = (r.floor() as usize, c.floor() as usize);
         if let Some(&(pr, pc)) = cells.last() {
-            let (dr, dc) = (here.0 - pr, here.1 - pc);
+            let (dr, dc) = (here.0 as i64 - pr as i64, here.1 as i64 - pc as i64);
             let steps = dr.abs().max(dc.abs());
-            if steps > 1 && (dr == 0 || dc == 0 || dr.abs() == dc.abs()) {
-                for k in 1..steps {
-                    cells.push((pr + dr / steps * k, pc + dc / steps * k));
-                }
-            }
             if steps == 0 {
                 continue;
+            }
+            if dr == 0 || dc == 0 || dr.abs() == dc.abs() {
+                for k in 1..steps {
+                    let step = |from: usize, d: i64| (from as i64 + d / steps * k) as usize;
+                    cells.push((step(pr, dr), step(pc, dc)));
+                }
             }
         }
         cells.push(here);
     }
-    cells
-        .into_iter()
-        .map(|(r, c)| {
-            if (0..n as i64).contains(&r) && (0..n as i64).contains(&c) {
-                Ok(r as usize * n + c as usize)
-            } else {
-                Err(format!("{at}: a line through [{r}, {c}], outside the grid"))
-            }
-        })
-        .collect()
+    Ok(cells.into_iter().map(|(r, c)| r * n + c).collect())
 }
 
 /// The two cells beside the middle of an edge.

@@ -149,6 +149,7 @@ pub fn unzip(text: &str) -> Result<Value, String> {
     let mut reader = Reader {
         chars: text.chars().collect(),
         at: 0,
+        depth: 0,
     };
     let value = reader.value(false)?;
     reader.space();
@@ -158,12 +159,23 @@ pub fn unzip(text: &str) -> Result<Value, String> {
     Ok(value)
 }
 
+/// How deeply lists and objects may nest (as serde_json allows).
+const MAX_DEPTH: usize = 128;
+
 struct Reader {
     chars: Vec<char>,
     at: usize,
+    depth: usize,
 }
 
 impl Reader {
+    fn nested(&mut self, read: fn(&mut Self) -> Result<Value, String>) -> Result<Value, String> {
+        self.depth += 1;
+        let value = read(self);
+        self.depth -= 1;
+        value
+    }
+
     fn peek(&self) -> Option<char> {
         self.chars.get(self.at).copied()
     }
@@ -199,8 +211,11 @@ impl Reader {
     fn value(&mut self, field: bool) -> Result<Value, String> {
         self.space();
         match self.peek() {
-            Some('{') => self.object(),
-            Some('[') => self.array(),
+            Some('{' | '[') if self.depth >= MAX_DEPTH => Err(self.error(&format!(
+                "no more than {MAX_DEPTH} nested lists and objects"
+            ))),
+            Some('{') => self.nested(Self::object),
+            Some('[') => self.nested(Self::array),
             Some(q @ ('\'' | '"')) => self.string(q).map(Value::String),
             Some(_) => self.token(field),
             None => Err(self.error("a value")),
