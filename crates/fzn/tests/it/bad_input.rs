@@ -110,4 +110,11 @@ fn a_search_stopped_before_any_solution_is_unknown() {
         (output.as_str(), status),
         ("=====UNKNOWN=====\n", Status::Unknown)
     );
+    // A time limit that has passed before the search starts.
+    let options = Options {
+        time_limit: Some(Duration::ZERO),
+        ..Options::default()
+    };
+    let (output, status) = run(&fixture("golomb_05"), &options);
+    assert_eq!(status, Status::Unknown, "{output}");
 }
