@@ -25,6 +25,7 @@ use fdoku_fd::{Constraint, ConstraintId, LinearOp, Model, Var};
 
 use super::super::pairs::{Pair, negative_pairs};
 use super::automata;
+use super::sums::{self, Seeing};
 use crate::elements::{Dot, Element, Extremum, marked, orthogonal_neighbours};
 use crate::rules::{Layout, Rules};
 
@@ -32,6 +33,7 @@ use crate::rules::{Layout, Rules};
 pub(super) fn post(model: &mut Model, cells: &[Var], rules: &Rules) {
     let n = rules.size() as i32;
     let mut numbers = std::collections::HashMap::new();
+    let seeing = Seeing::new(rules);
     for element in rules.elements() {
         let number = numbers.entry(element.kind()).or_insert(0);
         *number += 1;
@@ -40,6 +42,7 @@ pub(super) fn post(model: &mut Model, cells: &[Var], rules: &Rules) {
             model: &mut *model,
             n,
             name: &name,
+            seeing: &seeing,
         };
         post.element(element, cells, rules);
     }
@@ -51,6 +54,7 @@ struct Poster<'a> {
     model: &'a mut Model,
     n: i32,
     name: &'a str,
+    seeing: &'a Seeing,
 }
 
 impl Poster<'_> {
@@ -64,6 +68,20 @@ impl Poster<'_> {
             .model
             .post(pair_table((x, 1..=self.n), (y, 1..=self.n), allowed));
         self.named(id);
+    }
+
+    /// `Σ terms = rhs` over `cells` (one per term): a table of its
+    /// fillings when there are few, else a linear sum.
+    fn sum(&mut self, cells: &[usize], terms: &[(i64, Var)], rhs: i64) {
+        let differ = |i: usize, j: usize| self.seeing.differ(cells[i], cells[j]);
+        match sums::fillings(self.model, terms, rhs, differ) {
+            Some(tuples) => {
+                let vars = terms.iter().map(|&(_, v)| v).collect();
+                let id = self.model.post(Constraint::Table { vars, tuples });
+                self.named(id);
+            }
+            None => self.linear(terms, LinearOp::Eq, rhs),
+        }
     }
 
     fn linear(&mut self, terms: &[(i64, Var)], op: LinearOp, rhs: i64) {
@@ -100,18 +118,14 @@ impl Poster<'_> {
                 }
             }
             Element::Arrow { circle, .. } => {
-                let (circle_vars, line) = vars.split_at(circle.len());
-                let mut terms: Vec<(i64, Var)> = line.iter().map(|&v| (1, v)).collect();
-                let mut place = 1;
-                for &v in circle_vars.iter().rev() {
-                    terms.push((-place, v));
-                    place *= 10;
-                }
-                self.linear(&terms, LinearOp::Eq, 0);
+                let places = (0..circle.len() as u32).rev().map(|p| -(10i64.pow(p)));
+                let coefficients = places.chain(std::iter::repeat(1));
+                let terms: Vec<(i64, Var)> = coefficients.zip(vars.iter().copied()).collect();
+                self.sum(&element.cells(size), &terms, 0);
             }
             Element::LittleKiller { sum, .. } => {
                 let terms: Vec<(i64, Var)> = vars.iter().map(|&v| (1, v)).collect();
-                self.linear(&terms, LinearOp::Eq, i64::from(*sum));
+                self.sum(&element.cells(size), &terms, i64::from(*sum));
             }
             Element::Sandwich { sum, .. } => {
                 let id = self.model.post(Constraint::Regular {

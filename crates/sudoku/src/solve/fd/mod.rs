@@ -3,10 +3,9 @@
 //! One variable per cell over 1..N, the givens fixed, one `all_different`
 //! per house and per disjoint group (at the chosen strength), and per killer
 //! cage an `all_different` plus its sum (when it has one): a table of every
-//! filling when there are at most 1,000 (arc consistency: the sum and the
-//! distinctness together, as a solver's cage combinations), else a linear
-//! sum. On the published killer puzzles the tables cut the search 3–240
-//! times (Killer Blister: 7,407 nodes to 31). Anti-knight and anti-king
+//! filling when there are few (`sums`), else a linear sum. On the
+//! published killer puzzles the tables cut the search 3–240 times (Killer
+//! Blister: 7,407 nodes to 31). Anti-knight and anti-king
 //! post `x ≠ y` for every pair a move apart, non-consecutive `x ≠ y + 1`
 //! and `x ≠ y − 1` for every pair of orthogonal neighbours, and an odd or
 //! even cell's domain is its parity's digits. Lines, dots, arrows and
@@ -33,6 +32,7 @@ use fdoku_fd::{Budget, Constraint, LinearOp, Model, SearchConfig, SearchStatus, 
 
 mod automata;
 mod elements;
+mod sums;
 
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
@@ -88,15 +88,14 @@ impl FdSolver {
             let distinct = model.post(Constraint::all_different(vars.iter().copied()));
             model.set_constraint_name(distinct, format!("cage {}", i + 1));
             if let Some(total) = cage.sum {
-                let sum = match cage_tuples(rules.size(), vars.len(), total) {
+                let terms: Vec<(i64, Var)> = vars.iter().map(|&v| (1, v)).collect();
+                let rhs = i64::from(total);
+                let sum = match sums::fillings(&model, &terms, rhs, |_, _| true) {
                     Some(tuples) => model.post(Constraint::Table {
                         vars: vars.clone(),
                         tuples,
                     }),
-                    None => {
-                        let terms: Vec<(i64, Var)> = vars.iter().map(|&v| (1, v)).collect();
-                        model.linear(&terms, LinearOp::Eq, i64::from(total))
-                    }
+                    None => model.linear(&terms, LinearOp::Eq, rhs),
                 };
                 model.set_constraint_name(sum, format!("cage {} sum", i + 1));
             }
@@ -151,63 +150,5 @@ impl Search for FdSolver {
             stats.stopped = Some(reason);
         }
         stats
-    }
-}
-
-/// The most fillings of a cage posted as a table.
-const CAGE_TABLE_LIMIT: usize = 1_000;
-
-/// Every filling of a `cells`-cell cage of digits 1..=`n`, distinct, that
-/// adds up to `total`, or `None` when there are more than
-/// [`CAGE_TABLE_LIMIT`].
-fn cage_tuples(n: usize, cells: usize, total: u32) -> Option<Vec<Vec<i32>>> {
-    fn fill(
-        n: i32,
-        left: usize,
-        total: i32,
-        tuple: &mut Vec<i32>,
-        used: u64,
-        out: &mut Vec<Vec<i32>>,
-    ) -> bool {
-        if left == 0 {
-            if total == 0 {
-                if out.len() == CAGE_TABLE_LIMIT {
-                    return false;
-                }
-                out.push(tuple.clone());
-            }
-            return true;
-        }
-        for d in 1..=n {
-            if used & (1 << d) != 0 || d > total {
-                continue;
-            }
-            tuple.push(d);
-            let more = fill(n, left - 1, total - d, tuple, used | (1 << d), out);
-            tuple.pop();
-            if !more {
-                return false;
-            }
-        }
-        true
-    }
-    let mut out = Vec::new();
-    let n = i32::try_from(n).ok()?;
-    let total = i32::try_from(total).ok()?;
-    fill(n, cells, total, &mut Vec::new(), 0, &mut out).then_some(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cage_tuples;
-
-    #[test]
-    fn cage_fillings_are_every_order_of_every_combination() {
-        assert_eq!(cage_tuples(9, 2, 4), Some(vec![vec![1, 3], vec![3, 1]]));
-        // 1+2+6, 1+3+5, 2+3+4, each in 6 orders.
-        assert_eq!(cage_tuples(9, 3, 9).map(|t| t.len()), Some(18));
-        assert_eq!(cage_tuples(9, 3, 30), Some(vec![]));
-        // 9! orders of the nine digits: too many for a table.
-        assert_eq!(cage_tuples(9, 9, 45), None);
     }
 }
