@@ -746,6 +746,14 @@ test('the puzzle is shared as an f-puzzles link and a SudokuPad link, which load
     assert.equal(await givensLine(), line);
     assert.equal(await page.evaluate(() => window.fdoku.state.geo.marks.length), elements, link.slice(0, 30));
   }
+  // A puzzle loaded with a title, author and rules text shares them.
+  const words = { title: 'Four cells up', author: 'A setter', rules: 'Normal sudoku rules apply.' };
+  const titled = await api('links', { description: ELEMENTS, ...words });
+  await loadText(titled.sudokupad.link);
+  await page.click('#share-links');
+  await page.waitForFunction((old) => document.getElementById('link-sudokupad').value !== old, sudokupad);
+  const again = await api('parse', { puzzle: await page.inputValue('#link-sudokupad') });
+  assert.deepEqual(again.meta, words);
 });
 
 test('no errors in the page', () => {

@@ -7,7 +7,8 @@
 //! not read is a 422 carrying the parser's message.
 
 use fdoku_sudoku::Puzzle;
-use fdoku_sudoku::format::{Format, PlainVariant, read_puzzles};
+use fdoku_sudoku::format::fpuzzles::{Meta, read_fpuzzles};
+use fdoku_sudoku::format::{Format, PlainVariant, detect, read_puzzles};
 use serde::Deserialize;
 
 use crate::error::{ApiError, ApiResult};
@@ -59,6 +60,20 @@ impl PuzzleInput {
         match &self.values {
             Some(values) => with_values(&puzzle, values),
             None => Ok(puzzle),
+        }
+    }
+
+    /// The title, author and rules text an f-puzzles or SudokuPad puzzle
+    /// carries (none for other texts and for descriptions).
+    pub fn meta(&self) -> Meta {
+        match &self.puzzle {
+            Some(text) if detect(text) == Format::FPuzzles => read_fpuzzles("puzzle", text)
+                .into_iter()
+                .next()
+                .and_then(|entry| entry.puzzle.ok())
+                .map(|read| read.meta)
+                .unwrap_or_default(),
+            _ => Meta::default(),
         }
     }
 

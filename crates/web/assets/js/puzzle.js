@@ -19,6 +19,7 @@ export function setPuzzle(S, p, desc, entries) {
   const geo = makeGeo(p, desc);
   const cells = geo.n * geo.n;
   S.geo = geo;
+  S.meta = p.meta || null;
   S.givens = Array.from({ length: cells }, (_, i) => p.givens[i] || 0);
   S.values = new Array(cells).fill(0);
   if (entries && entries.length === cells) {
@@ -95,10 +96,14 @@ const SHARED = [
   { key: 'sudokupad', box: 'link-sudokupad', open: 'open-sudokupad' },
 ];
 
-/** Shows the puzzle (its givens) as an f-puzzles link and a SudokuPad link, written by the server. */
+/**
+ * Shows the puzzle (its givens, and the title, author and rules text it
+ * was loaded with) as an f-puzzles link and a SudokuPad link, written by
+ * the server.
+ */
 export async function shareLinks(S) {
   try {
-    const resp = await api('links', puzzleBody(S.geo, S.givens));
+    const resp = await api('links', { ...puzzleBody(S.geo, S.givens), ...(S.meta || {}) });
     for (const { key, box, open } of SHARED) {
       const { link, error } = resp[key] || {};
       $(box).value = link || `(${error || 'no link'})`;

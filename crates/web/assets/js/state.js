@@ -8,6 +8,7 @@
 export function createState() {
   return {
     geo: null,          // the rules' geometry (geometry.js makeGeo), shared by snapshots
+    meta: null,         // the title, author and rules text a loaded f-puzzles or SudokuPad puzzle carries
     givens: [],
     values: [],         // the user's entries (0 = none)
     cands: [],          // pencil marks as bitmasks (bit d = digit d)
@@ -38,10 +39,11 @@ export const merged = (S) => S.givens.map((g, i) => g || S.values[i]);
 /** Givens and entries as one grid when there are entries, else undefined. */
 export const valuesIfAny = (S) => (S.values.some((v) => v) ? merged(S) : undefined);
 
-/** What undo restores: the puzzle, the entries and the pencil marks. */
+/** What undo restores: the puzzle (with its words), the entries and the pencil marks. */
 export function snapshot(S) {
   return {
     geo: S.geo,
+    meta: S.meta,
     givens: S.givens.slice(),
     values: S.values.slice(),
     cands: S.cands.slice(),
@@ -53,6 +55,7 @@ export function snapshot(S) {
 export function applySnapshot(S, snap) {
   const rebuild = snap.geo !== S.geo;
   S.geo = snap.geo;
+  S.meta = snap.meta;
   S.givens = snap.givens.slice();
   S.values = snap.values.slice();
   S.cands = snap.cands.slice();

@@ -14,14 +14,21 @@ use crate::error::ApiResult;
 use crate::extract::JsonBody;
 use crate::input::PuzzleInput;
 
-/// The body of `/api/links`: a puzzle and, optionally, its title.
+/// The body of `/api/links`: a puzzle and, optionally, the words the
+/// links carry.
 #[derive(Deserialize)]
 pub struct LinksRequest {
     #[serde(flatten)]
     input: PuzzleInput,
-    /// The title the links carry.
+    /// The puzzle's title.
     #[serde(default)]
     title: Option<String>,
+    /// Who set it.
+    #[serde(default)]
+    author: Option<String>,
+    /// The rules in words.
+    #[serde(default)]
+    rules: Option<String>,
 }
 
 /// Each link, or why that format cannot say the puzzle:
@@ -29,9 +36,12 @@ pub struct LinksRequest {
 /// travel (the player's `values` do not: they are not the puzzle).
 pub async fn links(JsonBody(request): JsonBody<LinksRequest>) -> ApiResult<Json<Value>> {
     let puzzle = request.input.read_givens()?;
+    let words = |text: Option<String>| text.filter(|t| !t.trim().is_empty());
     let meta = Meta {
-        title: request.title.filter(|t| !t.trim().is_empty()),
-        ..Meta::default()
+        title: words(request.title),
+        author: words(request.author),
+        ruleset: words(request.rules),
+        solution: None,
     };
     let entry = |written: Result<String, String>| match written {
         Ok(link) => json!({"link": link}),

@@ -2,8 +2,9 @@
 //! or jigsaw regions, diagonals, windows, cages, the variant elements (each
 //! with the name the engine's trace gives it), odd and even cells, the
 //! rules on every cell, givens, the candidates each open cell has left
-//! (see [`candidates`]), and the clash of the givens and entries if there
-//! is one.
+//! (see [`candidates`]), the clash of the givens and entries if there is
+//! one, and the title, author and rules text an f-puzzles or SudokuPad
+//! puzzle carries.
 
 use axum::Json;
 use fdoku_fd::{SearchConfig, Strength, propagate};
@@ -24,7 +25,10 @@ pub async fn parse(JsonBody(input): JsonBody<PuzzleInput>) -> ApiResult<Json<Val
         Some(values) => with_values(&puzzle, values)?,
         None => puzzle.clone(),
     };
-    Ok(Json(layout(&puzzle, &entered)))
+    let mut answer = layout(&puzzle, &entered);
+    let meta = input.meta();
+    answer["meta"] = json!({"title": meta.title, "author": meta.author, "rules": meta.ruleset});
+    Ok(Json(answer))
 }
 
 /// The drawing data of `puzzle`; the values, candidates and clash are those

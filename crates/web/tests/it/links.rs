@@ -55,3 +55,38 @@ async fn what_a_format_cannot_say_is_that_links_error() {
     let (status, _) = post(&app, "/api/links", json!({"puzzle": "12x"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[tokio::test]
+async fn the_words_of_a_loaded_puzzle_travel_into_its_links() {
+    let app = app();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/data/variants/clipped.fpuzzles.json"),
+    )
+    .unwrap();
+    let read = fdoku_sudoku::format::fpuzzles::read_fpuzzles("clipped", &text).remove(0);
+    let puzzle = read.puzzle.unwrap();
+    let link = fdoku_sudoku::format::scl::to_link(&puzzle.puzzle, &puzzle.meta).unwrap();
+    let (status, parsed) = post(&app, "/api/parse", json!({"puzzle": link})).await;
+    assert_eq!(status, StatusCode::OK, "{parsed}");
+    assert_eq!(parsed["meta"]["title"], "Clipped");
+    assert_eq!(parsed["meta"]["author"], "Philipp Blume aka glum_hippo");
+    assert!(
+        parsed["meta"]["rules"]
+            .as_str()
+            .unwrap()
+            .contains("Anti-King")
+    );
+    let (_, plain) = post(&app, "/api/parse", json!({"puzzle": parsed["line"]})).await;
+    assert_eq!(plain["meta"]["title"], serde_json::Value::Null);
+    let mut body = json!({"description": parsed["description"]});
+    for key in ["title", "author", "rules"] {
+        body[key] = parsed["meta"][key].clone();
+    }
+    let (_, links) = post(&app, "/api/links", body).await;
+    let back =
+        fdoku_sudoku::format::scl::read_link(links["sudokupad"]["link"].as_str().unwrap()).unwrap();
+    assert_eq!(back.meta.title.as_deref(), Some("Clipped"));
+    assert_eq!(back.meta.ruleset, puzzle.meta.ruleset);
+    assert_eq!(back.puzzle, puzzle.puzzle);
+}
