@@ -300,3 +300,46 @@ fn hostile_payloads_are_errors_not_crashes() {
         );
     }
 }
+
+/// Every drawing the writer makes reads back, beyond the published set:
+/// modular lines, extra regions, jigsaw regions, a pill and a bent
+/// circle, dots of other values, corner little killers, min and max cells
+/// side by side, the X negative alone, cages without sums.
+#[test]
+fn every_drawing_reads_back() {
+    let descriptions = [
+        r#"{"size": 9, "modular_lines": [["r1c1", "r1c2", "r1c3", "r1c4"]],
+            "extra": [["r2c2", "r2c5", "r2c8", "r5c2", "r5c5", "r5c8", "r8c2", "r8c5", "r8c8"]],
+            "arrows": [{"circle": ["r4c4", "r4c5"], "line": ["r5c6", "r6c7"]},
+                       {"circle": ["r7c1", "r8c2"], "line": ["r9c3", "r9c4"]}],
+            "white_dots": [{"cells": ["r9c8", "r9c9"], "value": 3}],
+            "black_dots": [{"cells": ["r8c9", "r9c9"], "value": 3}],
+            "little_killers": [{"clue": "r0c0", "direction": "down-right", "sum": 45},
+                               {"clue": "r10c10", "direction": "up-left", "sum": 45},
+                               {"clue": "r3c10", "direction": "down-left", "sum": 20}],
+            "minimums": ["r6c1"], "maximums": ["r6c2", "r5c1"],
+            "slow_thermometers": [["r3c9", "r2c9", "r1c9"]],
+            "between_lines": [["r9c5", "r8c6", "r7c7"]],
+            "x_sums": [{"clue": "r10c5", "sum": 15}], "skyscrapers": [{"clue": "r5c0", "count": 3}],
+            "v": [["r1c7", "r1c8"]],
+            "negative": ["x"]}"#,
+        r#"{"size": 6, "regions": ["AAABBB", "AAABBB", "CCCCDD", "CCDDDD", "EEEFFF", "EEEFFF"],
+            "cages": [{"cells": ["r1c1", "r2c1"]}, {"cells": ["r6c6", "r5c6"], "sum": 11}],
+            "entropic_lines": [["r3c3", "r3c4", "r3c5"]], "anti_king": true,
+            "givens": "1..................................."}"#,
+    ];
+    for text in descriptions {
+        let items = read_puzzles("d.json", text, Format::Json, &Default::default());
+        let puzzle = items[0].puzzle.as_ref().unwrap();
+        let meta = Meta {
+            title: Some("it's \"quoted\"".into()),
+            author: Some("A. Setter".into()),
+            ruleset: Some("Line one.\nLine two: 'x'".into()),
+            solution: None,
+        };
+        let link = scl::to_link(puzzle, &meta).unwrap();
+        let back = scl::read_link(&link).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_same(&back.puzzle, puzzle, text);
+        assert_eq!(back.meta, meta);
+    }
+}
