@@ -5,9 +5,10 @@
 //! (unless half-reified). While `b` is open, `x` decides it: every value in
 //! `S` gives `b = 1`, none gives `b = 0`. With `S = {2, 4}` and
 //! `x ∈ {1, 3, 5}`, `b = 0`; `x = c` reified is `S = {c}`, exact on domains
-//! with holes. A domain of more than [`VALUE_LIMIT`] values is judged by
-//! its bounds only (the values at its ends), which is sound and exact once
-//! it shrinks.
+//! with holes. A set of at most [`SMALL_SET`] values is worked through
+//! value by value (removing or testing each: no allocation); otherwise a
+//! domain of more than [`VALUE_LIMIT`] values is judged by its bounds only
+//! (the values at its ends), which is sound and exact once it shrinks.
 
 use super::reified::propagate_reified;
 use crate::domain::Domain;
@@ -18,23 +19,35 @@ use crate::var::Var;
 /// The largest domain whose values are looked at one by one.
 const VALUE_LIMIT: u64 = 1 << 16;
 
+/// The most values of a set listed one by one.
+const SMALL_SET: i64 = 64;
+
 pub(crate) struct InSetReif {
     x: Var,
     /// Sorted, disjoint inclusive intervals.
     set: Vec<(i32, i32)>,
     reif: Var,
     implies: bool,
+    /// The values of a set of at most [`SMALL_SET`] values.
+    values: Option<Vec<i32>>,
 }
 
 impl InSetReif {
     pub(crate) fn new(x: Var, mut set: Vec<(i32, i32)>, reif: Var, implies: bool) -> Self {
         set.retain(|&(lo, hi)| lo <= hi);
         set.sort_unstable();
+        let size: i64 = set
+            .iter()
+            .map(|&(lo, hi)| i64::from(hi) - i64::from(lo) + 1)
+            .sum();
+        let values =
+            (size <= SMALL_SET).then(|| set.iter().flat_map(|&(lo, hi)| lo..=hi).collect());
         InSetReif {
             x,
             set,
             reif,
             implies,
+            values,
         }
     }
 
@@ -45,6 +58,17 @@ impl InSetReif {
 
     /// Keeps the values of `x` that are in the set (`inside`) or out of it.
     fn keep(&self, ctx: &mut PropCtx<'_>, inside: bool) -> PropResult {
+        if let (Some(values), false) = (&self.values, inside) {
+            for &v in values {
+                ctx.remove(self.x, v)?;
+            }
+            return Ok(());
+        }
+        if let ([(lo, hi)], true) = (&self.set[..], inside) {
+            ctx.set_min(self.x, *lo)?;
+            ctx.set_max(self.x, *hi)?;
+            return Ok(());
+        }
         let domain = ctx.dom(self.x);
         if domain.size() <= VALUE_LIMIT {
             let kept = domain.iter().filter(|&v| self.member(v) == inside);
@@ -82,7 +106,13 @@ impl InSetReif {
     /// none is (by the bounds only, for domains beyond [`VALUE_LIMIT`]).
     fn decided(&self, ctx: &PropCtx<'_>) -> Option<bool> {
         let domain = ctx.dom(self.x);
-        let (all, none) = if domain.size() <= VALUE_LIMIT {
+        let (all, none) = if let Some(values) = &self.values {
+            let none = values.iter().all(|&v| !domain.contains(v));
+            let all = !none
+                && domain.size() <= values.len() as u64
+                && domain.iter().all(|v| self.member(v));
+            (all, none)
+        } else if domain.size() <= VALUE_LIMIT {
             let all = domain.iter().all(|v| self.member(v));
             (all, !all && domain.iter().all(|v| !self.member(v)))
         } else {
