@@ -2,10 +2,13 @@
 //! around it (a digit listed twice, twice). A listed digit needed k times
 //! that only k of the cells can hold goes in all of them; when the listed
 //! digits are as many as the cells, every cell holds one of them and loses
-//! every other candidate.
+//! every other candidate; and a listed digit still missing lies in one of
+//! its places among the cells, so it leaves every cell seeing all those
+//! places (the rest of the box of a quadruple inside one box).
 
 use std::ops::ControlFlow;
 
+use super::super::cellset::CellSet;
 use super::super::grid::{Grid, bit, digits_of};
 use super::super::step::{Candidate, Found, Step};
 use super::super::technique::Technique;
@@ -21,6 +24,7 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
         for step in [
             filled(grid, index, cells, digits),
             forced(grid, index, cells, digits),
+            pointing(grid, index, cells, digits),
         ]
         .into_iter()
         .flatten()
@@ -102,6 +106,45 @@ fn forced(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<S
                 .map(|&c| grid.name(c))
                 .collect::<Vec<_>>()
                 .join(", ")
+        ));
+        return Some(step);
+    }
+    None
+}
+
+/// A listed digit not yet placed as often as listed: it leaves the cells
+/// seeing all of its places among the quadruple's cells.
+fn pointing(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<Step> {
+    let mut listed: Vec<u8> = digits.to_vec();
+    listed.sort_unstable();
+    listed.dedup();
+    for digit in listed {
+        let needed = digits.iter().filter(|&&d| d == digit).count();
+        let placed = cells.iter().filter(|&&c| grid.value(c) == digit).count();
+        let places: CellSet = cells
+            .iter()
+            .copied()
+            .filter(|&c| grid.has(c, digit))
+            .collect();
+        if placed >= needed || places.is_empty() {
+            continue;
+        }
+        let targets = grid.seen_by_all(&places) & grid.cells_with(digit);
+        if targets.is_empty() {
+            continue;
+        }
+        let mut step = Step::new(Technique::Quadruple);
+        step.pattern = places.iter().map(|c| Candidate::new(c, digit)).collect();
+        step.eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
+        step.elements.push(index);
+        step.reason = Some(format!(
+            "{}: {digit} must appear, in {}",
+            labelled(grid, index),
+            places
+                .iter()
+                .map(|c| grid.name(c))
+                .collect::<Vec<_>>()
+                .join(" or ")
         ));
         return Some(step);
     }

@@ -1,10 +1,9 @@
-//! Sum bounds of arrows and little killers. The cells along an arrow's
-//! line add up to the number in its circle (a circle of two or three cells
-//! reads its digits as one number); the cells on a little killer's diagonal
-//! add up to the clue. Each cell's least and most candidate bound the
-//! total: the circle keeps the readings the line can reach, and a line
-//! cell keeps the digits that, with the least and the most the other cells
-//! can add, still reach a reading (or the clue). Digits may repeat along a
+//! Sums of arrows and little killers. The cells along an arrow's line add
+//! up to the number in its circle (a circle of two or three cells reads
+//! its digits as one number); the cells on a little killer's diagonal add
+//! up to the clue. The circle keeps the readings the line can add up to,
+//! and a line cell keeps the digits that, with some total the other cells
+//! can add, reach a reading (or the clue). Digits may repeat along a
 //! line; where its cells all see each other they differ, and the bounds
 //! count different digits (two cells of one row add up to at least 3).
 
@@ -79,9 +78,40 @@ fn all_apart(grid: &Grid, cells: &[usize]) -> bool {
         .all(|(i, &a)| cells[i + 1..].iter().all(|&b| grid.sees(a, b)))
 }
 
-/// Each open cell of `line` loses the digits that leave no total in
-/// `low..=high` with the least and the most the other cells can add.
-fn trim_line(grid: &Grid, line: &[usize], (low, high): (u32, u32), step: &mut Step) {
+/// Every total `cells` can add up to from their candidates (digits may
+/// repeat): `totals[t]` for total `t`.
+fn totals(grid: &Grid, cells: &[usize]) -> Vec<bool> {
+    let mut reach = vec![true];
+    for &cell in cells {
+        let digits = digits_of(options(grid, cell));
+        let mut next = vec![false; reach.len() + grid.size()];
+        for (t, _) in reach.iter().enumerate().filter(|(_, r)| **r) {
+            for &d in &digits {
+                next[t + usize::from(d)] = true;
+            }
+        }
+        reach = next;
+    }
+    reach
+}
+
+/// Whether some total of `cells` plus `digit` is one of `targets`.
+fn reaches(grid: &Grid, cells: &[usize], digit: u8, targets: &[bool]) -> bool {
+    totals(grid, cells).iter().enumerate().any(|(t, &r)| {
+        r && targets
+            .get(t + usize::from(digit))
+            .copied()
+            .unwrap_or(false)
+    })
+}
+
+/// Each open cell of `line` loses the digits that, with what the other
+/// cells can add, reach none of the `targets` (`targets[t]` for total `t`):
+/// totals of their candidates, and the least and most of different
+/// digits where the cells all see each other.
+fn trim_line(grid: &Grid, line: &[usize], targets: &[bool], step: &mut Step) {
+    let low = targets.iter().position(|&t| t).unwrap_or(usize::MAX) as u32;
+    let high = targets.iter().rposition(|&t| t).unwrap_or(0) as u32;
     let apart = all_apart(grid, line);
     for (i, &cell) in line.iter().enumerate() {
         if grid.value(cell) != 0 {
@@ -99,7 +129,7 @@ fn trim_line(grid: &Grid, line: &[usize], (low, high): (u32, u32), step: &mut St
             let fits =
                 span(grid, &others, apart, without).is_some_and(|(others_low, others_high)| {
                     d + others_high >= low && d + others_low <= high
-                });
+                }) && reaches(grid, &others, digit, targets);
             match fits {
                 true => step.pattern.push(Candidate::new(cell, digit)),
                 false => step.eliminations.push(Candidate::new(cell, digit)),
@@ -134,6 +164,8 @@ fn readings(grid: &Grid, circle: &[usize]) -> Vec<Vec<u8>> {
 
 fn arrow(grid: &Grid, index: usize, circle: &[usize], line: &[usize]) -> Option<Step> {
     let (least, most) = span(grid, line, all_apart(grid, line), 0)?;
+    let line_totals = totals(grid, line);
+    let mut targets = vec![false; line_totals.len()];
     let mut kept = vec![0u32; circle.len()];
     let (mut low, mut high) = (u32::MAX, 0);
     for digits in readings(grid, circle) {
@@ -142,9 +174,11 @@ fn arrow(grid: &Grid, index: usize, circle: &[usize], line: &[usize]) -> Option<
         let clash = (0..digits.len()).any(|i| {
             (i + 1..digits.len()).any(|j| digits[i] == digits[j] && grid.sees(circle[i], circle[j]))
         });
-        if clash || value < least || value > most {
+        let reached = line_totals.get(value as usize).copied().unwrap_or(false);
+        if clash || value < least || value > most || !reached {
             continue;
         }
+        targets[value as usize] = true;
         for (k, &d) in kept.iter_mut().zip(&digits) {
             *k |= bit(d);
         }
@@ -160,9 +194,7 @@ fn arrow(grid: &Grid, index: usize, circle: &[usize], line: &[usize]) -> Option<
                 .extend(grid.candidates_in([cell], mask & !k));
         }
     }
-    if low <= high {
-        trim_line(grid, line, (low, high), &mut step);
-    }
+    trim_line(grid, line, &targets, &mut step);
     if step.eliminations.is_empty() {
         return None;
     }
@@ -182,7 +214,9 @@ fn arrow(grid: &Grid, index: usize, circle: &[usize], line: &[usize]) -> Option<
 fn little_killer(grid: &Grid, index: usize, cells: &[usize], sum: u32) -> Option<Step> {
     let (least, most) = span(grid, cells, all_apart(grid, cells), 0)?;
     let mut step = Step::new(Technique::LittleKillerSum);
-    trim_line(grid, cells, (sum, sum), &mut step);
+    let mut targets = vec![false; sum as usize + 1];
+    targets[sum as usize] = true;
+    trim_line(grid, cells, &targets, &mut step);
     if step.eliminations.is_empty() {
         return None;
     }

@@ -363,6 +363,25 @@ fn arrow_sum_bounds() {
 }
 
 #[test]
+fn arrow_circle_keeps_the_totals_its_line_reaches() {
+    let arrow = Element::Arrow {
+        circle: vec![0],
+        line: vec![at(5, 5), at(9, 9)],
+    };
+    let rules = rules_with(vec![arrow]);
+    let mut grid = empty(&rules);
+    keep(&mut grid, at(5, 5), &[1, 4]);
+    keep(&mut grid, at(9, 9), &[1, 4]);
+    // 1 + 1, 1 + 4, 4 + 4: the circle reads 2, 5 or 8 (not 3, 6, 7).
+    assert_eq!(
+        all_removed(Technique::ArrowSum, &grid),
+        names(&[(0, &[1, 3, 4, 6, 7, 9])])
+    );
+    keep(&mut grid, 0, &[5]);
+    assert!(Technique::ArrowSum.find_all(&grid).is_empty());
+}
+
+#[test]
 fn little_killer_sum_bounds() {
     let clue = Outside::parse(9, "r0c7").unwrap();
     let high = Element::LittleKiller {
@@ -404,7 +423,8 @@ fn quadruple_digits_fill_or_force_their_cells() {
     let grid = empty(&rules);
     let cells = [at(1, 1), at(1, 2), at(2, 1), at(2, 2)];
     let gone: Vec<(usize, &[u8])> = cells.iter().map(|&c| (c, &[5u8, 6, 7, 8, 9][..])).collect();
-    assert_eq!(all_removed(Technique::Quadruple, &grid), names(&gone));
+    let first = Technique::Quadruple.find_first(&grid).unwrap();
+    assert_eq!(removed(&first), names(&gone));
 
     let quad = Element::Quadruple {
         cells: cells.to_vec(),
@@ -412,7 +432,6 @@ fn quadruple_digits_fill_or_force_their_cells() {
     };
     let rules = rules_with(vec![quad]);
     let mut grid = empty(&rules);
-    assert!(Technique::Quadruple.find_all(&grid).is_empty());
     for &cell in &cells[1..] {
         grid.eliminate(cell, 1);
     }
@@ -422,6 +441,20 @@ fn quadruple_digits_fill_or_force_their_cells() {
         step.text(&grid)
             .contains("quadruple 1 (r1c1–r2c2): 1 appears once, and only r1c1 can hold it")
     );
+
+    // 1 and 2 each lie in one of the four cells, all in box 1: they leave
+    // the rest of the box, one digit a step.
+    let mut grid = empty(&rules);
+    let box_rest = [at(1, 3), at(2, 3), at(3, 1), at(3, 2), at(3, 3)];
+    for digit in [1u8, 2] {
+        let steps = Technique::Quadruple.find_all(&grid);
+        assert_eq!(steps.len(), 1);
+        let one = [digit];
+        let gone: Vec<(usize, &[u8])> = box_rest.iter().map(|&c| (c, &one[..])).collect();
+        assert_eq!(removed(&steps[0]), names(&gone));
+        grid.apply(&steps[0]);
+    }
+    assert!(Technique::Quadruple.find_all(&grid).is_empty());
 }
 
 #[test]
