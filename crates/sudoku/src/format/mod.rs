@@ -40,8 +40,9 @@ pub(crate) use json::from_value as puzzle_from_json;
 mod line;
 mod marks;
 mod print;
-pub mod scl;
 pub mod sudokupad;
+
+pub use fpuzzles::scl;
 
 use thiserror::Error;
 

@@ -44,6 +44,7 @@
 
 pub mod lz;
 mod read;
+pub mod scl;
 pub(crate) use read::layout;
 mod write;
 
@@ -226,7 +227,7 @@ fn from_link(input: &str, line: usize, text: &str) -> Result<FPuzzle, ParseError
         at(byte, ParseErrorKind::Payload, e.to_string())
     })?;
     if scl {
-        return super::scl::from_text(&json).map_err(|m| at(start, ParseErrorKind::JsonField, m));
+        return scl::from_text(&json).map_err(|m| at(start, ParseErrorKind::JsonField, m));
     }
     let value = serde_json::from_str::<Value>(&json).map_err(|e| {
         let mut error = syntax_error(input, line - 1, column(start) - 1, &json, &e);

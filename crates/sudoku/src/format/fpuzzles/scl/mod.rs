@@ -24,6 +24,10 @@
 //! R5C5 …` entry that says which cells copy which. A drawing that is none
 //! of these is an error that names it.
 //!
+//! It sits under [`super`] (and is also `format::scl`): SCL links are read
+//! by the same reader of link lines, packed by the same lz-string, and give
+//! the same [`FPuzzle`] with its [`Meta`].
+//!
 //! ```
 //! use fdoku_sudoku::format::fpuzzles::Meta;
 //! use fdoku_sudoku::format::scl;
@@ -45,8 +49,8 @@ pub mod zip;
 
 use thiserror::Error;
 
-use super::fpuzzles::{FPuzzle, Meta, lz};
-use super::sudokupad;
+use super::{FPuzzle, Meta, lz};
+use crate::format::sudokupad;
 use crate::puzzle::Puzzle;
 
 /// A puzzle SudokuPad's drawings cannot say (a whisper of another
