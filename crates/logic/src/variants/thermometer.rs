@@ -89,18 +89,39 @@ fn bounds(grid: &Grid, index: usize, cells: &[usize], slow: bool) -> Option<Step
         if outside.is_empty() {
             continue;
         }
-        let cut_low = outside.iter().any(|&d| u32::from(d) < low[i]);
-        let cut_high = outside.iter().any(|&d| u32::from(d) > high[i]);
-        let range = match (cut_low, cut_high) {
-            (true, true) => format!("{} to {}", low[i], high[i]),
-            (true, false) => format!("at least {}", low[i]),
-            _ => format!("at most {}", high[i]),
-        };
-        clauses.push(format!(
-            "{} is {} from the bulb, so {range}",
-            grid.name(cell),
-            ordinal(i + 1)
-        ));
+        let name = grid.name(cell);
+        if outside.iter().any(|&d| u32::from(d) < low[i]) {
+            let at_least = low[i];
+            clauses.push(match i == 0 || (!slow && at_least == i as u32 + 1) {
+                true => format!(
+                    "{name} is {} from the bulb, so at least {at_least}",
+                    ordinal(i + 1)
+                ),
+                false => format!(
+                    "{name} {} {} (at least {}), so at least {at_least}",
+                    if slow { "is not below" } else { "is above" },
+                    grid.name(cells[i - 1]),
+                    low[i - 1]
+                ),
+            });
+        }
+        if outside.iter().any(|&d| u32::from(d) > high[i]) {
+            let at_most = high[i];
+            let from_tip = n - i;
+            let by_position = !slow && at_most == (grid.size() - (from_tip - 1)) as u32;
+            clauses.push(match i + 1 == n || by_position {
+                true => format!(
+                    "{name} is {} from the tip, so at most {at_most}",
+                    ordinal(from_tip)
+                ),
+                false => format!(
+                    "{name} {} {} (at most {}), so at most {at_most}",
+                    if slow { "is not above" } else { "is below" },
+                    grid.name(cells[i + 1]),
+                    high[i + 1]
+                ),
+            });
+        }
         step.eliminations
             .extend(outside.into_iter().map(|d| Candidate::new(cell, d)));
     }

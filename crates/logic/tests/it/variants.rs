@@ -100,8 +100,9 @@ fn thermometer_bounds_by_position_from_each_end() {
     let text = steps[0].text(&grid);
     assert!(
         text.starts_with(
-            "Thermometer: thermometer 1 (r1c1–r1c5): r1c1 is 1st from the bulb, so at most 5; \
-             r1c2 is 2nd from the bulb, so 2 to 6; r1c3 is 3rd from the bulb, so 3 to 7;"
+            "Thermometer: thermometer 1 (r1c1–r1c5): r1c1 is 5th from the tip, so at most 5; \
+             r1c2 is 2nd from the bulb, so at least 2; r1c2 is 4th from the tip, so at most 6; \
+             r1c3 is 3rd from the bulb, so at least 3;"
         ),
         "{text}"
     );
@@ -126,6 +127,11 @@ fn thermometer_carries_current_bounds_along_the_line() {
     assert_eq!(
         removed(&steps[0]),
         names(&[(2, &[3, 4, 5]), (3, &[4, 5, 6]), (4, &[5, 6, 7])])
+    );
+    assert!(
+        steps[0]
+            .text(&grid)
+            .contains("r1c3 is above r1c2 (at least 5), so at least 6; r1c4 is above r1c3 (at least 6), so at least 7")
     );
 }
 
