@@ -104,6 +104,9 @@ pub struct VarDecl {
     pub domain: Option<IntSet>,
     /// What it is declared equal to (`var int: x = y;`).
     pub equals: Option<Value>,
+    /// Whether MiniZinc introduced or defined it (`var_is_introduced`,
+    /// `is_defined_var`) rather than it being a decision of the model.
+    pub introduced: bool,
     /// Where it is declared.
     pub pos: Pos,
 }

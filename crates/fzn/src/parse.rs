@@ -323,6 +323,8 @@ impl Parser {
             ty,
             domain,
             equals,
+            introduced: has_call(&annotations, "var_is_introduced")
+                || has_call(&annotations, "is_defined_var"),
             pos,
         });
         if has_call(&annotations, "output_var") {

@@ -105,12 +105,7 @@ pub fn run(fzn: &FlatZinc, options: &Options, out: &mut dyn Write) -> Result<Sta
     // 64): a watchdog raises the flag at the deadline or on Ctrl-C.
     let stop = Arc::new(AtomicBool::new(due(deadline, options.cancel.as_deref())));
     let budget = Budget::unlimited().with_cancel_flag(Arc::clone(&stop));
-    let config = search::config(
-        &fzn.solve.annotations,
-        &compiled.vars,
-        options.free,
-        options.seed,
-    );
+    let config = search::config(fzn, &compiled.vars, options.free, options.seed);
     let mut tally = Tally::default();
     let solve_started = Instant::now();
     let search = Search {

@@ -10,29 +10,34 @@
 //! largest; `indomain_random` a seeded random one; any other the smallest.
 //! The engine branches `x = v` / `x ≠ v`, so a split is approximated by its
 //! first value. Without annotations, or with free search, the engine's
-//! default (dom/wdeg, smallest value) labels every variable.
+//! default (dom/wdeg, smallest value) labels the model's decisions — the
+//! variables MiniZinc neither introduced nor defined — then the rest.
 
 use fdoku_fd::{SearchConfig, ValOrder, Var, VarOrder};
 
-use crate::ast::{Annotation, Arg, Value};
+use crate::ast::{Annotation, Arg, FlatZinc, Value};
 
-/// The search of `annotations`; `vars` maps FlatZinc variables to engine
-/// variables.
-pub(crate) fn config(
-    annotations: &[Annotation],
-    vars: &[Var],
-    free: bool,
-    seed: u64,
-) -> SearchConfig {
+/// The search of the solve item's annotations; `vars` maps FlatZinc
+/// variables to engine variables.
+pub(crate) fn config(fzn: &FlatZinc, vars: &[Var], free: bool, seed: u64) -> SearchConfig {
+    // By default the model's own decisions come first: the variables
+    // MiniZinc neither introduced nor defined.
+    let mut decisions: Vec<Var> = Vec::new();
+    for (decl, &var) in fzn.vars.iter().zip(vars) {
+        if !decl.introduced && !decisions.contains(&var) {
+            decisions.push(var);
+        }
+    }
     let mut config = SearchConfig {
         seed,
+        branch_on: Some(decisions),
         ..SearchConfig::default()
     };
     if free {
         return config;
     }
     let mut phases = Vec::new();
-    for annotation in annotations {
+    for annotation in &fzn.solve.annotations {
         collect(annotation, &mut phases);
     }
     let Some((_, var_choice, val_choice)) = phases.first() else {

@@ -1,5 +1,6 @@
 //! From a [`FlatZinc`] model to an engine [`Model`]: one engine variable per
-//! FlatZinc variable (a variable declared equal to another shares its
+//! FlatZinc variable (variables that must be equal — declared so, or by
+//! `bool2int`, `int_eq` or `bool_eq` between two variables — share one
 //! engine variable), one fixed engine variable per constant used where a
 //! variable is expected, and each constraint item mapped by its builtin
 //! (`int.rs` for integers and sets, `bool.rs` for Booleans).
@@ -42,30 +43,27 @@ pub fn compile(fzn: &FlatZinc) -> Result<Compiled, Error> {
         vars: Vec::with_capacity(fzn.vars.len()),
         constants: HashMap::new(),
     };
-    for decl in &fzn.vars {
+    let representative = aliases(fzn);
+    for (i, decl) in fzn.vars.iter().enumerate() {
         let domain = match (decl.ty, &decl.domain) {
             (VarType::Bool, _) => Domain::range(0, 1),
             (VarType::Int, Some(set)) => domain_of(set, decl.pos)?,
             (VarType::Int, None) => Domain::range(-UNBOUNDED, UNBOUNDED),
         };
-        let var = match &decl.equals {
-            Some(Value::Var(other)) => {
-                let var = builder.vars[other.0];
-                builder.model.restrict(var, &domain);
-                var
-            }
-            Some(value) => {
-                let var = builder.model.new_var_in(domain);
-                let constant = builder.var(value, decl.pos)?;
-                builder.linear(&[(1, var), (-1, constant)], LinearOp::Eq, 0);
-                var
-            }
-            None => {
-                let var = builder.model.new_var_in(domain);
-                builder.model.set_var_name(var, decl.name.clone());
-                var
-            }
+        let var = if representative[i] < i {
+            // Equal to an earlier variable: share its engine variable.
+            let var = builder.vars[representative[i]];
+            builder.model.restrict(var, &domain);
+            var
+        } else {
+            let var = builder.model.new_var_in(domain);
+            builder.model.set_var_name(var, decl.name.clone());
+            var
         };
+        if let Some(value @ (Value::Int(_) | Value::Bool(_))) = &decl.equals {
+            let constant = builder.var(value, decl.pos)?;
+            builder.linear(&[(1, var), (-1, constant)], LinearOp::Eq, 0);
+        }
         builder.vars.push(var);
     }
     for item in &fzn.constraints {
@@ -81,6 +79,41 @@ pub fn compile(fzn: &FlatZinc) -> Result<Compiled, Error> {
         vars: builder.vars,
         objective,
     })
+}
+
+/// For each FlatZinc variable, the first variable it must equal: through
+/// `var int: x = y;`, `bool2int(a, b)`, `int_eq(x, y)` and `bool_eq(a, b)`
+/// between two variables (union–find, the smallest index as root). Such
+/// variables share one engine variable, and those constraints hold by
+/// construction.
+fn aliases(fzn: &FlatZinc) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..fzn.vars.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut join = |a: usize, b: usize| {
+        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        parent[ra.max(rb)] = ra.min(rb);
+    };
+    for (i, decl) in fzn.vars.iter().enumerate() {
+        if let Some(Value::Var(other)) = decl.equals {
+            join(i, other.0);
+        }
+    }
+    for item in &fzn.constraints {
+        if let (
+            "bool2int" | "int_eq" | "bool_eq",
+            [Arg::Value(Value::Var(a)), Arg::Value(Value::Var(b))],
+        ) = (item.name.as_str(), item.args.as_slice())
+        {
+            join(a.0, b.0);
+        }
+    }
+    (0..parent.len()).map(|i| root(&mut parent, i)).collect()
 }
 
 /// The engine domain of a FlatZinc set.
