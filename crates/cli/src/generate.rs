@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::anyhow;
 use fdoku_fd::StopReason;
 use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate};
+use fdoku_sudoku::format::Template;
 use fdoku_sudoku::generate::{
-    GenerateError, Generated, KillerOptions, Options, Template, VariantOptions, generate_killer,
+    GenerateError, Generated, KillerOptions, Options, VariantOptions, generate_killer,
     generate_on_pattern, generate_variant, random_jigsaw_within,
 };
 use fdoku_sudoku::{check_solution, format, grid_line};

@@ -36,11 +36,11 @@
 mod block;
 pub mod fpuzzles;
 pub mod json;
-pub(crate) use json::from_value as puzzle_from_json;
 mod line;
 mod marks;
 mod print;
 pub mod sudokupad;
+mod template;
 
 pub use fpuzzles::scl;
 
@@ -52,6 +52,7 @@ use crate::rules::{BOX_SHAPES, Rules, RulesError};
 pub use line::parse_line;
 pub use marks::candidate_grid;
 pub use print::{block, line};
+pub use template::Template;
 
 /// A puzzle that could not be read: where, what kind of thing was
 /// expected there, and the message that says both.

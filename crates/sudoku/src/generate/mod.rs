@@ -44,7 +44,6 @@ mod jigsaw;
 mod killer;
 mod random;
 mod symmetry;
-mod template;
 mod variants;
 
 use fdoku_fd::{Budget, StopReason};
@@ -56,7 +55,6 @@ pub use elements::draw_element;
 pub use jigsaw::{random_jigsaw, random_jigsaw_within};
 pub use killer::{KillerOptions, generate_killer};
 pub use symmetry::Symmetry;
-pub use template::Template;
 pub use variants::{VariantOptions, generate_variant};
 
 use crate::puzzle::Puzzle;

@@ -17,7 +17,8 @@
 //!
 //! ```
 //! use fdoku_sudoku::ElementKind;
-//! use fdoku_sudoku::generate::{Template, generate_variant};
+//! use fdoku_sudoku::format::Template;
+//! use fdoku_sudoku::generate::generate_variant;
 //!
 //! let text = r#"{"size": 4, "generate": {"kinds": ["thermo", "white dot"], "elements": 3}}"#;
 //! let template = Template::read("t.json", text).unwrap();
@@ -29,9 +30,10 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::VariantOptions;
+use super::json::from_value as puzzle_from_json;
+use super::{ParseError, ParseErrorKind};
 use crate::elements::ElementKind;
-use crate::format::{ParseError, ParseErrorKind, puzzle_from_json};
+use crate::generate::VariantOptions;
 use crate::rules::Rules;
 
 /// The base rules and what to draw on them.
