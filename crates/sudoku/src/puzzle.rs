@@ -24,10 +24,15 @@ use crate::rules::{Rules, cell_name};
 
 /// The character for digit `d` (1..=32): `1`–`9`, then `A`–`W`.
 pub fn digit_char(d: u8) -> char {
+    char::from(digit_byte(d))
+}
+
+/// [`digit_char`] as an ASCII byte.
+fn digit_byte(d: u8) -> u8 {
     match d {
-        1..=9 => char::from(b'0' + d),
-        10..=32 => char::from(b'A' + d - 10),
-        _ => '?',
+        1..=9 => b'0' + d,
+        10..=32 => b'A' + d - 10,
+        _ => b'?',
     }
 }
 
@@ -291,10 +296,11 @@ impl Puzzle {
 
 /// A grid of digits on one line (`.` for 0).
 pub fn grid_line(values: &[u8]) -> String {
-    values
+    let bytes = values
         .iter()
-        .map(|&v| if v == 0 { '.' } else { digit_char(v) })
-        .collect()
+        .map(|&v| if v == 0 { b'.' } else { digit_byte(v) })
+        .collect();
+    String::from_utf8(bytes).unwrap_or_else(|_| unreachable!("every byte is ASCII"))
 }
 
 #[cfg(test)]

@@ -779,6 +779,12 @@ impl Rules {
     /// Visits every house in [`Rules::houses`] order, without building
     /// them all, until `visit` breaks.
     fn each_house(&self, visit: &mut HouseVisitor<'_>) -> ControlFlow<()> {
+        self.each_line_and_region(visit)?;
+        self.each_other_house(visit)
+    }
+
+    /// Visits the rows, the columns, then the boxes or jigsaw regions.
+    fn each_line_and_region(&self, visit: &mut HouseVisitor<'_>) -> ControlFlow<()> {
         let n = self.size;
         let mut cells = Vec::with_capacity(n);
         let mut emit = |kind, index, list: &mut dyn Iterator<Item = usize>| {
@@ -815,6 +821,21 @@ impl Rules {
             }
             Layout::None => {}
         }
+        ControlFlow::Continue(())
+    }
+
+    /// Visits the diagonals, windows and extra regions.
+    fn each_other_house(&self, visit: &mut HouseVisitor<'_>) -> ControlFlow<()> {
+        if self.diagonals == [false; 2] && !self.windoku && self.extra.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let n = self.size;
+        let mut cells = Vec::with_capacity(n);
+        let mut emit = |kind, index, list: &mut dyn Iterator<Item = usize>| {
+            cells.clear();
+            cells.extend(list);
+            visit(kind, index, &cells)
+        };
         if self.diagonal(Diagonal::Main) {
             emit(HouseKind::Diagonal, 0, &mut (0..n).map(|i| i * n + i))?;
         }
@@ -856,7 +877,7 @@ impl Rules {
             None
         };
         let mut found = None;
-        let _ = self.each_house(&mut |kind, index, cells| match repeat_in(cells) {
+        let mut visit = |kind, index, cells: &[usize]| match repeat_in(cells) {
             Some((digit, cells)) => {
                 let group = House {
                     kind,
@@ -872,7 +893,14 @@ impl Rules {
                 ControlFlow::Break(())
             }
             None => ControlFlow::Continue(()),
-        });
+        };
+        // Rows, columns and boxes free of repeats (one pass over the grid)
+        // leave only the other houses to scan in order.
+        let _ = if self.boxes_free_of_repeats(values) {
+            self.each_other_house(&mut visit)
+        } else {
+            self.each_house(&mut visit)
+        };
         if found.is_some() {
             return found;
         }
@@ -887,6 +915,44 @@ impl Rules {
             }
         }
         None
+    }
+
+    /// Whether, on a grid of boxes, no row, column or box of `values`
+    /// repeats a digit: one pass, a mask per house. `false` for other
+    /// layouts (and where a repeat is, to be named by the ordered scan).
+    fn boxes_free_of_repeats(&self, values: &[u8]) -> bool {
+        let Layout::Boxes { rows, cols } = self.layout else {
+            return false;
+        };
+        let n = self.size;
+        if n > MAX_SIZE || values.len() != n * n || rows == 0 || cols == 0 {
+            return false;
+        }
+        let (mut columns, mut boxes) = ([0u64; MAX_SIZE], [0u64; MAX_SIZE]);
+        let stacks = n / cols;
+        for (r, row) in values.chunks_exact(n).enumerate() {
+            let band = &mut boxes[r / rows * stacks..][..stacks];
+            let mut seen = 0u64;
+            let parts = row
+                .chunks_exact(cols)
+                .zip(band)
+                .zip(columns.chunks_exact_mut(cols));
+            for ((part, in_box), part_columns) in parts {
+                for (&d, column) in part.iter().zip(part_columns) {
+                    if d == 0 || usize::from(d) > n {
+                        continue;
+                    }
+                    let bit = 1u64 << d;
+                    if (seen | *column | *in_box) & bit != 0 {
+                        return false;
+                    }
+                    seen |= bit;
+                    *column |= bit;
+                    *in_box |= bit;
+                }
+            }
+        }
+        true
     }
 
     /// The windoku windows: boxes whose corners sit one cell in from the box
@@ -996,6 +1062,57 @@ mod tests {
                 }
             }
             assert!(count.iter().all(|&k| k == 3), "{n}");
+        }
+    }
+
+    /// The one-pass check of rows, columns and boxes names the same first
+    /// repeat as a scan of every house in order, on grids with few and
+    /// many digits, with and without diagonals and windows.
+    #[test]
+    fn the_first_repeat_is_the_first_in_house_order() {
+        let naive = |rules: &Rules, values: &[u8]| {
+            rules.houses().into_iter().find_map(|house| {
+                let cells = &house.cells;
+                (0..cells.len()).find_map(|k| {
+                    let d = values[cells[k]];
+                    let earlier = cells[..k].iter().find(|&&c| d != 0 && values[c] == d)?;
+                    Some((house.name(), d, [*earlier, cells[k]]))
+                })
+            })
+        };
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let rule_sets = [
+            Rules::classic(9).unwrap(),
+            Rules::classic(6).unwrap(),
+            Rules::classic(9)
+                .unwrap()
+                .with_diagonals()
+                .with_windoku()
+                .unwrap(),
+            Rules::latin(5).unwrap(),
+        ];
+        for rules in &rule_sets {
+            let n = rules.size();
+            for trial in 0..400 {
+                // From a few digits (rarely a repeat) to a full grid.
+                let filled = 1 + trial % 40;
+                let values: Vec<u8> = (0..n * n)
+                    .map(|_| match next() % 40 < filled as u64 {
+                        true => (next() % n as u64) as u8 + 1,
+                        false => 0,
+                    })
+                    .collect();
+                let fast = rules
+                    .first_repeat(&values)
+                    .map(|r| (r.group, r.digit, r.cells));
+                assert_eq!(fast, naive(rules, &values), "{values:?}");
+            }
         }
     }
 

@@ -244,19 +244,22 @@ fn check_cell_rules(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError> {
         }
     }
     let at = |r: usize, c: usize| grid[r * n + c];
-    for r in 0..n {
+    // Each cell looks at the cells a move reaches further on in reading
+    // order: (rows down, columns right or left).
+    let knight: &[(usize, isize)] = &[(1, -2), (1, 2), (2, -1), (2, 1)];
+    let king: &[(usize, isize)] = &[(0, 1), (1, -1), (1, 0), (1, 1)];
+    let moving: Vec<(GlobalRule, &[(usize, isize)])> = [
+        (GlobalRule::AntiKnight, knight),
+        (GlobalRule::AntiKing, king),
+    ]
+    .into_iter()
+    .filter(|&(rule, _)| rules.has(rule))
+    .collect();
+    let non_consecutive = rules.has(GlobalRule::NonConsecutive);
+    let neighbours = !moving.is_empty() || non_consecutive;
+    for r in (0..n).filter(|_| neighbours) {
         for c in 0..n {
-            // Each cell looks at the cells a move reaches further on in
-            // reading order: (rows down, columns right or left).
-            let knight: &[(usize, isize)] = &[(1, -2), (1, 2), (2, -1), (2, 1)];
-            let king: &[(usize, isize)] = &[(0, 1), (1, -1), (1, 0), (1, 1)];
-            for (rule, moves) in [
-                (GlobalRule::AntiKnight, knight),
-                (GlobalRule::AntiKing, king),
-            ] {
-                if !rules.has(rule) {
-                    continue;
-                }
+            for &(rule, moves) in &moving {
                 for &(down, across) in moves {
                     let r2 = r + down;
                     let Some(c2) = c.checked_add_signed(across).filter(|&c2| c2 < n && r2 < n)
@@ -273,7 +276,7 @@ fn check_cell_rules(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError> {
                     }
                 }
             }
-            if rules.has(GlobalRule::NonConsecutive) {
+            if non_consecutive {
                 for (r2, c2) in [(r, c + 1), (r + 1, c)] {
                     if r2 < n && c2 < n && at(r, c).abs_diff(at(r2, c2)) == 1 {
                         return Err(SolutionError::Consecutive {
