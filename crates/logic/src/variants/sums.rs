@@ -3,7 +3,9 @@
 //! its digits as one number); the cells on a little killer's diagonal add
 //! up to the clue. The circle keeps the readings the line can add up to,
 //! and a line cell keeps the digits that, with some total the other cells
-//! can add, reach a reading (or the clue). Digits may repeat along a
+//! can add, reach a reading (or the clue). Consecutive cells that see each
+//! other (up to four: a diagonal's cells in one box, a line along a row)
+//! are filled together with different digits. Digits may repeat along a
 //! line; where its cells all see each other they differ, and the bounds
 //! count different digits (two cells of one row add up to at least 3).
 
@@ -78,45 +80,153 @@ fn all_apart(grid: &Grid, cells: &[usize]) -> bool {
         .all(|(i, &a)| cells[i + 1..].iter().all(|&b| grid.sees(a, b)))
 }
 
-/// Every total `cells` can add up to from their candidates (digits may
-/// repeat): `totals[t]` for total `t`.
-fn totals(grid: &Grid, cells: &[usize]) -> Vec<bool> {
-    let mut reach = vec![true];
-    for &cell in cells {
-        let digits = digits_of(options(grid, cell));
-        let mut next = vec![false; reach.len() + grid.size()];
-        for (t, _) in reach.iter().enumerate().filter(|(_, r)| **r) {
-            for &d in &digits {
-                next[t + usize::from(d)] = true;
+/// The most cells of a line filled together as one group of different
+/// digits (more would cost too many fillings; cutting a group only loses
+/// strength, never soundness).
+const GROUP: usize = 4;
+
+/// `line` cut into groups of consecutive cells that all see each other
+/// (so hold different digits).
+fn groups(grid: &Grid, line: &[usize]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &cell in line {
+        match groups.last_mut() {
+            Some(group) if group.len() < GROUP && group.iter().all(|&c| grid.sees(c, cell)) => {
+                group.push(cell);
             }
+            _ => groups.push(vec![cell]),
         }
-        reach = next;
     }
-    reach
+    groups
 }
 
-/// Whether some total of `cells` plus `digit` is one of `targets`.
-fn reaches(grid: &Grid, cells: &[usize], digit: u8, targets: &[bool]) -> bool {
-    totals(grid, cells).iter().enumerate().any(|(t, &r)| {
-        r && targets
-            .get(t + usize::from(digit))
-            .copied()
-            .unwrap_or(false)
-    })
+/// Every filling of a group (cells that all see each other) with
+/// different digits from their candidates.
+fn fillings(grid: &Grid, cells: &[usize]) -> Vec<Vec<u8>> {
+    let mut all = vec![Vec::new()];
+    for &cell in cells {
+        let digits = digits_of(options(grid, cell));
+        all = all
+            .into_iter()
+            .flat_map(|prefix: Vec<u8>| {
+                digits
+                    .iter()
+                    .filter(|d| !prefix.contains(d))
+                    .map(|&d| {
+                        let mut next = prefix.clone();
+                        next.push(d);
+                        next
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    all
+}
+
+/// The totals of a filling.
+fn total(digits: &[u8]) -> usize {
+    digits.iter().map(|&d| usize::from(d)).sum()
+}
+
+/// `{a + b}` over the totals `a` and `b` hold (`set[t]` for total `t`).
+fn sumset(a: &[bool], b: &[bool]) -> Vec<bool> {
+    let mut out = vec![false; a.len() + b.len() - 1];
+    for (x, _) in a.iter().enumerate().filter(|(_, r)| **r) {
+        for (y, _) in b.iter().enumerate().filter(|(_, r)| **r) {
+            out[x + y] = true;
+        }
+    }
+    out
+}
+
+/// A line's groups, their fillings, and each group's totals.
+struct Fills {
+    groups: Vec<Vec<usize>>,
+    fills: Vec<Vec<Vec<u8>>>,
+    totals: Vec<Vec<bool>>,
+}
+
+impl Fills {
+    fn of(grid: &Grid, line: &[usize]) -> Self {
+        let groups = groups(grid, line);
+        let fills: Vec<Vec<Vec<u8>>> = groups.iter().map(|g| fillings(grid, g)).collect();
+        let totals = fills
+            .iter()
+            .map(|fs| {
+                let mut set = vec![false; 1 + fs.iter().map(|f| total(f)).max().unwrap_or(0)];
+                for f in fs {
+                    set[total(f)] = true;
+                }
+                set
+            })
+            .collect();
+        Fills {
+            groups,
+            fills,
+            totals,
+        }
+    }
+
+    /// Every total the whole line can add up to.
+    fn line_totals(&self) -> Vec<bool> {
+        self.totals
+            .iter()
+            .fold(vec![true], |acc, t| sumset(&acc, t))
+    }
+
+    /// Per cell, the digits of some filling of its group that, with some
+    /// total of the other groups, reach one of `targets`.
+    fn support(&self, targets: &[bool]) -> Vec<(usize, u32)> {
+        let n = self.groups.len();
+        let mut before = vec![vec![true]; n + 1];
+        for g in 0..n {
+            before[g + 1] = sumset(&before[g], &self.totals[g]);
+        }
+        let mut after = vec![vec![true]; n + 1];
+        for g in (0..n).rev() {
+            after[g] = sumset(&after[g + 1], &self.totals[g]);
+        }
+        let mut support = Vec::new();
+        for g in 0..n {
+            let rest = sumset(&before[g], &after[g + 1]);
+            let mut masks = vec![0u32; self.groups[g].len()];
+            for fill in &self.fills[g] {
+                let t = total(fill);
+                let hits = rest
+                    .iter()
+                    .enumerate()
+                    .any(|(r, &on)| on && targets.get(r + t).copied().unwrap_or(false));
+                if hits {
+                    for (mask, &d) in masks.iter_mut().zip(fill) {
+                        *mask |= bit(d);
+                    }
+                }
+            }
+            support.extend(self.groups[g].iter().copied().zip(masks));
+        }
+        support
+    }
 }
 
 /// Each open cell of `line` loses the digits that, with what the other
 /// cells can add, reach none of the `targets` (`targets[t]` for total `t`):
-/// totals of their candidates, and the least and most of different
-/// digits where the cells all see each other.
+/// totals of their candidates (different digits within each group of
+/// cells that see each other), and the least and most of different digits
+/// where the cells all see each other.
 fn trim_line(grid: &Grid, line: &[usize], targets: &[bool], step: &mut Step) {
     let low = targets.iter().position(|&t| t).unwrap_or(usize::MAX) as u32;
     let high = targets.iter().rposition(|&t| t).unwrap_or(0) as u32;
     let apart = all_apart(grid, line);
+    let support = Fills::of(grid, line).support(targets);
     for (i, &cell) in line.iter().enumerate() {
         if grid.value(cell) != 0 {
             continue;
         }
+        let supported = support
+            .iter()
+            .find(|(c, _)| *c == cell)
+            .map_or(0, |&(_, mask)| mask);
         let others: Vec<usize> = line
             .iter()
             .enumerate()
@@ -129,7 +239,7 @@ fn trim_line(grid: &Grid, line: &[usize], targets: &[bool], step: &mut Step) {
             let fits =
                 span(grid, &others, apart, without).is_some_and(|(others_low, others_high)| {
                     d + others_high >= low && d + others_low <= high
-                }) && reaches(grid, &others, digit, targets);
+                }) && supported & bit(digit) != 0;
             match fits {
                 true => step.pattern.push(Candidate::new(cell, digit)),
                 false => step.eliminations.push(Candidate::new(cell, digit)),
@@ -164,7 +274,7 @@ fn readings(grid: &Grid, circle: &[usize]) -> Vec<Vec<u8>> {
 
 fn arrow(grid: &Grid, index: usize, circle: &[usize], line: &[usize]) -> Option<Step> {
     let (least, most) = span(grid, line, all_apart(grid, line), 0)?;
-    let line_totals = totals(grid, line);
+    let line_totals = Fills::of(grid, line).line_totals();
     let mut targets = vec![false; line_totals.len()];
     let mut kept = vec![0u32; circle.len()];
     let (mut low, mut high) = (u32::MAX, 0);

@@ -405,6 +405,25 @@ fn little_killer_sum_bounds() {
             (at(2, 9), &[1, 2, 3, 4, 5, 6, 7])
         ])
     );
+    // r1c7, r2c8, r3c9 lie in box 3: three different digits adding up to
+    // 7 are 1, 2 and 4 (no 3: 3 + 1 + 3 repeats).
+    let clue = Outside::parse(9, "r0c6").unwrap();
+    let low = Element::LittleKiller {
+        clue,
+        direction: Direction::DownRight,
+        sum: 7,
+    };
+    let rules = rules_with(vec![low]);
+    let cells = [at(1, 7), at(2, 8), at(3, 9)];
+    let gone: Vec<(usize, &[u8])> = cells
+        .iter()
+        .map(|&c| (c, &[3u8, 5, 6, 7, 8, 9][..]))
+        .collect();
+    assert_eq!(
+        all_removed(Technique::LittleKillerSum, &empty(&rules)),
+        names(&gone)
+    );
+
     let clue = Outside::parse(9, "r0c0").unwrap();
     let long = Element::LittleKiller {
         clue,
