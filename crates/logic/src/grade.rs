@@ -408,6 +408,7 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
         | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint => 23,
         CageCombination | Renban | BetweenLine | ArrowSum | LittleKillerSum | Quadruple => 26,
+        InniesOuties => 28,
         Pointing => 26,
         Claiming => 28,
         NakedPair | LockedPair => 30,

@@ -165,6 +165,7 @@ techniques! {
     DirectHiddenPair => "Direct hidden pair", "----", Medium, 70;
     DirectHiddenTriple => "Direct hidden triple", "----", Medium, 100;
     CageCombination => "Cage combination", "----", Medium, 50;
+    InniesOuties => "Innies and outies", "----", Medium, 60;
     OddEven => "Odd/even cell", "----", Easy, 4;
     Thermometer => "Thermometer", "----", Medium, 40;
     KropkiDot => "Kropki dot", "----", Medium, 40;
@@ -230,6 +231,7 @@ impl Technique {
         Technique::ArrowSum,
         Technique::LittleKillerSum,
         Technique::Quadruple,
+        Technique::InniesOuties,
     ];
 
     /// Whether it places a digit by a single (full house, naked or hidden single).

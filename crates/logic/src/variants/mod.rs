@@ -24,7 +24,8 @@
 //!   in words (`Step::reason`): a candidate with no partner across a
 //!   relation, bounds along a thermometer, the run of a renban, the ends
 //!   of a between line, the sums of arrows and little killers, the digits
-//!   a quadruple needs, odd and even cells.
+//!   a quadruple needs, odd and even cells, and the killer's 45 rule
+//!   (innies and outies).
 //!
 //! Rules whose own logic the solver does not have yet (sandwich, X-sum,
 //! skyscraper, region-sum and zipper lines) are refused by name
@@ -32,6 +33,7 @@
 //! reasons.
 
 mod between;
+mod innies;
 mod pairs;
 mod parity;
 mod quadruple;
@@ -298,6 +300,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         T::BetweenLine => between::find(grid, found),
         T::ArrowSum | T::LittleKillerSum => sums::find(grid, technique, found),
         T::Quadruple => quadruple::find(grid, found),
+        T::InniesOuties => innies::find(grid, found),
         _ => pairs::find(grid, technique, found),
     }
 }

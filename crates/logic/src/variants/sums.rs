@@ -214,7 +214,7 @@ impl Fills {
 /// totals of their candidates (different digits within each group of
 /// cells that see each other), and the least and most of different digits
 /// where the cells all see each other.
-fn trim_line(grid: &Grid, line: &[usize], targets: &[bool], step: &mut Step) {
+pub(super) fn trim_line(grid: &Grid, line: &[usize], targets: &[bool], step: &mut Step) {
     let low = targets.iter().position(|&t| t).unwrap_or(usize::MAX) as u32;
     let high = targets.iter().rposition(|&t| t).unwrap_or(0) as u32;
     let apart = all_apart(grid, line);

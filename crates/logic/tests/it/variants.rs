@@ -5,7 +5,8 @@
 
 use fdoku_logic::{Candidate, Grid, Step, Technique};
 use fdoku_sudoku::{
-    Direction, Dot, Element, Extremum, GlobalRule, Negative, Outside, Parity, Rules, cell_name,
+    Cage, Direction, Dot, Element, Extremum, GlobalRule, Negative, Outside, Parity, Rules,
+    cell_name,
 };
 
 /// Classic 9×9 rules with `elements`.
@@ -692,5 +693,60 @@ fn chains_follow_the_constraints_weak_links() {
             .find_all(&plain)
             .iter()
             .all(|s| !s.eliminations.contains(&Candidate::new(at(1, 5), 1)))
+    );
+}
+
+#[test]
+fn innies_and_outies_by_the_45_rule() {
+    let cage = |cells: Vec<usize>, sum| Cage {
+        cells,
+        sum: Some(sum),
+    };
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_cage(cage(vec![0, 1, 2], 6))
+        .unwrap()
+        .with_cage(cage(vec![3, 4, 5], 24))
+        .unwrap()
+        .with_cage(cage(vec![6, 7], 7))
+        .unwrap();
+    // Row 1 adds up to 45; its cages to 37: the innie r1c9 is 8.
+    let steps = Technique::InniesOuties.find_all(&empty(&rules));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(removed(&steps[0]), names(&[(8, &[1, 2, 3, 4, 5, 6, 7, 9])]));
+    assert_eq!(
+        steps[0].text(&empty(&rules)),
+        "Innies and outies: row 1 adds up to 45, the cages inside it to 37: its innies r1c9 \
+         add up to 8; remove 1, 2, 3, 4, 5, 6, 7, 9 from r1c9"
+    );
+
+    // A cage reaching out of row 1 into r2c9: its cages hold 50, so the
+    // outie r2c9 is 5.
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_cage(cage(vec![0, 1, 2], 6))
+        .unwrap()
+        .with_cage(cage(vec![3, 4, 5], 24))
+        .unwrap()
+        .with_cage(cage(vec![6, 7, 8, at(2, 9)], 20))
+        .unwrap();
+    let steps = Technique::InniesOuties.find_all(&empty(&rules));
+    assert_eq!(steps.len(), 1);
+    assert_eq!(
+        removed(&steps[0]),
+        names(&[(at(2, 9), &[1, 2, 3, 4, 6, 7, 8, 9])])
+    );
+    // Without the cages' sums nothing is known.
+    let unsummed = Rules::classic(9)
+        .unwrap()
+        .with_cage(Cage {
+            cells: vec![0, 1, 2],
+            sum: None,
+        })
+        .unwrap();
+    assert!(
+        Technique::InniesOuties
+            .find_all(&empty(&unsummed))
+            .is_empty()
     );
 }
