@@ -177,6 +177,23 @@ fn holds(constraint: &Constraint, value: &dyn Fn(Var) -> i32) -> Result<(), Stri
                 None => format!("{a} {} {b} has no value", op.name()),
             })
         }
+        Constraint::Element {
+            index,
+            array,
+            value: v,
+            base,
+        } => {
+            let (k, c) = (value(*index), value(*v));
+            let picked = usize::try_from(i64::from(k) - i64::from(*base))
+                .ok()
+                .and_then(|p| array.get(p));
+            match picked {
+                Some(&x) => require(value(x) == c, || {
+                    format!("position {k} holds {}, not {c}", value(x))
+                }),
+                None => Err(format!("index {k} is outside the array")),
+            }
+        }
         Constraint::Abs { x, z } => {
             let (a, c) = (i64::from(value(*x)), i64::from(value(*z)));
             require(a.abs() == c, || format!("|{a}| is not {c}"))

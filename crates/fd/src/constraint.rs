@@ -255,6 +255,17 @@ pub enum Constraint {
         /// The result.
         z: Var,
     },
+    /// `value = array[index − base]`: `index` picks one of the variables.
+    Element {
+        /// The position, counted from `base`.
+        index: Var,
+        /// The variables to pick from.
+        array: Vec<Var>,
+        /// The picked variable's value.
+        value: Var,
+        /// The index of the first variable (1 in FlatZinc).
+        base: i32,
+    },
     /// `z = |x|`.
     Abs {
         /// The operand.
@@ -316,6 +327,12 @@ impl Constraint {
             Constraint::InSetReif { x, reif, .. } => vec![*x, *reif],
             Constraint::Arith { x, y, z, .. } => vec![*x, *y, *z],
             Constraint::Abs { x, z } => vec![*x, *z],
+            Constraint::Element {
+                index,
+                array,
+                value,
+                ..
+            } => array.iter().chain([index, value]).copied().collect(),
         }
     }
 
@@ -333,6 +350,7 @@ impl Constraint {
             Constraint::InSetReif { .. } => "in_set_reif",
             Constraint::Arith { .. } => "arith",
             Constraint::Abs { .. } => "abs",
+            Constraint::Element { .. } => "element",
         }
     }
 }

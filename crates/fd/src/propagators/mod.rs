@@ -2,13 +2,14 @@
 //! from [`Constraint`] descriptions to them. `exactly_one(xs)` is the sum
 //! `Σ xs = 1`; a table over two variables with small domains gets the
 //! support masks of [`binary`]. Reified sums ([`reified`]), reified set
-//! membership ([`in_set`]) and arithmetic ([`arith`]) serve the FlatZinc
-//! front-end's builtins.
+//! membership ([`in_set`]), arithmetic ([`arith`]) and [`element`] serve the
+//! FlatZinc front-end's builtins.
 
 mod alldiff;
 mod arith;
 mod binary;
 mod clause;
+mod element;
 mod in_set;
 mod linear;
 mod not_equal;
@@ -109,5 +110,16 @@ fn compile(
             vec![Box::new(arith::Arith::binary(*op, *x, *y, *z))]
         }
         Constraint::Abs { x, z } => vec![Box::new(arith::Arith::abs(*x, *z))],
+        Constraint::Element {
+            index,
+            array,
+            value,
+            base,
+        } => vec![Box::new(element::Element::new(
+            *index,
+            array.clone(),
+            *value,
+            *base,
+        ))],
     }
 }

@@ -1,6 +1,6 @@
-//! Reified sums, reified set membership and arithmetic (`z = x op y`,
-//! `z = |x|`) — the propagators behind the FlatZinc builtins — on random
-//! small models: the engine's solutions equal brute force, under every
+//! Reified sums, reified set membership, arithmetic (`z = x op y`,
+//! `z = |x|`) and element — the propagators behind the FlatZinc builtins —
+//! on random small models: the engine's solutions equal brute force, under every
 //! search configuration, and brute force here judges each assignment with
 //! this file's own arithmetic, not the engine's checker.
 
@@ -18,6 +18,8 @@ enum Recipe {
     InSet(usize, Vec<(i32, i32)>, usize, bool),
     Arith(ArithOp, usize, usize, usize),
     Abs(usize, usize),
+    /// `value = array[index − base]`.
+    Element(usize, Vec<usize>, usize, i32),
 }
 
 #[derive(Clone, Debug)]
@@ -72,6 +74,13 @@ fn recipe(ints: usize, bools: usize) -> BoxedStrategy<Recipe> {
         (0..OPS.len(), 0..ints, 0..ints, 0..ints)
             .prop_map(|(k, x, y, z)| Recipe::Arith(OPS[k], x, y, z)),
         (0..ints, 0..ints).prop_map(|(x, z)| Recipe::Abs(x, z)),
+        (
+            0..ints,
+            proptest::collection::vec(0..ints, 1..=3),
+            0..ints,
+            -1i32..=1
+        )
+            .prop_map(|(i, array, v, base)| Recipe::Element(i, array, v, base)),
     ]
     .boxed()
 }
@@ -135,6 +144,11 @@ impl Recipe {
             }
             Recipe::Arith(op, x, y, z) => evaluate(*op, value(*x), value(*y)) == Some(value(*z)),
             Recipe::Abs(x, z) => value(*x).abs() == value(*z),
+            Recipe::Element(i, array, v, base) => {
+                let position = value(*i) - i64::from(*base);
+                (0..array.len() as i64).contains(&position)
+                    && value(array[position as usize]) == value(*v)
+            }
         }
     }
 
@@ -162,6 +176,12 @@ impl Recipe {
             Recipe::Abs(x, z) => Constraint::Abs {
                 x: vars[*x],
                 z: vars[*z],
+            },
+            Recipe::Element(i, array, v, base) => Constraint::Element {
+                index: vars[*i],
+                array: array.iter().map(|&k| vars[k]).collect(),
+                value: vars[*v],
+                base: *base,
             },
         }
     }
@@ -217,7 +237,7 @@ impl Instance {
 
 proptest! {
     #![proptest_config(crate::proptest_config(
-        "tests/proptest-regressions/reified_arith.txt", 300, 0xa417_0001
+        "tests/proptest-regressions/flatzinc_constraints.txt", 300, 0xa417_0001
     ))]
 
     #[test]
@@ -228,7 +248,7 @@ proptest! {
         let found: BTreeSet<Vec<i32>> =
             Solver::new(&model).solutions().map(|s| s.values().to_vec()).collect();
         prop_assert_eq!(&found, &expected);
-        agrees_with_brute_force(&model, "reified/arith")?;
+        agrees_with_brute_force(&model, "flatzinc constraints")?;
     }
 }
 

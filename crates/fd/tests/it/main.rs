@@ -10,15 +10,16 @@
 //!   force and the checker;
 //! * [`regular`] — the `regular` constraint against brute force, the
 //!   checker and a sandwich count known by hand;
-//! * [`reified_arith`] — reified sums and set membership, and arithmetic,
-//!   against brute force with arithmetic of its own;
+//! * [`flatzinc_constraints`] — reified sums and set membership,
+//!   arithmetic and element, against brute force with arithmetic of its
+//!   own;
 //! * [`regression`] — one test per bug found, named after it.
 
 mod alldiff_strengths;
 mod brute_force;
+mod flatzinc_constraints;
 mod regression;
 mod regular;
-mod reified_arith;
 mod relation;
 mod trace_replay;
 

@@ -8,7 +8,7 @@
 //! | `int_*_reif`, `int_*_imp`, `int_lin_*_reif`, `int_lin_*_imp` | reified linear (`x = c` reified: set membership) |
 //! | `int_times/div/mod/pow/min/max`, `int_abs` | arithmetic |
 //! | `array_int_element` | a two-variable table `(i, a[i])` |
-//! | `array_var_int_element` | `i = k ⇒ x[k] = z` for each `k` (reified) |
+//! | `array_var_int_element` | element |
 //! | `array_int_minimum/maximum` | a chain of `min`/`max` |
 //! | `set_in`, `set_in_reif`, `set_in_imp` | domain restriction, reified membership |
 
@@ -134,8 +134,13 @@ pub(super) fn post(b: &mut Builder, name: &str, args: &Args<'_>) -> Result<bool,
             args.count(3)?;
             let index = b.var(args.value(0)?, pos)?;
             let array = b.vars(args.array(1)?, pos)?;
-            let z = b.var(args.value(2)?, pos)?;
-            element(b, index, &array, z);
+            let value = b.var(args.value(2)?, pos)?;
+            b.post(Constraint::Element {
+                index,
+                array,
+                value,
+                base: 1,
+            });
         }
         "array_int_minimum" | "array_int_maximum" => {
             args.count(2)?;
@@ -297,25 +302,6 @@ fn constants(args: &Args<'_>, i: usize) -> Result<Vec<i64>, Error> {
             )),
         })
         .collect()
-}
-
-/// `array[index] = z` (1-based): `index ∈ 1..n`, and for each `k`,
-/// `index = k ⇒ array[k] = z` through a 0/1 variable `b_k ⇔ index = k`.
-fn element(b: &mut Builder, index: Var, array: &[Var], z: Var) {
-    let n = i32::try_from(array.len()).unwrap_or(i32::MAX);
-    b.model.restrict(index, &fdoku_fd::Domain::range(1, n));
-    let (lo, hi) = hull(b, array);
-    b.model.restrict(z, &fdoku_fd::Domain::range(lo, hi));
-    for (k, &x) in (1..).zip(array) {
-        let chosen = b.aux(0, 1);
-        b.post(Constraint::InSetReif {
-            x: index,
-            set: vec![(k, k)],
-            reif: chosen,
-            implies: false,
-        });
-        reified(b, &[(1, x), (-1, z)], LinearOp::Eq, 0, chosen, Mode::Imp);
-    }
 }
 
 /// The smallest and largest initial values of `vars`.
