@@ -172,7 +172,7 @@ fn holds(item: &ConstraintItem, e: &Eval<'_>) -> Option<bool> {
     Some(match name {
         "int_plus" => {
             count(3)?;
-            value(0)? + value(1)? == value(2)?
+            i128::from(value(0)?) + i128::from(value(1)?) == i128::from(value(2)?)
         }
         "int_times" | "int_div" | "int_mod" | "int_pow" | "int_min" | "int_max" => {
             count(3)?;
@@ -180,7 +180,7 @@ fn holds(item: &ConstraintItem, e: &Eval<'_>) -> Option<bool> {
         }
         "int_abs" => {
             count(2)?;
-            value(0)?.abs() == value(1)?
+            value(0)?.checked_abs() == Some(value(1)?)
         }
         "bool2int" => {
             count(2)?;
@@ -218,8 +218,12 @@ fn holds(item: &ConstraintItem, e: &Eval<'_>) -> Option<bool> {
         "bool_lin_eq" | "bool_lin_le" => {
             count(3)?;
             let (a, x) = (e.array(args, 0)?, e.array(args, 1)?);
-            let sum: i64 = a.iter().zip(&x).map(|(a, x)| a * x).sum();
-            let c = value(2)?;
+            let sum: i128 = a
+                .iter()
+                .zip(&x)
+                .map(|(&a, &x)| i128::from(a) * i128::from(x))
+                .sum();
+            let c = i128::from(value(2)?);
             if name == "bool_lin_eq" {
                 sum == c
             } else {
@@ -273,9 +277,12 @@ fn arithmetic(name: &str, x: i64, y: i64) -> Option<i64> {
     match name {
         "int_times" => x.checked_mul(y),
         "int_div" if y == 0 => None,
-        "int_div" => Some(x / y),
+        "int_div" => i64::try_from(i128::from(x) / i128::from(y)).ok(),
         "int_mod" if y == 0 => None,
-        "int_mod" => Some(x - y * (x / y)),
+        "int_mod" => {
+            let (x, y) = (i128::from(x), i128::from(y));
+            i64::try_from(x - y * (x / y)).ok()
+        }
         "int_pow" => {
             let power = match x {
                 0 | 1 if y != 0 => x,

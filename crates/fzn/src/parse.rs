@@ -361,7 +361,7 @@ impl Parser {
         };
         self.expect(";")?;
         if let Some((lo, hi)) = range
-            && (hi - lo + 1).max(0) as usize != elements.len()
+            && (i128::from(hi) - i128::from(lo) + 1).max(0) != elements.len() as i128
         {
             return Err(Error::invalid(
                 pos,

@@ -100,7 +100,9 @@ pub fn run(fzn: &FlatZinc, options: &Options, out: &mut dyn Write) -> Result<Sta
     let started = Instant::now();
     let compiled = compile(fzn)?;
     let init_time = started.elapsed();
-    let deadline = options.time_limit.map(|limit| started + limit);
+    let deadline = options
+        .time_limit
+        .and_then(|limit| started.checked_add(limit));
     // The engine reads its cancel flag at every node (its clock only every
     // 64): a watchdog raises the flag at the deadline or on Ctrl-C.
     let stop = Arc::new(AtomicBool::new(due(deadline, options.cancel.as_deref())));

@@ -210,7 +210,7 @@ pub(super) fn split_mode(name: &str) -> (&str, Mode) {
 fn post_linear(b: &mut Builder, terms: &[(i64, Var)], op: LinearOp, rhs: i64) {
     if op == LinearOp::Ne
         && let [(a1, x), (a2, y)] = terms
-        && a1 * a2 == -1
+        && a1.checked_mul(*a2) == Some(-1)
         && x != y
         && let Ok(offset) = i32::try_from(rhs * a1)
     {

@@ -127,8 +127,11 @@ pub(crate) fn domain_of(set: &IntSet, pos: Pos) -> Result<Domain, Error> {
         [] => Ok(Domain::empty()),
         [(lo, hi)] => Ok(Domain::range(narrow(*lo)?, narrow(*hi)?)),
         ranges => {
-            let size: i64 = ranges.iter().map(|&(lo, hi)| hi - lo + 1).sum();
-            if size > SET_VALUE_LIMIT {
+            let size: i128 = ranges
+                .iter()
+                .map(|&(lo, hi)| i128::from(hi) - i128::from(lo) + 1)
+                .sum();
+            if size > i128::from(SET_VALUE_LIMIT) {
                 return Err(Error::unsupported(
                     pos,
                     format!(

@@ -118,3 +118,33 @@ fn a_search_stopped_before_any_solution_is_unknown() {
     let (output, status) = run(&fixture("golomb_05"), &options);
     assert_eq!(status, Status::Unknown, "{output}");
 }
+
+#[test]
+fn extreme_numbers_give_errors_or_answers_never_a_panic() {
+    let err = parse("var 1..99999999999999999999: x;\nsolve satisfy;\n").unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Syntax);
+    let err =
+        parse("array [1..9223372036854775807] of int: a = [1];\nsolve satisfy;\n").unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Invalid);
+    // A constant beyond 32 bits where a variable is expected.
+    let fzn = parse("var 1..3: x;\nconstraint int_le(x, 4294967296);\nsolve satisfy;\n").unwrap();
+    let err = fdoku_fzn::run(&fzn, &Options::default(), &mut Vec::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 2, column 1: the value 4294967296 is outside the 32-bit integers"
+    );
+    // Coefficients whose product overflows 64 bits, and a limit of u64::MAX ms.
+    let text = "var 1..3: x;\nvar 1..3: y;\n\
+                constraint int_lin_ne([4611686018427387904, 4611686018427387904], [x, y], 3);\n\
+                constraint int_lin_le([4611686018427387904, 1], [x, y], 9223372036854775807);\n\
+                solve satisfy;\n";
+    let options = Options {
+        time_limit: Some(Duration::from_millis(u64::MAX)),
+        ..all()
+    };
+    let (output, status) = run(text, &options);
+    assert_eq!(status, Status::AllSolutions, "{output}");
+    // x = 1 only (2 · 2⁶² exceeds the bound), y free: three solutions,
+    // printed empty (no output variables).
+    assert_eq!(output, "----------\n----------\n----------\n==========\n");
+}
