@@ -94,6 +94,60 @@ fn jsonl_gives_one_record_per_input_in_order_even_with_bad_lines() {
     assert_eq!(strip(r[0].clone()), strip(r[3].clone()));
 }
 
+/// A file of 5,000 lines solved in chunks by several threads: every record
+/// in order, damaged lines and a title named by their line in the whole
+/// file, the same on one thread and two.
+#[test]
+fn a_large_file_keeps_order_and_line_numbers_on_any_thread_count() {
+    let bad_char = format!("{}?{}", &TOP95_FIRST[..10], &TOP95_FIRST[11..]);
+    let mut input = String::new();
+    for line in 1..=5000 {
+        match line {
+            3210 => input.push_str(&bad_char),
+            4321 => input.push_str("More puzzles"),
+            4800 => input.push_str(&TOP95_FIRST[..80]),
+            _ => input.push_str(TOP95_FIRST),
+        }
+        input.push_str(if line % 7 == 0 { "\r\n" } else { "\n" });
+    }
+    let run = |threads: &str| {
+        let o = fdoku(
+            &["solve", "-f", "jsonl", "--count", "-j", threads],
+            input.as_bytes(),
+        );
+        assert_eq!(o.status.code(), Some(2), "failed items give exit code 2");
+        let stderr = text(&o.stderr);
+        let records: Vec<serde_json::Value> = records(&o)
+            .into_iter()
+            .map(|mut v| {
+                v["stats"]["micros"] = 0.into();
+                v
+            })
+            .collect();
+        (records, stderr)
+    };
+    let (one, stderr) = run("1");
+    assert_eq!(one.len(), 4999, "every line but the title");
+    assert_eq!(
+        one[3209]["error"],
+        "<stdin>:3210:11: '?' is not a digit (expected 1-9, A-W, or a blank . 0 _ - *)"
+    );
+    assert!(
+        one[4798]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("<stdin>:4800:81: 80 cells")
+    );
+    assert!(
+        stderr.contains("<stdin>:4321: skipped a line that is not a puzzle"),
+        "{stderr}"
+    );
+    for (i, record) in one.iter().enumerate() {
+        assert_eq!(record["index"], i + 1);
+    }
+    assert_eq!(run("2"), (one, stderr));
+}
+
 #[test]
 fn threads_do_not_change_the_output() {
     // The forum's first 60 hardest puzzles.
