@@ -255,8 +255,49 @@ fn holds(item: &ConstraintItem, e: &Eval<'_>) -> Option<bool> {
             };
             extreme == Some(&value(0)?)
         }
+        "fzn_all_different_int" => {
+            count(1)?;
+            let xs = e.array(args, 0)?;
+            let distinct: std::collections::HashSet<i64> = xs.iter().copied().collect();
+            distinct.len() == xs.len()
+        }
+        "fzn_table_int" => {
+            count(2)?;
+            let (xs, table) = (e.array(args, 0)?, e.array(args, 1)?);
+            if xs.is_empty() {
+                true
+            } else {
+                table.chunks(xs.len()).any(|row| row == xs.as_slice())
+            }
+        }
+        "fzn_regular" => {
+            count(6)?;
+            accepted(e, args)?
+        }
         _ => return None,
     })
+}
+
+/// Whether `fzn_regular(x, Q, S, d, q0, F)` accepts `x`: start in `q0`,
+/// read each value `s ∈ 1..S` by moving to `d[q, s]` (row-major, 0 is no
+/// move), end in `F`.
+fn accepted(e: &Eval<'_>, args: &[Arg]) -> Option<bool> {
+    let xs = e.array(args, 0)?;
+    let (states, symbols) = (e.arg(args, 1)?, e.arg(args, 2)?);
+    let d = e.array(args, 3)?;
+    let Some(Arg::Value(Value::Set(accepting))) = args.get(5) else {
+        return None;
+    };
+    let mut state = e.arg(args, 4)?;
+    for &s in &xs {
+        if !(1..=symbols).contains(&s) || !(1..=states).contains(&state) {
+            return Some(false);
+        }
+        let at = (state - 1).checked_mul(symbols)?.checked_add(s - 1)?;
+        let at = usize::try_from(at).ok()?;
+        state = *d.get(at)?;
+    }
+    Some((1..=states).contains(&state) && accepting.contains(state))
 }
 
 /// `x op y` for the two-operand comparisons.

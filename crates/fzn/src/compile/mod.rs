@@ -3,12 +3,14 @@
 //! `bool2int`, `int_eq` or `bool_eq` between two variables — share one
 //! engine variable), one fixed engine variable per constant used where a
 //! variable is expected, and each constraint item mapped by its builtin
-//! (`int.rs` for integers and sets, `bool.rs` for Booleans).
+//! (`int.rs` for integers and sets, `bool.rs` for Booleans, `globals.rs`
+//! for the globals that fdoku's MiniZinc library keeps whole).
 //!
 //! `var int` without a domain ranges over ±[`UNBOUNDED`]. An unknown
 //! builtin is an error naming it and its line.
 
 mod bool;
+mod globals;
 mod int;
 
 use std::collections::HashMap;
@@ -258,7 +260,10 @@ impl Builder {
     fn constraint(&mut self, item: &ConstraintItem) -> Result<(), Error> {
         let args = Args { item };
         let name = item.name.as_str();
-        if int::post(self, name, &args)? || bool::post(self, name, &args)? {
+        if int::post(self, name, &args)?
+            || bool::post(self, name, &args)?
+            || globals::post(self, name, &args)?
+        {
             return Ok(());
         }
         Err(Error::unsupported(

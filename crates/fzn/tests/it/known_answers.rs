@@ -139,3 +139,32 @@ fn a_solution_limit_stops_without_claiming_completeness() {
     assert_eq!(solutions(&output).len(), 5);
     assert!(!output.contains("=========="));
 }
+
+/// Models flattened with fdoku's MiniZinc library (`share/minizinc/fdoku`),
+/// which keeps `all_different`, `table` and `regular` whole.
+mod native_globals {
+    use fdoku_fzn::{Options, Status};
+
+    use crate::{fixture, run};
+
+    use super::count;
+
+    #[test]
+    fn the_same_answers_as_the_decompositions() {
+        assert_eq!(count("latin_squares_fd2_03_fdoku"), 12);
+        assert_eq!(count("nonogram_non_micro_fdoku"), 3);
+        assert_eq!(count("sudoku_fixed_p48_fdoku"), 1);
+        let native = run(&fixture("sudoku_fixed_p48_fdoku"), &Options::default());
+        let decomposed = run(&fixture("sudoku_fixed_p48"), &Options::default());
+        assert_eq!(native, decomposed);
+    }
+
+    #[test]
+    fn quasigroup_completion_15_120_2_is_solved() {
+        // Gecode 6.2.0 finds no solution in 10 s (../shared/mzn/README.md);
+        // all_different at domain consistency needs a few thousand nodes.
+        let (output, status) = run(&fixture("qcp_15_120_2_fdoku"), &Options::default());
+        assert_eq!(status, Status::Satisfied);
+        assert!(output.ends_with("----------\n"), "{output}");
+    }
+}

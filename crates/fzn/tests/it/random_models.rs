@@ -87,7 +87,7 @@ fn constraint(d: &mut Draw, ints: &[String], bools: &[String]) -> String {
         format!("[{}]", items.join(", "))
     };
     let arithmetic = ["times", "div", "mod", "pow", "min", "max", "plus"];
-    match d.int(0, 28) {
+    match d.int(0, 31) {
         0 => format!("int_eq{mode}({x}, {y}{tail})"),
         1 => format!("int_ne{mode}({x}, {y}{tail})"),
         2 => format!("int_le{mode}({x}, {y}{tail})"),
@@ -97,6 +97,25 @@ fn constraint(d: &mut Draw, ints: &[String], bools: &[String]) -> String {
             format!("int_lin_{op}{mode}({coefficients}, [{x}, {z}], {rhs}{tail})")
         }
         k @ 22..=28 => format!("int_{}({x}, {y}, {z})", arithmetic[k as usize - 22]),
+        29 => format!("fzn_all_different_int({})", list(d, ints)),
+        30 => {
+            let rows: Vec<String> = (0..d.int(0, 4) * 2)
+                .map(|_| d.int(-2, 3).to_string())
+                .collect();
+            format!("fzn_table_int([{x}, {z}], [{}])", rows.join(", "))
+        }
+        31 => {
+            // A random automaton: states 1..q, values 1..s.
+            let (q, s) = (d.int(1, 3), d.int(1, 3));
+            let table: Vec<String> = (0..q * s).map(|_| d.int(0, q).to_string()).collect();
+            let start = d.int(1, q);
+            format!(
+                "fzn_regular({}, {q}, {s}, [{}], {start}, {{{}}})",
+                list(d, ints),
+                table.join(", "),
+                d.int(1, q)
+            )
+        }
         6 => format!("int_abs({x}, {z})"),
         7 => format!(
             "array_int_element({x}, [{}, {}, {}], {z})",
