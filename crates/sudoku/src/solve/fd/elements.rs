@@ -2,11 +2,15 @@
 //!
 //! The encodings, chosen for pruning per element:
 //!
-//! * relations between two cells (kropki dots, XV, whispers, palindromes,
-//!   clones, a renban's span, the "all marks are given" negatives) are
-//!   binary tables, so each keeps exactly the digits with a partner;
-//! * thermometers, min/max cells, arrows, little killers, zippers and
-//!   region-sum lines are linear (bounds consistency);
+//! * relations between two cells (thermometer steps, kropki dots, XV,
+//!   whispers, palindromes, clones, a renban's span, min/max cells, the
+//!   "all marks are given" negatives) are binary tables of the pairs
+//!   [`super::super::pairs`] lists for the bitmask solver too, so each
+//!   keeps exactly the digits with a partner, and a renban also gets an
+//!   `all_different`;
+//! * arrows and little killers are tables of their fillings where there
+//!   are few (`super::sums`), else linear sums;
+//! * zippers and region-sum lines are linear (bounds consistency);
 //! * a between line is one table per inner cell over it and the two ends;
 //! * entropic and modular lines are automata over the line's digit
 //!   classes (any three cells in a row: three classes), which keep exactly
@@ -23,10 +27,10 @@ use std::ops::RangeInclusive;
 
 use fdoku_fd::{Constraint, ConstraintId, LinearOp, Model, Var};
 
-use super::super::pairs::{Pair, negative_pairs};
+use super::super::pairs::{Pair, element_pairs, negative_pairs};
 use super::automata;
 use super::sums::{self, Seeing};
-use crate::elements::{Dot, Element, Extremum, marked, orthogonal_neighbours};
+use crate::elements::Element;
 use crate::rules::{Layout, Rules};
 
 /// Posts every element and negative rule of `rules` over the cell variables.
@@ -110,13 +114,29 @@ impl Poster<'_> {
     fn element(&mut self, element: &Element, cells: &[Var], rules: &Rules) {
         let size = rules.size();
         let vars: Vec<Var> = element.cells(size).iter().map(|&c| cells[c]).collect();
-        match element {
-            Element::Thermometer { slow, .. } => {
-                let gap = if *slow { 0 } else { -1 };
-                for w in vars.windows(2) {
-                    self.linear(&[(1, w[0]), (-1, w[1])], LinearOp::Le, gap);
-                }
+        if let Some(pairs) = element_pairs(element, rules) {
+            // Renban: different digits, no two more than len − 1 apart.
+            if matches!(element, Element::Renban { .. }) && vars.len() > 1 {
+                let id = self.model.post(Constraint::all_different(vars));
+                self.named(id);
             }
+            for Pair { a, b, relation } in pairs {
+                self.pair(cells[a], cells[b], |x, y| {
+                    relation.holds(x as u32, y as u32)
+                });
+            }
+            return;
+        }
+        match element {
+            // Their pairs, above.
+            Element::Thermometer { .. }
+            | Element::Kropki { .. }
+            | Element::Xv { .. }
+            | Element::Whisper { .. }
+            | Element::Renban { .. }
+            | Element::Palindrome { .. }
+            | Element::Clone { .. }
+            | Element::Extremum { .. } => {}
             Element::Arrow { circle, .. } => {
                 let places = (0..circle.len() as u32).rev().map(|p| -(10i64.pow(p)));
                 let coefficients = places.chain(std::iter::repeat(1));
@@ -147,52 +167,6 @@ impl Poster<'_> {
                     automaton: automata::skyscraper(size, *count),
                 });
                 self.named(id);
-            }
-            Element::Kropki { dot, value, .. } => {
-                let v = *value as i32;
-                match dot {
-                    Dot::White => self.pair(vars[0], vars[1], |a, b| (a - b).abs() == v),
-                    Dot::Black => self.pair(vars[0], vars[1], |a, b| a == v * b || b == v * a),
-                }
-            }
-            Element::Xv { sum, .. } => {
-                let s = *sum as i32;
-                self.pair(vars[0], vars[1], |a, b| a + b == s);
-            }
-            Element::Whisper { difference, .. } => {
-                let d = *difference as i32;
-                for w in vars.windows(2) {
-                    self.pair(w[0], w[1], |a, b| (a - b).abs() >= d);
-                }
-            }
-            Element::Renban { .. } => {
-                // Different digits no two of which are more than len − 1
-                // apart span exactly len consecutive values.
-                if vars.len() > 1 {
-                    let id = self
-                        .model
-                        .post(Constraint::all_different(vars.iter().copied()));
-                    self.named(id);
-                }
-                let span = vars.len() as i32 - 1;
-                for (i, &x) in vars.iter().enumerate() {
-                    for &y in &vars[i + 1..] {
-                        self.pair(x, y, |a, b| (a - b).abs() <= span);
-                    }
-                }
-            }
-            Element::Palindrome { .. } => {
-                for i in 0..vars.len() / 2 {
-                    self.pair(vars[i], vars[vars.len() - 1 - i], |a, b| a == b);
-                }
-            }
-            Element::Clone { cells: shape, .. } => {
-                let (one, other) = vars.split_at(shape.len());
-                for (&x, &y) in one.iter().zip(other) {
-                    if x != y {
-                        self.pair(x, y, |a, b| a == b);
-                    }
-                }
             }
             Element::Between { .. } => {
                 let (first, last) = (vars[0], vars[vars.len() - 1]);
@@ -237,18 +211,6 @@ impl Poster<'_> {
                         terms.push((-1, total));
                         self.linear(&terms, LinearOp::Eq, 0);
                     }
-                }
-            }
-            Element::Extremum { cell, kind } => {
-                let gap = match kind {
-                    Extremum::Minimum => -1,
-                    Extremum::Maximum => 1,
-                };
-                let op = if gap < 0 { LinearOp::Le } else { LinearOp::Ge };
-                let alike = marked(rules.elements(), *kind);
-                let others = orthogonal_neighbours(size, *cell).into_iter();
-                for neighbour in others.filter(|n| !alike.contains(n)) {
-                    self.linear(&[(1, cells[*cell]), (-1, cells[neighbour])], op, gap);
                 }
             }
             Element::Quadruple { digits, .. } => {
