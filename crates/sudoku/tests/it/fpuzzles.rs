@@ -373,7 +373,7 @@ fn field_errors_name_the_key_and_the_entry() {
     let region_null = r#"{"size": 4, "grid": [[{"region": null}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}"#;
     assert_eq!(
         error("f.json", region_null).1,
-        "f.json:1:1: grid[0][0].region: null: a cell in no region is not supported yet (expected a region number, or every cell in none)"
+        "f.json:1:1: grid: region 1 has 3 cells, expected 4 (the other cells are in no region)"
     );
     assert_eq!(
         error("f.json", "{\"size\": 4,\n \"grid\": [}").1,
@@ -425,5 +425,50 @@ fn damaged_payloads_never_panic() {
             let cut: String = chars[..at].iter().collect();
             let _ = read_fpuzzles("d", &format!("https://f-puzzles.com/?load={cut}"));
         }
+    }
+}
+
+/// Cells in no region beside regions of N cells: the regions are houses,
+/// the free cells only keep their rows and columns. A 4×4 with two regions
+/// (the top-left box, and r2c4 r3c4 r4c3 r4c4) and eight free cells has
+/// exactly the Latin squares whose two regions hold 1–4.
+#[test]
+fn cells_in_no_region_beside_regions_are_read() {
+    let at = |r: usize, c: usize| match (r, c) {
+        (0 | 1, 0 | 1) => "{\"region\": 0}",
+        (1 | 2, 3) | (3, 2 | 3) => "{\"region\": 1}",
+        _ => "{\"region\": null}",
+    };
+    let rows: Vec<String> = (0..4)
+        .map(|r| {
+            format!(
+                "[{}]",
+                (0..4).map(|c| at(r, c)).collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect();
+    let json = format!(r#"{{"size": 4, "grid": [{}]}}"#, rows.join(", "));
+    let puzzle = read_fpuzzles("f.json", &json)
+        .remove(0)
+        .puzzle
+        .unwrap()
+        .puzzle;
+    let whole = |g: &[u8], cells: [usize; 4]| {
+        let mut digits = cells.map(|c| g[c]);
+        digits.sort_unstable();
+        digits == [1, 2, 3, 4]
+    };
+    let expected = crate::cell_rules::latin_squares_4()
+        .iter()
+        .filter(|g| whole(g, [0, 1, 4, 5]) && whole(g, [7, 11, 14, 15]))
+        .count() as u64;
+    assert_eq!(expected, 144);
+    for solver in [SolverChoice::Fd, SolverChoice::Mask, SolverChoice::Auto] {
+        let options = SolveOptions {
+            solver,
+            ..SolveOptions::default()
+        };
+        let report = solve(&puzzle, Goal::Count(1000), &options);
+        assert_eq!(report.count, expected, "{solver:?}");
     }
 }

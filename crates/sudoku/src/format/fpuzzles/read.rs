@@ -597,18 +597,15 @@ impl Reader<'_> {
     }
 }
 
-/// The regions, by the cells' region numbers (`None`: in no region).
+/// The regions, by the cells' region numbers (`None`: in no region; the
+/// regions beside such cells are extra houses of N cells on a grid of rows
+/// and columns).
 pub(crate) fn layout(size: usize, region: &[Option<u8>]) -> Result<Rules, String> {
     if region.iter().all(Option::is_none) {
         return Rules::latin(size).map_err(|e| format!("grid: {e}"));
     }
-    if let Some(cell) = region.iter().position(Option::is_none) {
-        return Err(format!(
-            "grid[{}][{}].region: null: a cell in no region is not supported yet \
-             (expected a region number, or every cell in none)",
-            cell / size,
-            cell % size
-        ));
+    if region.iter().any(Option::is_none) {
+        return regions_beside_free_cells(size, region);
     }
     let region: Vec<u8> = region.iter().flatten().copied().collect();
     // Boxes, numbered row by row: the default shape, or any other.
@@ -628,6 +625,34 @@ pub(crate) fn layout(size: usize, region: &[Option<u8>]) -> Result<Rules, String
         }
     }
     Rules::jigsaw(size, region).map_err(|e| format!("grid: regions: {e}"))
+}
+
+/// Some cells in no region: rows and columns, and each region (N cells)
+/// an extra house.
+fn regions_beside_free_cells(size: usize, region: &[Option<u8>]) -> Result<Rules, String> {
+    let mut groups: Vec<(u8, Vec<usize>)> = Vec::new();
+    for (cell, r) in region.iter().enumerate() {
+        let Some(r) = *r else { continue };
+        match groups.iter_mut().find(|(label, _)| *label == r) {
+            Some((_, cells)) => cells.push(cell),
+            None => groups.push((r, vec![cell])),
+        }
+    }
+    groups.sort_unstable();
+    let mut rules = Rules::latin(size).map_err(|e| format!("grid: {e}"))?;
+    for (label, cells) in groups {
+        if cells.len() != size {
+            return Err(format!(
+                "grid: region {} has {} cells, expected {size} (the other cells are in no region)",
+                usize::from(label) + 1,
+                cells.len()
+            ));
+        }
+        rules = rules
+            .with_extra_region(cells)
+            .map_err(|e| format!("grid: region {}: {e}", usize::from(label) + 1))?;
+    }
+    Ok(rules)
 }
 
 /// What a value is, for a message about its length.
