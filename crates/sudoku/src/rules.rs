@@ -291,6 +291,20 @@ impl House {
 /// A callback over houses: kind, number within the kind, cells.
 type HouseVisitor<'a> = dyn FnMut(HouseKind, usize, &[usize]) -> ControlFlow<()> + 'a;
 
+/// Gathers each house's cells, from an iterator, into one buffer reused
+/// for every house, and hands them to `visit`.
+fn emitter<'v>(
+    n: usize,
+    visit: &'v mut HouseVisitor<'_>,
+) -> impl FnMut(HouseKind, usize, &mut dyn Iterator<Item = usize>) -> ControlFlow<()> + 'v {
+    let mut cells = Vec::with_capacity(n);
+    move |kind, index, list| {
+        cells.clear();
+        cells.extend(list);
+        visit(kind, index, &cells)
+    }
+}
+
 /// Two cells of one house or cage holding the same digit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Repeat {
@@ -786,12 +800,7 @@ impl Rules {
     /// Visits the rows, the columns, then the boxes or jigsaw regions.
     fn each_line_and_region(&self, visit: &mut HouseVisitor<'_>) -> ControlFlow<()> {
         let n = self.size;
-        let mut cells = Vec::with_capacity(n);
-        let mut emit = |kind, index, list: &mut dyn Iterator<Item = usize>| {
-            cells.clear();
-            cells.extend(list);
-            visit(kind, index, &cells)
-        };
+        let mut emit = emitter(n, visit);
         for i in 0..n {
             emit(HouseKind::Row, i, &mut (0..n).map(|j| i * n + j))?;
         }
@@ -830,12 +839,7 @@ impl Rules {
             return ControlFlow::Continue(());
         }
         let n = self.size;
-        let mut cells = Vec::with_capacity(n);
-        let mut emit = |kind, index, list: &mut dyn Iterator<Item = usize>| {
-            cells.clear();
-            cells.extend(list);
-            visit(kind, index, &cells)
-        };
+        let mut emit = emitter(n, visit);
         if self.diagonal(Diagonal::Main) {
             emit(HouseKind::Diagonal, 0, &mut (0..n).map(|i| i * n + i))?;
         }
