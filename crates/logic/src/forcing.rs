@@ -6,7 +6,9 @@
 //!   digit removes it from the peers, which may leave a cell one candidate
 //!   or a digit one place in a house, and so on);
 //! * a **forcing net** also follows locked candidates (a digit whose places
-//!   in a house all lie in a second house leaves the rest of that house).
+//!   in a house all lie in a second house leaves the rest of that house)
+//!   and, under variant rules, the constraints' own deductions (a
+//!   thermometer's bounds, an arrow's sum, innies and outies).
 //!
 //! Two conclusions follow:
 //!
@@ -24,7 +26,8 @@
 //! the single it leaves, and a locked-candidates removal passes through the
 //! group node holding the digit.
 //!
-//! Only houses and peers are used, so this holds in every size and variant.
+//! Houses, peers and the variant rules' relations and deductions are used,
+//! so this holds in every size and variant.
 //!
 //! ```
 //! use fdoku_logic::{Grid, Technique};
@@ -68,6 +71,9 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
 struct Context<'g> {
     grid: &'g Grid,
     net: bool,
+    /// Whether the variant constraints have deductions of their own to
+    /// follow (nets only).
+    constraints: bool,
     house_placed: Vec<u32>,
 }
 
@@ -81,9 +87,11 @@ impl<'g> Context<'g> {
                     .fold(0, |m, c| m | bit(grid.value(c)))
             })
             .collect();
+        let constraints = net && (grid.rules().has_cell_rules() || !grid.cages().is_empty());
         Context {
             grid,
             net,
+            constraints,
             house_placed,
         }
     }
@@ -227,7 +235,7 @@ impl Propagation<'_, '_> {
                     .singles_len
                     .get_or_insert(self.branch.events.len());
                 self.lock(house, digit, cause);
-            } else {
+            } else if !(self.context.net && self.constraint_step()) {
                 break;
             }
         }
@@ -258,6 +266,49 @@ impl Propagation<'_, '_> {
                 }
             }
         }
+    }
+
+    /// Nets only: the first deduction of a variant constraint's own
+    /// (a thermometer bound, an arrow's sum, …) that changes the working
+    /// grid, applied; whether there was one. Each removal or placement is
+    /// caused by the latest event on a cell of the deduction.
+    fn constraint_step(&mut self) -> bool {
+        if !self.context.constraints {
+            return false;
+        }
+        let Some(step) = Technique::CONSTRAINTS
+            .iter()
+            .find_map(|t| t.find_first(&self.grid))
+        else {
+            return false;
+        };
+        self.branch
+            .singles_len
+            .get_or_insert(self.branch.events.len());
+        let cells: CellSet = step
+            .pattern
+            .iter()
+            .chain(&step.eliminations)
+            .chain(&step.placements)
+            .map(|c| c.cell)
+            .collect();
+        let cause = self
+            .branch
+            .events
+            .iter()
+            .rposition(|e| cells.contains(e.candidate.cell))
+            .unwrap_or(self.branch.events.len() - 1);
+        for &Candidate { cell, digit } in &step.eliminations {
+            if self.grid.eliminate(cell, digit) {
+                self.removed(cell, digit, cause, None);
+            }
+        }
+        for &Candidate { cell, digit } in &step.placements {
+            if self.grid.value(cell) == 0 && self.grid.has(cell, digit) {
+                self.place(cell, digit, Some(cause));
+            }
+        }
+        true
     }
 
     /// Locked candidates: `digit`'s places in `house` all in a second house.
