@@ -23,8 +23,8 @@
 use std::sync::Arc;
 
 use super::cellset::CellSet;
+use super::relations::{self, CellLink};
 use super::step::{Candidate, Step};
-use super::variants::{self, CellLink};
 use fdoku_sudoku::Puzzle;
 use fdoku_sudoku::{Cage, House, HouseKind, Rules, cell_name};
 
@@ -73,8 +73,8 @@ impl Geometry {
                 peers[cell] |= set;
             }
         }
-        let links = variants::links(rules);
-        let apart = variants::distinct_pairs(rules, &links);
+        let links = relations::links(rules);
+        let apart = relations::distinct_pairs(rules, &links);
         for &(a, b) in &apart {
             peers[a].insert(b);
             peers[b].insert(a);
@@ -101,7 +101,7 @@ impl Geometry {
             peers_beyond_houses: !rules.cages().is_empty() || !apart.is_empty(),
             links,
             related,
-            constrained: variants::constrained_cells(rules),
+            constrained: relations::constrained_cells(rules),
             rules: rules.clone(),
             all: CellSet::first(cells),
         }

@@ -62,6 +62,7 @@ mod implications;
 mod intersections;
 mod order;
 mod path;
+mod relations;
 mod sentence;
 mod single_digit;
 mod singles;
