@@ -5,11 +5,11 @@
 //! the engine has one choice rule for all of them, so the first annotation's
 //! choices apply throughout. Variable choices: `input_order`, `first_fail`
 //! (smallest domain), `dom_w_deg`; any other is taken as `input_order`.
-//! Value choices: `indomain_min`, `indomain` and `indomain_split` try the
-//! smallest value first; `indomain_max` and `indomain_reverse_split` the
-//! largest; `indomain_random` a seeded random one; any other the smallest.
-//! The engine branches `x = v` / `x ≠ v`, so a split is approximated by its
-//! first value. Without annotations, or with free search, the engine's
+//! Value choices: `indomain_min` and `indomain` try the smallest value
+//! first, `indomain_max` the largest, `indomain_random` a seeded random one
+//! (each branching `x = v` / `x ≠ v`); `indomain_split` bisects the domain,
+//! lower half first, and `indomain_reverse_split` upper half first; any
+//! other tries the smallest value first. Without annotations, or with free search, the engine's
 //! default (dom/wdeg, smallest value) labels the model's decisions — the
 //! variables MiniZinc neither introduced nor defined — then the rest.
 
@@ -49,7 +49,9 @@ pub(crate) fn config(fzn: &FlatZinc, vars: &[Var], free: bool, seed: u64) -> Sea
         _ => VarOrder::Input,
     };
     config.val_order = match val_choice.as_str() {
-        "indomain_max" | "indomain_reverse_split" => ValOrder::Max,
+        "indomain_max" => ValOrder::Max,
+        "indomain_split" => ValOrder::Split,
+        "indomain_reverse_split" => ValOrder::ReverseSplit,
         "indomain_random" => ValOrder::Random,
         _ => ValOrder::Min,
     };

@@ -47,6 +47,13 @@ pub enum ValOrder {
     Random,
     /// The value whose propagation removes the most values.
     MostPruning,
+    /// Domain bisection, lower half first: `x ≤ m`, then `x > m`, where `m`
+    /// is the midpoint of the bounds rounded down (MiniZinc's
+    /// `indomain_split`). The trace records assignments only, not halves.
+    Split,
+    /// Domain bisection, upper half first: `x > m`, then `x ≤ m`
+    /// (MiniZinc's `indomain_reverse_split`).
+    ReverseSplit,
 }
 
 impl VarOrder {
@@ -65,11 +72,13 @@ impl VarOrder {
 
 impl ValOrder {
     /// Every value order.
-    pub const ALL: [ValOrder; 4] = [
+    pub const ALL: [ValOrder; 6] = [
         ValOrder::Min,
         ValOrder::Max,
         ValOrder::Random,
         ValOrder::MostPruning,
+        ValOrder::Split,
+        ValOrder::ReverseSplit,
     ];
 
     /// The name used on command lines.
@@ -79,6 +88,8 @@ impl ValOrder {
             ValOrder::Max => "max",
             ValOrder::Random => "random",
             ValOrder::MostPruning => "most-pruning",
+            ValOrder::Split => "split",
+            ValOrder::ReverseSplit => "reverse-split",
         }
     }
 }
@@ -108,13 +119,16 @@ impl std::str::FromStr for VarOrder {
 impl std::str::FromStr for ValOrder {
     type Err = String;
 
-    /// Parses `min`, `max`, `random` or `most-pruning`.
+    /// Parses `min`, `max`, `random`, `most-pruning`, `split` or `reverse-split`.
     fn from_str(s: &str) -> Result<Self, String> {
         ValOrder::ALL
             .into_iter()
             .find(|o| o.name() == s)
             .ok_or_else(|| {
-                format!("unknown value order '{s}' (expected min, max, random or most-pruning)")
+                format!(
+                    "unknown value order '{s}' \
+                     (expected min, max, random, most-pruning, split or reverse-split)"
+                )
             })
     }
 }

@@ -4,7 +4,8 @@
 //! fixed, that is a solution. Otherwise a variable `x` and value `v` are
 //! chosen (see [`heuristics`]) and the node splits in two: the left branch
 //! adds `x = v`; when it is exhausted, the right branch adds `x ≠ v` and
-//! search goes on from there, choosing again. Every branch opens a level on
+//! search goes on from there, choosing again. The bisecting value orders
+//! branch `x ≤ m` / `x > m` (or the other way round) instead. Every branch opens a level on
 //! the trail, so going back costs only what changed.
 //!
 //! Search is iterative (no recursion, any depth) and resumable: the
@@ -135,6 +136,39 @@ enum Phase {
 struct Frame {
     var: Var,
     value: i32,
+    decision: Decision,
+}
+
+/// What a left branch adds about `x` and `v`; its right branch adds the
+/// negation.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Decision {
+    /// `x = v`, then `x ≠ v`.
+    Assign,
+    /// `x ≤ v`, then `x > v`.
+    AtMost,
+    /// `x > v`, then `x ≤ v`.
+    Above,
+}
+
+impl Decision {
+    /// Narrows `domain` to the left branch; returns whether it changed.
+    fn apply(self, domain: &mut Domain, value: i32) -> bool {
+        match self {
+            Decision::Assign => domain.fix(value),
+            Decision::AtMost => domain.remove_above(value),
+            Decision::Above => domain.remove_below(value + 1),
+        }
+    }
+
+    /// Narrows `domain` to the right branch; returns whether it changed.
+    fn refute(self, domain: &mut Domain, value: i32) -> bool {
+        match self {
+            Decision::Assign => domain.remove(value),
+            Decision::AtMost => domain.remove_below(value + 1),
+            Decision::Above => domain.remove_above(value),
+        }
+    }
 }
 
 /// The domains at the root fixpoint of `model` (propagation only, no
@@ -339,18 +373,24 @@ impl<'m> Solver<'m> {
                 self.phase = Phase::Done(SearchStatus::Stopped(reason));
                 return None;
             }
-            let value = self.select_value(var);
+            let (decision, value) = self.select_decision(var);
             self.stats.nodes += 1;
             self.propagation.push_level();
-            self.stack.push(Frame { var, value });
-            let depth = self.stack.len() as u64;
-            self.stats.max_depth = self.stats.max_depth.max(depth);
-            self.record(TraceEvent::Guess {
-                depth: depth as u32,
+            self.stack.push(Frame {
                 var,
                 value,
+                decision,
             });
-            let consistent = self.propagation.decide(var, |d| d.fix(value))
+            let depth = self.stack.len() as u64;
+            self.stats.max_depth = self.stats.max_depth.max(depth);
+            if decision == Decision::Assign {
+                self.record(TraceEvent::Guess {
+                    depth: depth as u32,
+                    var,
+                    value,
+                });
+            }
+            let consistent = self.propagation.decide(var, |d| decision.apply(d, value))
                 && self.propagation.propagate().is_ok();
             if !consistent {
                 self.stats.failures += 1;
@@ -377,14 +417,16 @@ impl<'m> Solver<'m> {
                 return Some(SearchStatus::Stopped(reason));
             }
             self.stats.nodes += 1;
-            self.record(TraceEvent::Refute {
-                depth: self.stack.len() as u32,
-                var: frame.var,
-                value: frame.value,
-            });
+            if frame.decision == Decision::Assign {
+                self.record(TraceEvent::Refute {
+                    depth: self.stack.len() as u32,
+                    var: frame.var,
+                    value: frame.value,
+                });
+            }
             let consistent = self
                 .propagation
-                .decide(frame.var, |d| d.remove(frame.value))
+                .decide(frame.var, |d| frame.decision.refute(d, frame.value))
                 && self.propagation.propagate().is_ok();
             if consistent {
                 return None;
@@ -440,16 +482,19 @@ impl<'m> Solver<'m> {
         })
     }
 
-    fn select_value(&mut self, var: Var) -> i32 {
+    /// The left branch on the unfixed `var`: a decision and its value.
+    fn select_decision(&mut self, var: Var) -> (Decision, i32) {
         let domain = self.propagation.store.domain(var).clone();
         match self.val_order {
-            ValOrder::Min => domain.min(),
-            ValOrder::Max => domain.max(),
+            ValOrder::Min => (Decision::Assign, domain.min()),
+            ValOrder::Max => (Decision::Assign, domain.max()),
             ValOrder::Random => {
                 let index = below(self.rng.next_u64(), domain.size());
-                domain.nth(index).unwrap_or(domain.min())
+                (Decision::Assign, domain.nth(index).unwrap_or(domain.min()))
             }
-            ValOrder::MostPruning => self.most_pruning_value(var, &domain),
+            ValOrder::MostPruning => (Decision::Assign, self.most_pruning_value(var, &domain)),
+            ValOrder::Split => (Decision::AtMost, midpoint(&domain)),
+            ValOrder::ReverseSplit => (Decision::Above, midpoint(&domain)),
         }
     }
 
@@ -481,6 +526,14 @@ impl<'m> Solver<'m> {
         self.propagation.trace = trace;
         best.1
     }
+}
+
+/// The midpoint of an unfixed domain's bounds, rounded down: both
+/// `x ≤ m` and `x > m` keep a value.
+fn midpoint(domain: &Domain) -> i32 {
+    let middle = (i64::from(domain.min()) + i64::from(domain.max())).div_euclid(2);
+    // Between min and max, so it fits.
+    middle as i32
 }
 
 /// Most values [`ValOrder::MostPruning`] tries before choosing.

@@ -168,3 +168,45 @@ mod native_globals {
         assert!(output.ends_with("----------\n"), "{output}");
     }
 }
+
+/// `x` in 1..8, labelled by the value choice `choice`, printing statistics
+/// with `all`: the printed values of `x`, in order, and the peak depth.
+fn labelled(choice: &str, all: bool) -> (Vec<String>, String) {
+    let text = format!(
+        "var 1..8: x :: output_var;\n\
+         solve :: int_search([x], input_order, {choice}, complete) satisfy;\n"
+    );
+    let options = Options {
+        all,
+        statistics: true,
+        ..Options::default()
+    };
+    let (output, _) = run(&text, &options);
+    let depth = output
+        .lines()
+        .find_map(|line| line.strip_prefix("%%%mzn-stat: peakDepth="))
+        .expect("a peakDepth statistic")
+        .to_string();
+    (solutions(&output), depth)
+}
+
+#[test]
+fn indomain_split_bisects_the_domain_lower_half_first() {
+    let in_order: Vec<String> = (1..=8).map(|v| format!("x = {v};")).collect();
+    let reversed: Vec<String> = in_order.iter().rev().cloned().collect();
+    // 1..8 -> 1..4 -> 1..2 -> 1: three halvings to the first value.
+    assert_eq!(
+        labelled("indomain_split", false),
+        (vec![in_order[0].clone()], "3".into())
+    );
+    assert_eq!(
+        labelled("indomain_reverse_split", false),
+        (vec![reversed[0].clone()], "3".into())
+    );
+    assert_eq!(
+        labelled("indomain_min", false),
+        (vec![in_order[0].clone()], "1".into())
+    );
+    assert_eq!(labelled("indomain_split", true).0, in_order);
+    assert_eq!(labelled("indomain_reverse_split", true).0, reversed);
+}
