@@ -833,13 +833,6 @@ pub struct ElementKinds(pub Vec<fdoku_sudoku::ElementKind>);
 /// allowed); `help` or an unknown name lists every kind.
 fn element_kinds_parser(text: &str) -> Result<ElementKinds, String> {
     use fdoku_sudoku::ElementKind;
-    let every = || {
-        let names: Vec<String> = ElementKind::ALL
-            .iter()
-            .map(|k| k.name().replace(' ', "-"))
-            .collect();
-        names.join(", ")
-    };
     let kinds: Result<Vec<ElementKind>, String> = text
         .split(',')
         .map(|name| {
@@ -847,7 +840,7 @@ fn element_kinds_parser(text: &str) -> Result<ElementKinds, String> {
                 format!(
                     "unknown kind '{}'; expected one of: {}",
                     name.trim(),
-                    every()
+                    ElementKind::listing()
                 )
             })
         })

@@ -369,6 +369,16 @@ pub enum ElementKind {
 }
 
 impl ElementKind {
+    /// Every kind's name as options and templates spell it (words joined
+    /// by `-`), comma-separated: `thermometer, slow-thermometer, …`.
+    pub fn listing() -> String {
+        let names: Vec<String> = ElementKind::ALL
+            .iter()
+            .map(|k| k.name().replace(' ', "-"))
+            .collect();
+        names.join(", ")
+    }
+
     /// Every kind.
     pub const ALL: [ElementKind; 22] = [
         ElementKind::Thermometer,

@@ -162,6 +162,29 @@ pub enum Layout {
     None,
 }
 
+impl Layout {
+    /// The region (box or jigsaw region, 0-based, boxes numbered row by
+    /// row) holding `cell` of an N×N grid (`size` = N); `None` without
+    /// regions.
+    ///
+    /// ```
+    /// use fdoku_sudoku::Layout;
+    ///
+    /// let boxes = Layout::Boxes { rows: 2, cols: 3 };
+    /// assert_eq!(boxes.region_of(6, 9), Some(1)); // r2c4
+    /// assert_eq!(Layout::None.region_of(6, 9), None);
+    /// ```
+    pub fn region_of(&self, size: usize, cell: usize) -> Option<usize> {
+        match self {
+            Layout::Boxes { rows, cols } => {
+                Some((cell / size / rows) * (size / cols) + cell % size / cols)
+            }
+            Layout::Jigsaw(region) => Some(usize::from(region[cell])),
+            Layout::None => None,
+        }
+    }
+}
+
 /// A killer cage: its cells hold different digits that add up to `sum`
 /// (when it has one; a cage without a sum only keeps its digits apart).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -30,7 +30,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::json::from_value as puzzle_from_json;
+use super::json::{from_value as puzzle_from_json, serde_message};
 use super::{ParseError, ParseErrorKind};
 use crate::elements::ElementKind;
 use crate::generate::VariantOptions;
@@ -78,7 +78,7 @@ impl Template {
             line: e.line().max(1),
             column: e.column().max(1),
             kind: ParseErrorKind::JsonSyntax,
-            message: syntax_message(&e),
+            message: serde_message(&e),
         })?;
         let field = |message: String| ParseError {
             input: input.to_owned(),
@@ -94,7 +94,7 @@ impl Template {
             field("generate: missing; a template says what to draw, e.g. {\"kinds\": [\"thermometer\"]}".to_owned())
         })?;
         let drawing: Drawing = serde_json::from_value(drawing)
-            .map_err(|e| field(format!("generate: {}", syntax_message(&e))))?;
+            .map_err(|e| field(format!("generate: {}", serde_message(&e))))?;
         let kinds = drawing
             .kinds
             .iter()
@@ -103,7 +103,7 @@ impl Template {
                 ElementKind::parse(name).ok_or_else(|| {
                     field(format!(
                         "generate.kinds[{at}]: unknown kind '{name}'; expected one of: {}",
-                        kind_names()
+                        ElementKind::listing()
                     ))
                 })
             })
@@ -111,7 +111,7 @@ impl Template {
         if kinds.is_empty() {
             return Err(field(format!(
                 "generate.kinds: empty; name at least one of: {}",
-                kind_names()
+                ElementKind::listing()
             )));
         }
         let puzzle = puzzle_from_json(input, value)?;
@@ -144,22 +144,4 @@ impl Template {
             },
         })
     }
-}
-
-/// serde's message without its " at line … column …" tail.
-fn syntax_message(e: &serde_json::Error) -> String {
-    let full = e.to_string();
-    match full.rfind(" at line ") {
-        Some(at) => full[..at].to_owned(),
-        None => full,
-    }
-}
-
-/// Every kind's name, as templates and `--rules` take them.
-fn kind_names() -> String {
-    let names: Vec<String> = ElementKind::ALL
-        .iter()
-        .map(|k| k.name().replace(' ', "-"))
-        .collect();
-    names.join(", ")
 }

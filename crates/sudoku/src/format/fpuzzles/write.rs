@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 use super::{Meta, default_region};
 use crate::elements::{Direction, Dot, Element, Extremum, Outside};
 use crate::puzzle::Puzzle;
-use crate::rules::{Diagonal, GlobalRule, HouseKind, Layout, Parity};
+use crate::rules::{Diagonal, GlobalRule, HouseKind, Parity};
 
 /// The f-puzzles object of `puzzle`; an error names what f-puzzles cannot say.
 pub(super) fn write(puzzle: &Puzzle, meta: &Meta) -> Result<Value, String> {
@@ -30,14 +30,10 @@ pub(super) fn write(puzzle: &Puzzle, meta: &Meta) -> Result<Value, String> {
         }
     }
     let region = |cell: usize| -> Option<Value> {
-        let r = match rules.layout() {
-            Layout::Jigsaw(region) => region[cell],
-            Layout::Boxes { rows, cols } => {
-                ((cell / n / rows) * (n / cols) + cell % n / cols) as u8
-            }
-            Layout::None => return Some(Value::Null),
+        let Some(r) = rules.layout().region_of(n, cell) else {
+            return Some(Value::Null);
         };
-        (r != default_region(n, cell)).then(|| json!(r))
+        (r != usize::from(default_region(n, cell))).then(|| json!(r))
     };
     let grid: Vec<Vec<Value>> = (0..n)
         .map(|r| {

@@ -433,11 +433,7 @@ fn syntax(input: &str, offset: usize, text: &str, e: serde_json::Error) -> Item 
 /// A description that did not deserialize: malformed JSON, or a field
 /// of the wrong shape (serde's message names it).
 fn syntax_error(input: &str, offset: usize, text: &str, e: serde_json::Error) -> ParseError {
-    let full = e.to_string();
-    let message = match full.rfind(" at line ") {
-        Some(at) => full[..at].to_owned(),
-        None => full,
-    };
+    let message = serde_message(&e);
     let kind = match e.classify() {
         serde_json::error::Category::Data => ParseErrorKind::JsonField,
         _ => ParseErrorKind::JsonSyntax,
@@ -448,6 +444,16 @@ fn syntax_error(input: &str, offset: usize, text: &str, e: serde_json::Error) ->
         column: char_column(text, e.line(), e.column()),
         kind,
         message,
+    }
+}
+
+/// serde's message without its " at line … column …" tail (the position
+/// is given apart).
+pub(super) fn serde_message(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    match full.rfind(" at line ") {
+        Some(at) => full[..at].to_owned(),
+        None => full,
     }
 }
 

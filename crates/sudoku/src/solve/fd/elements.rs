@@ -31,7 +31,7 @@ use super::super::pairs::{Pair, element_pairs, negative_pairs};
 use super::automata;
 use super::sums::{self, Seeing};
 use crate::elements::Element;
-use crate::rules::{Layout, Rules};
+use crate::rules::Rules;
 
 /// Posts every element and negative rule of `rules` over the cell variables.
 pub(super) fn post(model: &mut Model, cells: &[Var], rules: &Rules) {
@@ -260,12 +260,7 @@ fn pair_table(
 /// The pieces of a line inside one region each, in order: maximal runs
 /// of consecutive line cells sharing a region.
 fn region_segments(rules: &Rules, line: &[usize]) -> Vec<Vec<usize>> {
-    let n = rules.size();
-    let region = |cell: usize| match rules.layout() {
-        Layout::Boxes { rows, cols } => Some((cell / n / rows) * (n / cols) + cell % n / cols),
-        Layout::Jigsaw(regions) => Some(usize::from(regions[cell])),
-        Layout::None => None,
-    };
+    let region = |cell: usize| rules.layout().region_of(rules.size(), cell);
     let mut segments: Vec<Vec<usize>> = Vec::new();
     for (k, &cell) in line.iter().enumerate() {
         match segments.last_mut() {

@@ -9,7 +9,7 @@ use super::style::{self, LineKind};
 use crate::elements::{Dot, Element, Extremum, Outside};
 use crate::format::fpuzzles::Meta;
 use crate::puzzle::Puzzle;
-use crate::rules::{Diagonal, GlobalRule, HouseKind, Layout, Parity};
+use crate::rules::{Diagonal, GlobalRule, HouseKind, Parity};
 
 /// The SudokuPad JSON of `puzzle`; an error names what SCL cannot say.
 pub(super) fn write(puzzle: &Puzzle, meta: &Meta) -> Result<Value, String> {
@@ -31,13 +31,7 @@ pub(super) fn write(puzzle: &Puzzle, meta: &Meta) -> Result<Value, String> {
         })
         .collect();
     out.set("cells", json!(cells));
-    let region_of = |cell: usize| -> Option<usize> {
-        match rules.layout() {
-            Layout::Jigsaw(region) => Some(usize::from(region[cell])),
-            Layout::Boxes { rows, cols } => Some((cell / n / rows) * (n / cols) + cell % n / cols),
-            Layout::None => None,
-        }
-    };
+    let region_of = |cell: usize| rules.layout().region_of(n, cell);
     let mut regions: Vec<Vec<Value>> = vec![Vec::new(); n];
     for cell in 0..n * n {
         if let Some(r) = region_of(cell) {
