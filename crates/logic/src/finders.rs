@@ -13,9 +13,9 @@ use super::grid::Grid;
 use super::step::{Found, Step};
 use super::technique::Technique;
 use super::{
-    als, als_chain, cages, chains, coloring, direct, duals, exclusion, fish, forcing, franken,
-    implications, intersections, single_digit, singles, subsets, sue_de_coq, uniqueness, variants,
-    wings,
+    als, als_chain, cages, chains, coloring, direct, duals, exclusion, explainer, fish, forcing,
+    franken, implications, intersections, single_digit, singles, subsets, sue_de_coq, uniqueness,
+    variants, wings,
 };
 
 impl Technique {
@@ -77,6 +77,9 @@ impl Technique {
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
             | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1
             | AvoidableRectangle2 | BugPlusOne => uniqueness::find,
+            UniqueLoop1 | UniqueLoop2 | UniqueLoop3 | UniqueLoop4 | Bug2 | Bug3 | Bug4 => {
+                explainer::find
+            }
             XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
             | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish::find,
             FrankenXWing

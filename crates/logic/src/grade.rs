@@ -420,12 +420,19 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         XYWing => 42,
         XYZWing => 44,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | UniqueRectangle5
-        | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 => 45,
-        UniqueRectangle3 => 46,
+        | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 => {
+            step.explainer_rating.unwrap_or(45)
+        }
+        // SE's unique loops and type 3 subsets rate by size (set by the finder).
+        UniqueRectangle3 | UniqueLoop1 | UniqueLoop2 | UniqueLoop3 | UniqueLoop4 => {
+            step.explainer_rating.unwrap_or(46)
+        }
         NakedQuad => 50,
         Jellyfish => 52,
         HiddenQuad => 54,
         BugPlusOne => 56,
+        Bug2 | Bug4 => 57,
+        Bug3 => step.explainer_rating.unwrap_or(58),
         AlignedPairExclusion => 62,
         AlignedTripleExclusion => 75,
         ContinuousNiceLoop | GroupedContinuousNiceLoop if single_digit => chain(65, links),

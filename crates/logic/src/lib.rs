@@ -53,6 +53,7 @@ mod combinations;
 mod direct;
 mod duals;
 mod exclusion;
+mod explainer;
 mod finders;
 mod fish;
 mod forcing;

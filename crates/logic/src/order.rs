@@ -26,6 +26,8 @@
 //! assert!(!h.contains(&Technique::AlignedTripleExclusion));
 //! ```
 
+use std::sync::OnceLock;
+
 use super::technique::Technique;
 
 /// HoDoKu's order, every technique fdoku has (implemented or not) except
@@ -106,6 +108,13 @@ pub fn hodoku_order() -> Vec<Technique> {
     ])
 }
 
+/// Whether `techniques` is [`explainer_order`]: its path follows SE's
+/// choices too (see `explainer`).
+pub(crate) fn is_explainer_order(techniques: &[Technique]) -> bool {
+    static EXPLAINER: OnceLock<Vec<Technique>> = OnceLock::new();
+    techniques == EXPLAINER.get_or_init(explainer_order).as_slice()
+}
+
 /// Sudoku Explainer's order, restricted to the techniques it knows.
 pub fn explainer_order() -> Vec<Technique> {
     use Technique::*;
@@ -132,10 +141,17 @@ pub fn explainer_order() -> Vec<Technique> {
         UniqueRectangle2,
         UniqueRectangle3,
         UniqueRectangle4,
+        UniqueLoop1,
+        UniqueLoop2,
+        UniqueLoop3,
+        UniqueLoop4,
         NakedQuad,
         Jellyfish,
         HiddenQuad,
         BugPlusOne,
+        Bug2,
+        Bug3,
+        Bug4,
         AlignedPairExclusion,
         ForcingChainsAndCycles,
         AlignedTripleExclusion,

@@ -33,8 +33,9 @@ use fdoku_fd::Budget;
 use serde::Serialize;
 
 use super::budget::within;
+use super::explainer::explainer_step;
 use super::grid::Grid;
-use super::order::hodoku_order;
+use super::order::{hodoku_order, is_explainer_order};
 use super::step::Step;
 use super::technique::Technique;
 use super::unforced::nothing_follows;
@@ -120,6 +121,7 @@ pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
     {
         return backtracking(grid, solution);
     }
+    let explainer = is_explainer_order(&options.techniques);
     for technique in &options.techniques {
         if options.budget.out_of_time().is_some() {
             return None;
@@ -127,7 +129,9 @@ pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
         if !options.unique && technique.needs_uniqueness() {
             continue;
         }
-        match within(&options.budget, || technique.find_first(grid)) {
+        match within(&options.budget, || {
+            explainer_step(grid, *technique, explainer)
+        }) {
             // Cut off: what it found may not be the simplest instance.
             (_, Some(_)) => return None,
             (Some(step), None) => return Some(step),

@@ -129,6 +129,13 @@ techniques! {
     AvoidableRectangle1 => "Avoidable rectangle type 1", "0607", Hard, 100;
     AvoidableRectangle2 => "Avoidable rectangle type 2", "0608", Hard, 100;
     BugPlusOne => "BUG+1", "0610", Hard, 100;
+    Bug2 => "BUG type 2", "----", Hard, 100;
+    Bug3 => "BUG type 3", "----", Hard, 100;
+    Bug4 => "BUG type 4", "----", Hard, 100;
+    UniqueLoop1 => "Unique loop type 1", "----", Hard, 100;
+    UniqueLoop2 => "Unique loop type 2", "----", Hard, 100;
+    UniqueLoop3 => "Unique loop type 3", "----", Hard, 100;
+    UniqueLoop4 => "Unique loop type 4", "----", Hard, 100;
     XYWing => "XY-wing", "0800", Hard, 160;
     XYZWing => "XYZ-wing", "0801", Hard, 180;
     WWing => "W-wing", "0803", Hard, 150;
@@ -242,7 +249,8 @@ impl Technique {
         )
     }
 
-    /// Whether it assumes the puzzle has one solution (unique rectangles, BUG).
+    /// Whether it assumes the puzzle has one solution (unique rectangles
+    /// and loops, BUG).
     pub fn needs_uniqueness(self) -> bool {
         matches!(
             self,
@@ -256,6 +264,13 @@ impl Technique {
                 | Technique::AvoidableRectangle1
                 | Technique::AvoidableRectangle2
                 | Technique::BugPlusOne
+                | Technique::Bug2
+                | Technique::Bug3
+                | Technique::Bug4
+                | Technique::UniqueLoop1
+                | Technique::UniqueLoop2
+                | Technique::UniqueLoop3
+                | Technique::UniqueLoop4
         )
     }
 }
