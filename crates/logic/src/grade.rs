@@ -35,9 +35,8 @@ use fdoku_fd::Budget;
 use serde::Serialize;
 
 use crate::implications::length_bonus;
-use crate::{
-    Grid, HodokuLevel, PathOptions, PathOrder, Step, Technique, hodoku_order, next_step, solve_path,
-};
+use crate::path::Walk;
+use crate::{Grid, HodokuLevel, PathOptions, PathOrder, Step, Technique, hodoku_order, solve_path};
 use fdoku_sudoku::HouseKind;
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
 use fdoku_sudoku::{Puzzle, Rules};
@@ -324,11 +323,10 @@ pub fn level_of(
         solution: Some(solution.to_vec()),
         budget: budget.clone(),
     };
-    let mut grid = Grid::new(puzzle);
+    let mut walk = Walk::new(puzzle, &options);
     let mut steps = Vec::new();
-    while !grid.is_solved() {
-        let step = next_step(&grid, &options)?;
-        grid.apply(&step);
+    while !walk.grid.is_solved() {
+        let step = walk.take_step(&options)?;
         steps.push(step);
         let level = Level::from_hodoku(hodoku_rating(&steps).level);
         if ceiling.is_some_and(|most| level > most) {

@@ -59,6 +59,7 @@ mod fish;
 mod forcing;
 mod franken;
 mod grid;
+mod hodoku;
 mod implications;
 mod intersections;
 mod order;

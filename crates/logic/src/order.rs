@@ -108,6 +108,13 @@ pub fn hodoku_order() -> Vec<Technique> {
     ])
 }
 
+/// Whether `techniques` is [`hodoku_order`]: its path follows HoDoKu's
+/// choices too (see `hodoku`).
+pub(crate) fn is_hodoku_order(techniques: &[Technique]) -> bool {
+    static HODOKU: OnceLock<Vec<Technique>> = OnceLock::new();
+    techniques == HODOKU.get_or_init(hodoku_order).as_slice()
+}
+
 /// Whether `techniques` is [`explainer_order`]: its path follows SE's
 /// choices too (see `explainer`).
 pub(crate) fn is_explainer_order(techniques: &[Technique]) -> bool {

@@ -35,7 +35,8 @@ use serde::Serialize;
 use super::budget::within;
 use super::explainer::explainer_step;
 use super::grid::Grid;
-use super::order::{hodoku_order, is_explainer_order};
+use super::hodoku::{Queues, first_step as hodoku_step};
+use super::order::{hodoku_order, is_explainer_order, is_hodoku_order};
 use super::step::Step;
 use super::technique::Technique;
 use super::unforced::nothing_follows;
@@ -82,10 +83,10 @@ pub struct Path {
 
 /// Walks the simplest-first path through `puzzle`.
 pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
-    let mut grid = Grid::new(puzzle);
+    let mut walk = Walk::new(puzzle, options);
     let mut steps = Vec::new();
     let mut stopped = false;
-    while !grid.is_solved() && grid.empty_cell().is_none() {
+    while !walk.grid.is_solved() && walk.grid.empty_cell().is_none() {
         // The clock is read at every step, and between the techniques of a
         // step (one step can be slow on big grids), so a deadline stops the
         // walk within one technique's search.
@@ -94,18 +95,48 @@ pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
             stopped = true;
             break;
         }
-        let Some(step) = next_step(&grid, options) else {
+        let Some(step) = walk.take_step(options) else {
             stopped = budget.out_of_time().is_some();
             break;
         };
-        grid.apply(&step);
         steps.push(step);
     }
     Path {
-        solved: grid.is_solved(),
+        solved: walk.grid.is_solved(),
         stopped,
-        values: grid.values().to_vec(),
+        values: walk.grid.values().to_vec(),
         steps,
+    }
+}
+
+/// A walk along the path: the grid, and, on HoDoKu's path through a
+/// classic grid, the singles queues HoDoKu's grid keeps (its singles come
+/// in their order, see [`Queues`]).
+pub(crate) struct Walk {
+    /// The grid so far.
+    pub(crate) grid: Grid,
+    queues: Option<Queues>,
+}
+
+impl Walk {
+    /// At the start of `puzzle`'s path.
+    pub(crate) fn new(puzzle: &Puzzle, options: &PathOptions) -> Self {
+        let grid = Grid::new(puzzle);
+        let queues = match is_hodoku_order(&options.techniques) {
+            true => Queues::new(&grid),
+            false => None,
+        };
+        Walk { grid, queues }
+    }
+
+    /// Finds the next step ([`next_step`]) and takes it.
+    pub(crate) fn take_step(&mut self, options: &PathOptions) -> Option<Step> {
+        let step = find_step(&self.grid, options, self.queues.as_mut())?;
+        self.grid.apply(&step);
+        if let Some(queues) = self.queues.as_mut() {
+            queues.apply(&step);
+        }
+        Some(step)
     }
 }
 
@@ -113,6 +144,11 @@ pub fn solve_path(puzzle: &Puzzle, options: &PathOptions) -> Path {
 /// the budget's deadline passed or its cancel flag was raised (a search cut
 /// off is not taken for one that found nothing: no backtracking step then).
 pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
+    find_step(grid, options, None)
+}
+
+/// [`next_step`], with HoDoKu's singles queues when walking its path.
+fn find_step(grid: &Grid, options: &PathOptions, mut queues: Option<&mut Queues>) -> Option<Step> {
     // With several solutions, a grid where every candidate lies in one of
     // them has no step to find: backtrack at once.
     if !options.unique
@@ -122,6 +158,7 @@ pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
         return backtracking(grid, solution);
     }
     let explainer = is_explainer_order(&options.techniques);
+    let hodoku = is_hodoku_order(&options.techniques);
     for technique in &options.techniques {
         if options.budget.out_of_time().is_some() {
             return None;
@@ -129,9 +166,19 @@ pub fn next_step(grid: &Grid, options: &PathOptions) -> Option<Step> {
         if !options.unique && technique.needs_uniqueness() {
             continue;
         }
-        match within(&options.budget, || {
-            explainer_step(grid, *technique, explainer)
-        }) {
+        if technique.is_single()
+            && let Some(queues) = queues.as_deref_mut()
+        {
+            match queues.single(*technique) {
+                Some(step) => return Some(step),
+                None => continue,
+            }
+        }
+        let find = || match hodoku {
+            true => hodoku_step(grid, *technique),
+            false => explainer_step(grid, *technique, explainer),
+        };
+        match within(&options.budget, find) {
             // Cut off: what it found may not be the simplest instance.
             (_, Some(_)) => return None,
             (Some(step), None) => return Some(step),

@@ -232,3 +232,66 @@ fn type_3(se: &Se<'_>, grave: &Grave, common: &[usize]) -> Vec<Step> {
     }
     steps
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::super::test_grids::{candidates, from_marks};
+    use super::*;
+    use crate::grid::Grid;
+    use fdoku_sudoku::Rules;
+
+    fn first(grid: &Grid) -> Option<Step> {
+        hints(&Se { grid }).into_iter().next()
+    }
+
+    #[test]
+    fn type_1_keeps_the_bug_digit_and_places_nothing() {
+        // HoDoKu's BUG+1 library case (r3c8, r3c9 without 2).
+        let line =
+            "1953246874.78659.168.179...75.936.189.651837.31824756926975184357..8.19.8.1.9.7..";
+        let values: Vec<u8> = line.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+        let mut grid = Grid::with_values(&Rules::classic(9).unwrap(), &values);
+        grid.eliminate(25, 2);
+        grid.eliminate(26, 2);
+        let step = first(&grid).unwrap();
+        assert_eq!(step.technique, Technique::BugPlusOne);
+        assert!(step.placements.is_empty());
+        assert_eq!(step.eliminations, candidates(&[(9, 9, 5), (9, 9, 6)]));
+    }
+
+    #[test]
+    fn type_2_clears_the_one_bug_digit_from_cells_seeing_every_bug_cell() {
+        // SE's BUG type 2 in ........54..95.2..6.2..38.9.4.1..9..8.92.............75....8..3.8....14.......6..
+        let grid = from_marks(
+            ".....24.54.895.2.1652413879.4.1..9.68.92...14.6..94..75..6.8793.865.9142.....1658",
+            "19 19 37 78 678 2 4 36 5 4 37 8 9 5 67 2 36 1 6 5 2 4 1 3 8 7 9 23 4 57 1 38 57 9 28 \
+             6 8 37 9 2 67 567 35 1 4 12 6 15 38 9 4 35 28 7 5 12 14 6 24 8 7 9 3 37 8 6 5 37 9 1 4 \
+             2 79 29 34 37 24 1 6 5 8",
+        );
+        let step = first(&grid).unwrap();
+        assert_eq!(step.technique, Technique::Bug2);
+        assert_eq!(step.eliminations, candidates(&[(2, 6, 7), (5, 5, 7)]));
+    }
+
+    #[test]
+    fn type_4_leaves_each_bug_cell_its_bug_digit_and_the_shared_one() {
+        // SE's BUG type 4 in 19....8.....68..4.........1.46.........2.7.....59..3..7...2.....5...87....2.4.5.3
+        let grid = from_marks(
+            "1974328..523681947468579231.4685317.3..2674...759143..73.1256..65.3987....27465.3",
+            "1 9 7 4 3 2 8 56 56 5 2 3 6 8 1 9 4 7 4 6 8 5 7 9 2 3 1 29 4 6 8 5 3 1 7 29 3 18 19 2 \
+             6 7 4 58 59 28 7 5 9 1 4 3 268 268 7 3 49 1 2 5 6 89 48 6 5 14 3 9 8 7 12 24 89 18 2 7 \
+             4 6 5 19 3",
+        );
+        let step = first(&grid).unwrap();
+        assert_eq!(step.technique, Technique::Bug4);
+        assert_eq!(step.eliminations, candidates(&[(6, 8, 2), (6, 9, 8)]));
+    }
+
+    #[test]
+    fn no_bug_in_an_open_grid() {
+        let grid = Grid::with_values(&Rules::classic(9).unwrap(), &[0; 81]);
+        assert!(hints(&Se { grid: &grid }).is_empty());
+    }
+}

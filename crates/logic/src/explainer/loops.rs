@@ -382,3 +382,73 @@ fn type_4(se: &Se<'_>, cells: &[usize], pair: (u8, u8), c1: usize, c2: usize) ->
     h.step.houses.push(se.house(kind, region));
     Some(h)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_grids::{candidates, from_marks, pairs_only};
+    use super::*;
+
+    /// r1c1, r1c4, r2c4, r2c7, r3c7, r3c1: a loop of six cells through
+    /// boxes 1–3, rows 1–3 and columns 1, 4, 7.
+    const SIX: [usize; 6] = [0, 3, 12, 15, 24, 18];
+
+    fn first_of(grid: &crate::grid::Grid) -> Option<Step> {
+        first(&Se { grid })
+    }
+
+    #[test]
+    fn type_1_clears_the_pair_from_the_one_cell_with_more() {
+        let grid = pairs_only(&SIX, &[(24, &[3])]);
+        let step = first_of(&grid).unwrap();
+        assert_eq!(step.technique, Technique::UniqueLoop1);
+        assert_eq!(step.explainer_rating, Some(46));
+        assert_eq!(step.eliminations, candidates(&[(3, 7, 1), (3, 7, 2)]));
+    }
+
+    #[test]
+    fn type_2_clears_the_shared_extra_digit_before_type_4() {
+        // r2c7 and r3c7 both hold 3: it leaves box 3 and column 7.
+        let grid = pairs_only(&SIX, &[(15, &[3]), (24, &[3])]);
+        let all = hints(&Se { grid: &grid });
+        assert_eq!(all[0].technique, Technique::UniqueLoop2);
+        let expected: Vec<(usize, usize, u8)> =
+            [(1, 7), (1, 8), (1, 9), (2, 8), (2, 9), (3, 8), (3, 9)]
+                .into_iter()
+                .chain((4..=9).map(|row| (row, 7)))
+                .map(|(row, col)| (row, col, 3))
+                .collect();
+        assert_eq!(all[0].eliminations, candidates(&expected));
+        assert_eq!(all[1].technique, Technique::UniqueLoop4);
+    }
+
+    #[test]
+    fn type_4_locks_a_digit_in_the_two_cells_with_more() {
+        // r2c7 {1,2,3}, r3c7 {1,2,4}: 1 has no other place in column 7.
+        let grid = pairs_only(&SIX, &[(15, &[3]), (24, &[4])]);
+        let step = first_of(&grid).unwrap();
+        assert_eq!(step.technique, Technique::UniqueLoop4);
+        assert_eq!(step.eliminations, candidates(&[(2, 7, 2), (3, 7, 2)]));
+    }
+
+    #[test]
+    fn no_hint_when_the_cells_with_more_share_no_house() {
+        // r1c4 {1,2,3} and r3c7 {1,2,4}: neither type 2, 3 nor 4.
+        let grid = pairs_only(&SIX, &[(3, &[3]), (24, &[4])]);
+        assert!(hints(&Se { grid: &grid }).is_empty());
+    }
+
+    #[test]
+    fn sudoku_explainers_own_type_2_on_a_generated_puzzle() {
+        // SE's step 58 of 6.1..47......5.3...5....1.2...16..53.647.....3..9...8......6.2.2..5.....7........
+        let grid = from_marks(
+            "6.1..4795....513.8.5..971.2...1624535647..2193129456871.5.76.2424.51..767.642.531",
+            "6 238 1 238 38 4 7 9 5 49 279 79 26 5 1 3 46 8 48 5 38 368 9 7 1 46 2 89 789 789 1 6 \
+             2 4 5 3 5 6 4 7 38 38 2 1 9 3 1 2 9 4 5 6 8 7 1 389 5 38 7 6 89 2 4 2 4 389 5 1 389 \
+             89 7 6 7 89 6 4 2 89 5 3 1",
+        );
+        let step = first_of(&grid).unwrap();
+        assert_eq!(step.technique, Technique::UniqueLoop2);
+        assert_eq!(step.explainer_rating, Some(46));
+        assert_eq!(step.eliminations, candidates(&[(7, 4, 3), (8, 3, 3)]));
+    }
+}

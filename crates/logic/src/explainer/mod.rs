@@ -285,3 +285,64 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     }
     ControlFlow::Continue(())
 }
+
+#[cfg(test)]
+pub(super) mod test_grids {
+    //! Positions for the tests of SE's uniqueness producers.
+    #![allow(clippy::unwrap_used)]
+
+    use crate::grid::Grid;
+    use crate::step::Candidate;
+    use fdoku_sudoku::Rules;
+
+    /// The grid with `values` (81 characters, `.` open) whose open cells
+    /// hold the candidates of `marks` (81 tokens, one per cell, placed
+    /// cells' tokens ignored).
+    pub(in crate::explainer) fn from_marks(values: &str, marks: &str) -> Grid {
+        let digits: Vec<u8> = values
+            .bytes()
+            .map(|b| b.saturating_sub(b'0') % 10)
+            .collect();
+        let mut grid = Grid::with_values(&Rules::classic(9).unwrap(), &digits);
+        for (cell, token) in marks.split_whitespace().enumerate() {
+            if digits[cell] != 0 {
+                continue;
+            }
+            for digit in 1..=9u8 {
+                if !token.contains(char::from(b'0' + digit)) {
+                    grid.eliminate(cell, digit);
+                }
+            }
+        }
+        grid
+    }
+
+    /// An open grid where only `cells` hold 1 and 2, each also holding the
+    /// digits of `extra` (cell, digits) and no others beyond 1 and 2.
+    pub(in crate::explainer) fn pairs_only(cells: &[usize], extra: &[(usize, &[u8])]) -> Grid {
+        let mut grid = Grid::with_values(&Rules::classic(9).unwrap(), &[0; 81]);
+        for cell in 0..81 {
+            let kept: Vec<u8> = match cells.contains(&cell) {
+                true => {
+                    let mut kept = vec![1, 2];
+                    for (_, digits) in extra.iter().filter(|(c, _)| *c == cell) {
+                        kept.extend_from_slice(digits);
+                    }
+                    kept
+                }
+                false => (3..=9).collect(),
+            };
+            for digit in (1..=9).filter(|d| !kept.contains(d)) {
+                grid.eliminate(cell, digit);
+            }
+        }
+        grid
+    }
+
+    /// `rNcM` named candidates.
+    pub(in crate::explainer) fn candidates(list: &[(usize, usize, u8)]) -> Vec<Candidate> {
+        list.iter()
+            .map(|&(row, col, digit)| Candidate::new((row - 1) * 9 + col - 1, digit))
+            .collect()
+    }
+}

@@ -12,5 +12,6 @@ mod regression;
 mod se_agreement;
 mod se_chaining;
 mod se_exclusion;
+mod se_steps;
 mod variant_soundness;
 mod variants;

@@ -1,0 +1,166 @@
+//! Which instance of a technique HoDoKu takes when several are there.
+//!
+//! fdoku's finders report every instance; HoDoKu's take the first of their
+//! own search order, or sort what they found. Here each technique whose
+//! choice differs from the finder's first instance picks HoDoKu's from all
+//! of them:
+//!
+//! * **pointing** — box by box, digit by digit, its row before its column;
+//! * **naked and locked subsets** — boxes, then rows, then columns, cells
+//!   in house order; a subset in a box and a line is *locked* only when it
+//!   removes candidates both in the box and in the line outside it (else it
+//!   is a naked pair or triple, 60 or 80 points rather than 40 or 60);
+//! * **BUG+1** — removes the other candidates of its cell, placing nothing;
+//! * **wings** — XY-wings by their three cells in cell order, the first
+//!   cell as pivot before the second and the third; XYZ-wings pivot first;
+//!   W-wings by their two cells, removing the smaller digit first;
+//! * **hidden subsets** — boxes, then rows, then columns, digits ascending;
+//! * **chains** (remote pairs, turbot fish, X- and XY-chains, ALS-XY-wings
+//!   and ALS-XY-chains) — all of them, sorted: most eliminations first,
+//!   then the smallest weighted sum of the eliminated candidates (HoDoKu's
+//!   `getIndexSumme`);
+//! * **nice loops and AICs** — sorted so too, from one search for
+//!   continuous and discontinuous loops and AICs alike (grouped ones in a
+//!   second): the discontinuous loops and AICs of the order find nothing
+//!   more.
+
+use crate::grid::Grid;
+use crate::step::{Candidate, Step};
+use crate::technique::Technique;
+
+/// HoDoKu's instance of `technique` in a classic 9×9 `grid`, else the
+/// finder's first.
+pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
+    use Technique::*;
+    if grid.size() != 9 || !grid.rules().is_classic() {
+        return technique.find_first(grid);
+    }
+    match technique {
+        Pointing => technique
+            .find_all(grid)
+            .into_iter()
+            .min_by_key(|s| (s.houses[0], s.eliminations[0].digit, s.houses[1])),
+        LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => naked(grid, technique),
+        HiddenPair | HiddenTriple | HiddenQuad => technique
+            .find_all(grid)
+            .into_iter()
+            .min_by_key(|s| (scan_rank(s.houses[0]), s.pattern_digits())),
+        XYWing | XYZWing | WWing => technique
+            .find_all(grid)
+            .into_iter()
+            .min_by_key(|s| wing_key(grid, s)),
+        RemotePair | TurbotFish | XChain | XYChain | AlsXyWing | AlsXyChain => {
+            best(&[technique], grid)
+        }
+        ContinuousNiceLoop => best(&[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic], grid),
+        GroupedContinuousNiceLoop => best(
+            &[
+                GroupedContinuousNiceLoop,
+                GroupedDiscontinuousNiceLoop,
+                GroupedAic,
+            ],
+            grid,
+        ),
+        DiscontinuousNiceLoop | Aic | GroupedDiscontinuousNiceLoop | GroupedAic => None,
+        // HoDoKu's BUG+1 only removes the cell's other candidates: the
+        // naked single it leaves is a step of its own.
+        BugPlusOne => technique.find_first(grid).map(|mut s| {
+            s.placements.clear();
+            s
+        }),
+        _ => technique.find_first(grid),
+    }
+}
+
+/// Where HoDoKu's subset searches reach a house: boxes (18–26) first, then
+/// rows (0–8), then columns (9–17).
+fn scan_rank(house: usize) -> usize {
+    (house + 9) % 27
+}
+
+/// HoDoKu's naked or locked subset: the first house of its scan holding
+/// all the cells, then the cells.
+fn naked(grid: &Grid, technique: Technique) -> Option<Step> {
+    let locked = matches!(technique, Technique::LockedPair | Technique::LockedTriple);
+    technique
+        .find_all(grid)
+        .into_iter()
+        .filter(|s| is_locked(grid, s) == locked)
+        .min_by_key(|s| {
+            let cells = s.pattern_cells();
+            let house = subset_houses(&cells)
+                .into_iter()
+                .map(scan_rank)
+                .min()
+                .unwrap_or(usize::MAX);
+            (house, cells)
+        })
+}
+
+/// Where HoDoKu's wing searches meet a wing. XY-wings: the three cells
+/// ascending, then the pivot's place among them; XYZ-wings: the pivot (the
+/// cell of three candidates), then the pincers; W-wings: the two cells,
+/// then the digit removed.
+fn wing_key(grid: &Grid, step: &Step) -> (Vec<usize>, usize) {
+    let cells = step.pattern_cells();
+    let removed = step.eliminations[0].digit;
+    match step.technique {
+        Technique::XYWing => {
+            let pivot = cells.iter().position(|&c| !grid.has(c, removed));
+            (cells, pivot.unwrap_or(0))
+        }
+        Technique::XYZWing => {
+            let (pivot, pincers): (Vec<usize>, Vec<usize>) =
+                cells.iter().partition(|&&c| grid.mask(c).count_ones() == 3);
+            ([pivot, pincers].concat(), 0)
+        }
+        _ => (cells, usize::from(removed)),
+    }
+}
+
+/// The houses holding all of `cells`, in HoDoKu's order: row, column, box.
+pub(super) fn subset_houses(cells: &[usize]) -> Vec<usize> {
+    let houses = |c: usize| [c / 9, 9 + c % 9, 18 + c / 27 * 3 + c % 9 / 3];
+    let first = houses(cells[0]);
+    (0..3)
+        .filter(|&i| cells.iter().all(|&c| houses(c)[i] == first[i]))
+        .map(|i| first[i])
+        .collect()
+}
+
+/// HoDoKu's test for a locked subset: in a box and a line, removing
+/// candidates both in the box and in the line outside the box.
+fn is_locked(grid: &Grid, step: &Step) -> bool {
+    let cells = step.pattern_cells();
+    let houses = subset_houses(&cells);
+    let Some(&boxed) = houses.iter().find(|&&h| h >= 18) else {
+        return false;
+    };
+    if houses.len() < 2 || cells.len() > 3 {
+        return false;
+    }
+    let in_box = |c: &Candidate| grid.house_cells(boxed).contains(c.cell);
+    step.eliminations.iter().any(in_box) && step.eliminations.iter().any(|c| !in_box(c))
+}
+
+/// HoDoKu's pick among the instances of `techniques`: most eliminations,
+/// then the smallest [`index_sum`].
+fn best(techniques: &[Technique], grid: &Grid) -> Option<Step> {
+    techniques
+        .iter()
+        .flat_map(|t| t.find_all(grid))
+        .min_by_key(|s| (std::cmp::Reverse(s.eliminations.len()), index_sum(s)))
+}
+
+/// HoDoKu's weighted sum of a step's eliminations (`getIndexSumme`): taken
+/// by digit, then cell, the k-th counts its cell 1 + 80k times, plus its
+/// digit.
+fn index_sum(step: &Step) -> usize {
+    let mut removed = step.eliminations.clone();
+    removed.sort_by_key(|c| (c.digit, c.cell));
+    removed
+        .iter()
+        .enumerate()
+        .map(|(k, c)| c.cell * (1 + 80 * k) + usize::from(c.digit))
+        .sum()
+}
