@@ -122,6 +122,10 @@ pub struct GradeArgs {
     /// Limits for each puzzle (its status is then `stopped`).
     #[command(flatten)]
     pub limits: PatientLimitArgs,
+    /// Whose ER/EP/ED to give: Sudoku Explainer 1.2.1 (classic) or SukakuExplainer 1.15's
+    /// default techniques (sukaku; JSON then has both).
+    #[arg(long, value_enum, default_value = "classic")]
+    pub se: SeArg,
     /// Worker threads (default: all cores; at most 1024). Output stays in input order.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
@@ -152,6 +156,10 @@ pub struct ExplainArgs {
     /// Whose simplest-first path to follow.
     #[arg(long, value_enum, default_value = "hodoku")]
     pub order: OrderArg,
+    /// Whose ER/EP/ED to give: Sudoku Explainer 1.2.1 (classic) or SukakuExplainer 1.15's
+    /// default techniques (sukaku; JSON then has both).
+    #[arg(long, value_enum, default_value = "classic")]
+    pub se: SeArg,
     /// Limits.
     #[command(flatten)]
     pub limits: PatientLimitArgs,
@@ -172,6 +180,10 @@ pub struct HintArgs {
     /// Whose simplest-first order picks the step.
     #[arg(long, value_enum, default_value = "hodoku")]
     pub order: OrderArg,
+    /// Whose ER/EP/ED to give: Sudoku Explainer 1.2.1 (classic) or SukakuExplainer 1.15's
+    /// default techniques (sukaku; JSON then has both).
+    #[arg(long, value_enum, default_value = "classic")]
+    pub se: SeArg,
     /// Limits.
     #[command(flatten)]
     pub limits: PatientLimitArgs,
@@ -253,6 +265,8 @@ pub enum OrderArg {
     Hodoku,
     /// Sudoku Explainer's order (its techniques only).
     Explainer,
+    /// SukakuExplainer 1.15's order (its default techniques).
+    Sukaku,
 }
 
 impl From<OrderArg> for fdoku_logic::PathOrder {
@@ -260,6 +274,25 @@ impl From<OrderArg> for fdoku_logic::PathOrder {
         match order {
             OrderArg::Hodoku => Self::Hodoku,
             OrderArg::Explainer => Self::Explainer,
+            OrderArg::Sukaku => Self::Sukaku,
+        }
+    }
+}
+
+/// Whose scale an SE-style rating (ER/EP/ED) follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SeArg {
+    /// Sudoku Explainer 1.2.1.
+    Classic,
+    /// SukakuExplainer 1.15's default technique set.
+    Sukaku,
+}
+
+impl From<SeArg> for fdoku_logic::SeScale {
+    fn from(se: SeArg) -> Self {
+        match se {
+            SeArg::Classic => Self::Classic,
+            SeArg::Sukaku => Self::Sukaku,
         }
     }
 }

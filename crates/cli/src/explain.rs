@@ -6,10 +6,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use fdoku_fd::StopReason;
-use fdoku_logic::PathOrder;
 use fdoku_logic::explain::{ExplanationStatus, explain as explain_path};
 use fdoku_logic::grade::GradeError;
+use fdoku_logic::grade::prepare;
 use fdoku_logic::hint::{HintError, HintRequest, hint as hint_for};
+use fdoku_logic::{PathOrder, SeScale, add_scale};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 
 use crate::cli::{ExplainArgs, HintArgs, HintLevel, StepFormat};
@@ -24,7 +25,8 @@ pub fn explain(
     let puzzle = crate::inputs::one_puzzle(&args.puzzle)?;
     let budget = args.limits.budget(cancel)?;
     let spinner = crate::progress::spinner("explaining");
-    let order = PathOrder::from(args.order);
+    let order = PathOrder::from(args.order).on_scale(args.se.into());
+    let scale = SeScale::from(args.se);
     let explained = match explain_path(&puzzle, order, &budget) {
         Ok(explained) => explained,
         Err(GradeError::Stopped(_)) => return Ok(unsolved_in_time(&spinner, &budget)),
@@ -36,6 +38,16 @@ pub fn explain(
         check_solution(&puzzle, &values).map_err(|e| {
             anyhow::anyhow!("internal error: the explained solution fails the check: {e}")
         })?;
+    }
+    let mut explained = explained;
+    if let Some(grade) = explained.grade.as_mut() {
+        // The rating of the scale asked for, when the path walked is not its.
+        let added =
+            prepare(&puzzle, &budget).and_then(|p| add_scale(grade, &puzzle, &p, scale, &budget));
+        if added.is_err() {
+            explained.grade = None;
+            explained.status = ExplanationStatus::Stopped;
+        }
     }
     let stopped = explained.status == ExplanationStatus::Stopped;
     match args.format {
@@ -58,19 +70,28 @@ pub fn explain(
                     stop_reason(&budget)
                 )?,
             }
-            if let Some(g) = &explained.grade {
+            if let Some((g, se)) = explained
+                .grade
+                .as_ref()
+                .and_then(|g| Some((g, g.se(scale)?)))
+            {
                 // Say which path each rating belongs to: the steps above
-                // are one order's, ER/EP/ED always Sudoku Explainer's.
+                // are one order's, ER/EP/ED always the SE scale's.
+                let se_name = match scale {
+                    SeScale::Classic => "Sudoku Explainer's path",
+                    SeScale::Sukaku => "SukakuExplainer's path",
+                };
                 let (se_path, hodoku_path) = match order {
-                    PathOrder::Explainer => ("this path", "HoDoKu's path"),
-                    PathOrder::Hodoku => ("Sudoku Explainer's path", "this path"),
+                    PathOrder::Hodoku => (se_name, "this path"),
+                    _ if order == scale.order() => ("this path", "HoDoKu's path"),
+                    _ => (se_name, "HoDoKu's path"),
                 };
                 writeln!(
                     out,
                     "ER {:.1} EP {:.1} ED {:.1} ({se_path})  HoDoKu {} {} ({hodoku_path})  level {}",
-                    g.er,
-                    g.ep,
-                    g.ed,
+                    se.er,
+                    se.ep,
+                    se.ed,
                     g.hodoku_score,
                     g.hodoku_level.name(),
                     g.level.name()
@@ -142,7 +163,11 @@ pub fn hint(args: &HintArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     let puzzle = crate::inputs::one_puzzle(&args.puzzle)?;
     let budget = args.limits.budget(cancel)?;
     let spinner = crate::progress::spinner("looking for a step");
-    let request = HintRequest::new(&puzzle, args.level.into(), PathOrder::from(args.order));
+    let request = HintRequest::new(
+        &puzzle,
+        args.level.into(),
+        PathOrder::from(args.order).on_scale(args.se.into()),
+    );
     let found = hint_for(&request, &budget);
     spinner.finish_and_clear();
     let shown = match found {

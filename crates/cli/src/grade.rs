@@ -5,7 +5,8 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use fdoku_logic::grade::{Grade, GradeError, grade};
+use fdoku_logic::grade::{Grade, GradeError};
+use fdoku_logic::{SeScale, grade_on_scale};
 use fdoku_sudoku::format::Item;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -65,7 +66,7 @@ pub fn run(args: &GradeArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
         for record in records {
             failed |= matches!(record.status, "error" | "none" | "not_unique");
             stopped |= record.status == "stopped";
-            print(&record, out, &mut json)?;
+            print(&record, args.se.into(), out, &mut json)?;
             progress.inc(1);
         }
     }
@@ -78,12 +79,14 @@ pub fn run(args: &GradeArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
 fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record {
     let started = std::time::Instant::now();
     let result = match (&item.puzzle, args.limits.budget(cancel)) {
-        (Ok(puzzle), Ok(budget)) => grade(puzzle, &budget).map_err(|e| match e {
-            GradeError::Stopped(_) => ("stopped", e.to_string()),
-            GradeError::NoSolution => ("none", e.to_string()),
-            GradeError::NotUnique => ("not_unique", e.to_string()),
-            GradeError::Unsupported(_) => ("error", e.to_string()),
-        }),
+        (Ok(puzzle), Ok(budget)) => {
+            grade_on_scale(puzzle, &budget, args.se.into()).map_err(|e| match e {
+                GradeError::Stopped(_) => ("stopped", e.to_string()),
+                GradeError::NoSolution => ("none", e.to_string()),
+                GradeError::NotUnique => ("not_unique", e.to_string()),
+                GradeError::Unsupported(_) => ("error", e.to_string()),
+            })
+        }
         (Err(e), _) => Err(("error", e.to_string())),
         (_, Err(e)) => Err(("error", e.to_string())),
     };
@@ -114,25 +117,34 @@ fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record 
     }
 }
 
-fn print(record: &Record, out: &mut dyn Write, json: &mut JsonRecords) -> anyhow::Result<()> {
+/// Prints a record: JSON, or a line with the ER/EP/ED of `scale`.
+fn print(
+    record: &Record,
+    scale: SeScale,
+    out: &mut dyn Write,
+    json: &mut JsonRecords,
+) -> anyhow::Result<()> {
     if json.write(out, record)? {
         return Ok(());
     }
-    match (&record.grade, &record.error) {
-        (Some(g), _) => writeln!(
+    match (
+        &record.grade,
+        record.grade.as_ref().and_then(|g| g.se(scale)),
+    ) {
+        (Some(g), Some(se)) => writeln!(
             out,
             "{}  ER {:.1} EP {:.1} ED {:.1}  HoDoKu {} {}  {}{}",
             record.input,
-            g.er,
-            g.ep,
-            g.ed,
+            se.er,
+            se.ep,
+            se.ed,
             g.hodoku_score,
             g.hodoku_level.name(),
             g.level.name(),
             if g.logic_only { "" } else { " (guess)" }
         )?,
-        (None, error) => {
-            let message = error.as_deref().unwrap_or("");
+        _ => {
+            let message = record.error.as_deref().unwrap_or("");
             eprintln!("fdoku: puzzle {}: {message}", record.index);
             let shown = match record.status {
                 "none" => "no solution",

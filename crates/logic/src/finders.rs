@@ -13,9 +13,9 @@ use super::grid::Grid;
 use super::step::{Found, Step};
 use super::technique::Technique;
 use super::{
-    als, als_chain, cages, chains, coloring, direct, duals, exclusion, explainer, fish, forcing,
-    franken, implications, intersections, single_digit, singles, subsets, sue_de_coq, uniqueness,
-    variants, wings,
+    als, als_chain, als_wings, cages, chains, coloring, direct, duals, exclusion, explainer, fish,
+    forcing, franken, implications, intersections, single_digit, singles, strong_links, subsets,
+    sue_de_coq, uniqueness, variants, wings,
 };
 
 impl Technique {
@@ -74,6 +74,8 @@ impl Technique {
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,
+            TwoStrongLinks | ThreeStrongLinks => strong_links::find,
+            WxyzWing | VwxyzWing => als_wings::find,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
             | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1
             | AvoidableRectangle2 | BugPlusOne => uniqueness::find,

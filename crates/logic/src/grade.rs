@@ -36,6 +36,7 @@ use serde::Serialize;
 
 use crate::implications::length_bonus;
 use crate::path::Walk;
+use crate::se_scale::{SeRating, SeScale, grade_on_scale, se_rating};
 use crate::{Grid, HodokuLevel, PathOptions, PathOrder, Step, Technique, hodoku_order, solve_path};
 use fdoku_sudoku::HouseKind;
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
@@ -118,6 +119,10 @@ pub struct Grade {
     pub explainer_logic_only: bool,
     /// The hardest technique of SE's path.
     pub hardest: Technique,
+    /// ER / EP / ED on SukakuExplainer's scale, when asked for
+    /// ([`SeScale::Sukaku`](crate::SeScale)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sukaku: Option<SeRating>,
     /// Steps of HoDoKu's path, per technique.
     pub techniques: BTreeMap<Technique, usize>,
     /// Steps of HoDoKu's path.
@@ -204,12 +209,7 @@ pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<Prepared, GradeError>
 /// without exactly one solution has no rating ([`GradeError::NoSolution`],
 /// [`GradeError::NotUnique`]).
 pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
-    let prepared = prepare(puzzle, budget)?;
-    if !prepared.unique {
-        return Err(GradeError::NotUnique);
-    }
-    let hodoku_steps = walk(puzzle, hodoku_order(), &prepared, budget)?;
-    grade_with_path(puzzle, &prepared, PathOrder::Hodoku, &hodoku_steps, budget)
+    grade_on_scale(puzzle, budget, SeScale::Classic)
 }
 
 /// Walks `techniques`' path through `puzzle`, which [`prepare`] has
@@ -243,30 +243,14 @@ pub fn grade_with_path(
     steps: &[Step],
     budget: &Budget,
 ) -> Result<Grade, GradeError> {
-    let other = match order {
-        PathOrder::Hodoku => PathOrder::Explainer,
-        PathOrder::Explainer => PathOrder::Hodoku,
-    };
-    let walked = walk(puzzle, other.techniques(), prepared, budget)?;
+    let walked = |order: PathOrder| walk(puzzle, order.techniques(), prepared, budget);
     let (hodoku_steps, se_steps) = match order {
-        PathOrder::Hodoku => (steps, &walked[..]),
-        PathOrder::Explainer => (&walked[..], steps),
+        PathOrder::Hodoku => (steps.to_vec(), walked(PathOrder::Explainer)?),
+        PathOrder::Explainer => (walked(PathOrder::Hodoku)?, steps.to_vec()),
+        PathOrder::Sukaku => (walked(PathOrder::Hodoku)?, walked(PathOrder::Explainer)?),
     };
-    let (mut er, mut ep, mut ed) = (0, None, None);
-    let mut hardest = Technique::FullHouse;
-    let mut grid = Grid::new(puzzle);
-    for step in se_steps {
-        let rating = explainer_rating(step, &grid);
-        if rating > er {
-            er = rating;
-            hardest = step.technique;
-        }
-        ed.get_or_insert(er);
-        if !step.placements.is_empty() {
-            ep.get_or_insert(er);
-        }
-        grid.apply(step);
-    }
+    let hodoku_steps = &hodoku_steps[..];
+    let classic = se_rating(puzzle, &se_steps);
     let HodokuRating {
         score: hodoku_score,
         level: hodoku_level,
@@ -275,20 +259,18 @@ pub fn grade_with_path(
     for step in hodoku_steps {
         *techniques.entry(step.technique).or_insert(0) += 1;
     }
-    let tenths = |t: u16| f64::from(t) / 10.0;
     Ok(Grade {
-        er: tenths(er),
-        ep: tenths(ep.unwrap_or(er)),
-        ed: tenths(ed.unwrap_or(er)),
+        er: classic.er,
+        ep: classic.ep,
+        ed: classic.ed,
         hodoku_score,
         hodoku_level,
         level: Level::from_hodoku(hodoku_level),
         unique: prepared.unique,
         logic_only: !techniques.contains_key(&Technique::Backtracking),
-        explainer_logic_only: se_steps
-            .iter()
-            .all(|s| s.technique != Technique::Backtracking),
-        hardest,
+        explainer_logic_only: classic.logic_only,
+        hardest: classic.hardest,
+        sukaku: (order == PathOrder::Sukaku).then(|| se_rating(puzzle, steps)),
         steps: hodoku_steps.len(),
         techniques,
     })
@@ -483,7 +465,11 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         ForcingChainVerity => chain(80, links),
         ForcingChainContradiction | ForcingNetContradiction | ForcingNetVerity => chain(85, links),
         Backtracking => 100,
-        ForcingChainsAndCycles
+        TwoStrongLinks
+        | ThreeStrongLinks
+        | WxyzWing
+        | VwxyzWing
+        | ForcingChainsAndCycles
         | NishioForcingChains
         | MultipleForcingChains
         | DynamicForcingChains

@@ -204,6 +204,8 @@ pub enum PathOrder {
     Hodoku,
     /// Sudoku Explainer's order: its techniques only.
     Explainer,
+    /// SukakuExplainer's order ([`sukaku_order`](crate::sukaku_order)).
+    Sukaku,
 }
 
 impl PathOrder {
@@ -212,6 +214,7 @@ impl PathOrder {
         match self {
             PathOrder::Hodoku => hodoku_order(),
             PathOrder::Explainer => explainer_order(),
+            PathOrder::Sukaku => crate::sukaku_order(),
         }
     }
 }

@@ -37,6 +37,7 @@ use super::explainer::explainer_step;
 use super::grid::Grid;
 use super::hodoku::{Queues, first_step as hodoku_step};
 use super::order::{hodoku_order, is_explainer_order, is_hodoku_order};
+use super::se_scale::is_sukaku_order;
 use super::step::Step;
 use super::technique::Technique;
 use super::unforced::nothing_follows;
@@ -157,7 +158,7 @@ fn find_step(grid: &Grid, options: &PathOptions, mut queues: Option<&mut Queues>
     {
         return backtracking(grid, solution);
     }
-    let explainer = is_explainer_order(&options.techniques);
+    let explainer = is_explainer_order(&options.techniques) || is_sukaku_order(&options.techniques);
     let hodoku = is_hodoku_order(&options.techniques);
     for technique in &options.techniques {
         if options.budget.out_of_time().is_some() {

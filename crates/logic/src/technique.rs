@@ -139,6 +139,10 @@ techniques! {
     XYWing => "XY-wing", "0800", Hard, 160;
     XYZWing => "XYZ-wing", "0801", Hard, 180;
     WWing => "W-wing", "0803", Hard, 150;
+    TwoStrongLinks => "Two strong links", "----", Hard, 150;
+    ThreeStrongLinks => "Three strong links", "----", Unfair, 250;
+    WxyzWing => "WXYZ-wing", "----", Unfair, 250;
+    VwxyzWing => "VWXYZ-wing", "----", Unfair, 300;
     RemotePair => "Remote pair", "0703", Hard, 110;
     XChain => "X-chain", "0701", Unfair, 260;
     XYChain => "XY-chain", "0702", Unfair, 260;

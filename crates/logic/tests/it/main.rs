@@ -13,5 +13,6 @@ mod se_agreement;
 mod se_chaining;
 mod se_exclusion;
 mod se_steps;
+mod sukaku;
 mod variant_soundness;
 mod variants;

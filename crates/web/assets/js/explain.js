@@ -1,6 +1,6 @@
 // The explanation of the whole logical path (each step clickable: the board
 // just before it, the step marked) and the grade: Sudoku Explainer's
-// ratings, HoDoKu's score and level, fdoku's level, the techniques used.
+// ratings (and SukakuExplainer's, on that scale), HoDoKu's score and level, fdoku's level, the techniques used.
 
 import { api } from './api.js';
 import { $, say, fail, statsList } from './dom.js';
@@ -23,6 +23,7 @@ function renderGrade(g) {
   h.className = 'small';
   out.replaceChildren(h, statsList([
     ['SE rating ER / EP / ED', `${fmt(g.er)} / ${fmt(g.ep)} / ${fmt(g.ed)}`],
+    ['SukakuExplainer ER / EP / ED', g.sukaku && `${fmt(g.sukaku.er)} / ${fmt(g.sukaku.ep)} / ${fmt(g.sukaku.ed)}`],
     ['HoDoKu score', g.hodoku_score],
     ['HoDoKu level', g.hodoku_level_name || g.hodoku_level],
     ['fdoku level', g.level_name || g.level],
@@ -37,7 +38,7 @@ function renderGrade(g) {
 export async function grade(S) {
   say('Grading…');
   try {
-    const g = await api('grade', puzzleBody(S.geo, S.givens));
+    const g = await api('grade', { ...puzzleBody(S.geo, S.givens), se: $('se-scale').value });
     renderGrade(g);
     say(`Grade: ER ${g.er}, HoDoKu ${g.hodoku_level} (${g.hodoku_score}), fdoku ${g.level}.`);
   } catch (e) {
@@ -69,7 +70,7 @@ function stepList(steps) {
 export async function explain(S) {
   say('Explaining…');
   try {
-    const resp = await api('explain', { ...puzzleBody(S.geo, S.givens), order: $('path-order').value });
+    const resp = await api('explain', { ...puzzleBody(S.geo, S.givens), order: $('path-order').value, se: $('se-scale').value });
     S.explain = { steps: resp.steps || [], current: -1 };
     $('explain-list').replaceChildren(stepList(S.explain.steps));
     renderGrade(resp.grade);

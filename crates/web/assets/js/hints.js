@@ -18,7 +18,7 @@ const LEVELS = ['vague', 'concrete', 'apply'];
 
 /** The /api/hint body: the puzzle, the entries, the level, the order and, when kept, the candidates. */
 function hintBody(S, level) {
-  const body = { ...puzzleBody(S.geo, S.givens), level, order: $('path-order').value };
+  const body = { ...puzzleBody(S.geo, S.givens), level, order: $('path-order').value, se: $('se-scale').value };
   const v = valuesIfAny(S);
   if (v) body.values = v;
   // The current candidates, so that steps that only eliminate make progress.

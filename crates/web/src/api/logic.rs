@@ -3,16 +3,19 @@
 //! calls as `fdoku hint`, `fdoku explain` and `fdoku grade`.
 //!
 //! Each is one library call (`fdoku_logic::hint::hint`,
-//! `fdoku_logic::explain::explain`, `fdoku_logic::grade::grade`) under the
-//! request's budget; this module reads the body and writes the answer.
+//! `fdoku_logic::explain::explain`, `fdoku_logic::grade_on_scale`) under the
+//! request's budget; this module reads the body and writes the answer. Each
+//! takes `"se": "classic"` (the default) or `"sukaku"`: the scale of the
+//! SE-style ratings (with `sukaku`, a grade carries both; Sudoku
+//! Explainer's order becomes SukakuExplainer's).
 
 use axum::Json;
 use axum::extract::State;
 use fdoku_fd::Budget;
 use fdoku_logic::explain::{ExplanationStatus, explain as explain_path};
-use fdoku_logic::grade::{GradeError, grade as rate_grade};
+use fdoku_logic::grade::{Grade, GradeError, prepare};
 use fdoku_logic::hint::{HintError, HintLevel, HintRequest as LogicHintRequest, hint as next_hint};
-use fdoku_logic::{PathOrder, bit};
+use fdoku_logic::{PathOrder, SeScale, add_scale, bit, grade_on_scale};
 use fdoku_sudoku::{Puzzle, check_solution, full_mask};
 use serde::Deserialize;
 use serde_json::Value;
@@ -33,6 +36,9 @@ pub struct HintRequest {
     /// Whose simplest-first order picks the step (`hodoku` by default).
     #[serde(default)]
     order: PathOrder,
+    /// Whose SE-style scale rates the step (`classic` by default).
+    #[serde(default)]
+    se: SeScale,
     /// The page's pencil marks per cell (an empty list: as computed), so a
     /// hint follows the eliminations already applied.
     #[serde(default)]
@@ -81,7 +87,7 @@ pub async fn hint(
         None => givens,
     };
     let entries = request.input.values;
-    let (level, order) = (request.level, request.order);
+    let (level, order) = (request.level, request.order.on_scale(request.se));
     state
         .run(move |budget| {
             let asked = LogicHintRequest {
@@ -109,6 +115,9 @@ pub struct ExplainRequest {
     /// Whose simplest-first path to follow (`hodoku` by default).
     #[serde(default)]
     order: PathOrder,
+    /// Whose SE-style scale rates it (`classic` by default).
+    #[serde(default)]
+    se: SeScale,
 }
 
 /// The whole simplest-first path (HoDoKu's order unless asked for SE's),
@@ -118,15 +127,20 @@ pub async fn explain(
     JsonBody(request): JsonBody<ExplainRequest>,
 ) -> ApiResult<Json<Value>> {
     let puzzle = request.input.read()?;
-    let order = request.order;
+    let (order, se) = (request.order.on_scale(request.se), request.se);
     state
-        .run(move |budget| path(&puzzle, order, budget))
+        .run(move |budget| path(&puzzle, order, se, budget))
         .await
         .map(Json)
 }
 
-fn path(puzzle: &Puzzle, order: PathOrder, budget: &Budget) -> ApiResult<Value> {
-    let explained = explain_path(puzzle, order, budget).map_err(|e| grade_error(e, puzzle))?;
+fn path(puzzle: &Puzzle, order: PathOrder, se: SeScale, budget: &Budget) -> ApiResult<Value> {
+    let mut explained = explain_path(puzzle, order, budget).map_err(|e| grade_error(e, puzzle))?;
+    if let Some(grade) = explained.grade.as_mut() {
+        prepare(puzzle, budget)
+            .and_then(|prepared| add_scale(grade, puzzle, &prepared, se, budget))
+            .map_err(|e| grade_error(e, puzzle))?;
+    }
     if explained.status == ExplanationStatus::Stopped || budget.out_of_time().is_some() {
         return Err(stopped());
     }
@@ -140,20 +154,38 @@ fn path(puzzle: &Puzzle, order: PathOrder, budget: &Budget) -> ApiResult<Value> 
     serde_json::to_value(&explained).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
+/// The body of `/api/grade`.
+#[derive(Deserialize)]
+pub struct GradeRequest {
+    #[serde(flatten)]
+    input: PuzzleInput,
+    /// Whose SE-style scale (`classic` by default; `sukaku` adds its ER/EP/ED).
+    #[serde(default)]
+    se: SeScale,
+}
+
 /// SE-style ER/EP/ED, HoDoKu-style score and level, fdoku's level.
 pub async fn grade(
     State(state): State<AppState>,
-    JsonBody(input): JsonBody<PuzzleInput>,
+    JsonBody(request): JsonBody<GradeRequest>,
 ) -> ApiResult<Json<Value>> {
-    let puzzle = input.read()?;
+    let puzzle = request.input.read()?;
+    let se = request.se;
     state
         .run(move |budget| {
-            let grade = rate_grade(&puzzle, budget).map_err(|e| grade_error(e, &puzzle))?;
-            let mut doc =
-                serde_json::to_value(&grade).map_err(|e| ApiError::Internal(e.to_string()))?;
-            doc["hardest_name"] = grade.hardest.name().into();
-            Ok(doc)
+            let grade = grade_on_scale(&puzzle, budget, se).map_err(|e| grade_error(e, &puzzle))?;
+            graded(&grade)
         })
         .await
         .map(Json)
+}
+
+/// A grade as JSON, with its hardest techniques' names for people.
+fn graded(grade: &Grade) -> ApiResult<Value> {
+    let mut doc = serde_json::to_value(grade).map_err(|e| ApiError::Internal(e.to_string()))?;
+    doc["hardest_name"] = grade.hardest.name().into();
+    if let Some(sukaku) = grade.sukaku {
+        doc["sukaku"]["hardest_name"] = sukaku.hardest.name().into();
+    }
+    Ok(doc)
 }

@@ -1,0 +1,203 @@
+//! The two Sudoku-Explainer-style scales an ER / EP / ED rating can follow.
+//!
+//! * **classic** — Sudoku Explainer 1.2.1 ([`explainer_order`]): the scale of
+//!   the "hardest" lists.
+//! * **sukaku** — SukakuExplainer 1.15's default technique set
+//!   ([`sukaku_order`]): classic SE plus two strong links (skyscraper 4.0,
+//!   2-string kite 4.1, turbot crane 4.2, grouped 4.3) after the hidden
+//!   triple, three strong links (5.4–5.7) and the WXYZ-wing (5.5–5.6) after
+//!   the hidden quad, and the VWXYZ-wing (6.2–6.4) after BUG. It is the scale
+//!   of the largest public rated banks (the Sudoku Exchange puzzle bank).
+//!
+//! Both rate a path the same way: ER is its hardest step, EP the hardest up
+//! to the first placement, ED the first step ([`se_rating`]).
+//!
+//! ```
+//! use fdoku_logic::{explainer_order, sukaku_order, SeScale, Technique};
+//!
+//! let sukaku = sukaku_order();
+//! let pos = |t| sukaku.iter().position(|&x| x == t).unwrap();
+//! assert!(pos(Technique::HiddenTriple) < pos(Technique::TwoStrongLinks));
+//! assert!(pos(Technique::TwoStrongLinks) < pos(Technique::XYWing));
+//! assert!(pos(Technique::WxyzWing) < pos(Technique::BugPlusOne));
+//! assert!(pos(Technique::VwxyzWing) < pos(Technique::AlignedPairExclusion));
+//! assert_eq!(sukaku.len(), explainer_order().len() + 4);
+//! assert_eq!(SeScale::from_name("sukaku"), Some(SeScale::Sukaku));
+//! ```
+
+use std::sync::OnceLock;
+
+use fdoku_fd::Budget;
+use serde::{Deserialize, Serialize};
+
+use crate::grade::{Grade, GradeError, Prepared, explainer_rating, grade_with_path, prepare, walk};
+use crate::{Grid, PathOrder, Step, Technique, explainer_order, hodoku_order};
+use fdoku_sudoku::Puzzle;
+
+/// Which Sudoku Explainer's scale an SE-style rating follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeScale {
+    /// Sudoku Explainer 1.2.1.
+    #[default]
+    Classic,
+    /// SukakuExplainer 1.15's default technique set.
+    Sukaku,
+}
+
+impl SeScale {
+    /// Both scales.
+    pub const ALL: [SeScale; 2] = [SeScale::Classic, SeScale::Sukaku];
+
+    /// Its name (`classic`, `sukaku`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SeScale::Classic => "classic",
+            SeScale::Sukaku => "sukaku",
+        }
+    }
+
+    /// The scale named `name`.
+    pub fn from_name(name: &str) -> Option<SeScale> {
+        SeScale::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The path whose steps it rates.
+    pub fn order(self) -> PathOrder {
+        match self {
+            SeScale::Classic => PathOrder::Explainer,
+            SeScale::Sukaku => PathOrder::Sukaku,
+        }
+    }
+}
+
+/// SukakuExplainer 1.15's producer order (its default technique set):
+/// Sudoku Explainer's, with the strong-link patterns and the WXYZ- and
+/// VWXYZ-wings where its solver tries them.
+pub fn sukaku_order() -> Vec<Technique> {
+    use Technique::*;
+    let mut order = explainer_order();
+    let insert = |order: &mut Vec<Technique>, before: &[Technique], added: &[Technique]| {
+        let at = order
+            .iter()
+            .position(|t| before.contains(t))
+            .unwrap_or(order.len());
+        order.splice(at..at, added.iter().copied());
+    };
+    insert(&mut order, &[XYWing], &[TwoStrongLinks]);
+    let bug = [BugPlusOne, AlignedPairExclusion];
+    insert(&mut order, &bug, &[ThreeStrongLinks, WxyzWing]);
+    insert(&mut order, &[AlignedPairExclusion], &[VwxyzWing]);
+    order
+}
+
+/// Whether `techniques` is [`sukaku_order`]: its path makes SukakuExplainer's
+/// choice among equal steps, as Sudoku Explainer's path makes SE's.
+pub(crate) fn is_sukaku_order(techniques: &[Technique]) -> bool {
+    static SUKAKU: OnceLock<Vec<Technique>> = OnceLock::new();
+    techniques == SUKAKU.get_or_init(sukaku_order).as_slice()
+}
+
+/// An SE-style rating of one path.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SeRating {
+    /// The hardest step.
+    pub er: f64,
+    /// The hardest step up to the first placement.
+    pub ep: f64,
+    /// The first step.
+    pub ed: f64,
+    /// The hardest step's technique.
+    pub hardest: Technique,
+    /// Whether the path needed no backtracking.
+    pub logic_only: bool,
+}
+
+/// Rates the path `steps` through `puzzle` (SE's ER / EP / ED).
+pub fn se_rating(puzzle: &Puzzle, steps: &[Step]) -> SeRating {
+    let (mut er, mut ep, mut ed) = (0, None, None);
+    let mut hardest = Technique::FullHouse;
+    let mut grid = Grid::new(puzzle);
+    for step in steps {
+        let rating = explainer_rating(step, &grid);
+        if rating > er {
+            er = rating;
+            hardest = step.technique;
+        }
+        ed.get_or_insert(er);
+        if !step.placements.is_empty() {
+            ep.get_or_insert(er);
+        }
+        grid.apply(step);
+    }
+    let tenths = |t: u16| f64::from(t) / 10.0;
+    SeRating {
+        er: tenths(er),
+        ep: tenths(ep.unwrap_or(er)),
+        ed: tenths(ed.unwrap_or(er)),
+        hardest,
+        logic_only: steps.iter().all(|s| s.technique != Technique::Backtracking),
+    }
+}
+
+/// Grades `puzzle` like [`grade`](crate::grade::grade), with the SE-style
+/// rating of `scale` too: the sukaku scale walks SukakuExplainer's path
+/// besides the classic one ([`Grade::sukaku`]).
+pub fn grade_on_scale(
+    puzzle: &Puzzle,
+    budget: &Budget,
+    scale: SeScale,
+) -> Result<Grade, GradeError> {
+    let prepared = prepare(puzzle, budget)?;
+    if !prepared.unique {
+        return Err(GradeError::NotUnique);
+    }
+    let hodoku_steps = walk(puzzle, hodoku_order(), &prepared, budget)?;
+    let mut grade = grade_with_path(puzzle, &prepared, PathOrder::Hodoku, &hodoku_steps, budget)?;
+    add_scale(&mut grade, puzzle, &prepared, scale, budget)?;
+    Ok(grade)
+}
+
+/// Adds `scale`'s rating to `grade` where it is not there yet (the classic
+/// one always is).
+pub fn add_scale(
+    grade: &mut Grade,
+    puzzle: &Puzzle,
+    prepared: &Prepared,
+    scale: SeScale,
+    budget: &Budget,
+) -> Result<(), GradeError> {
+    if scale == SeScale::Sukaku && grade.sukaku.is_none() {
+        let steps = walk(puzzle, sukaku_order(), prepared, budget)?;
+        grade.sukaku = Some(se_rating(puzzle, &steps));
+    }
+    Ok(())
+}
+
+impl PathOrder {
+    /// The order to follow when SE-style ratings are given on `scale`:
+    /// Sudoku Explainer's order on the sukaku scale is SukakuExplainer's.
+    pub fn on_scale(self, scale: SeScale) -> PathOrder {
+        match (self, scale) {
+            (PathOrder::Explainer, SeScale::Sukaku) => PathOrder::Sukaku,
+            (order, _) => order,
+        }
+    }
+}
+
+impl Grade {
+    /// The SE-style rating on `scale` (`None` for sukaku when it was not
+    /// asked for).
+    pub fn se(&self, scale: SeScale) -> Option<SeRating> {
+        match scale {
+            SeScale::Classic => Some(SeRating {
+                er: self.er,
+                ep: self.ep,
+                ed: self.ed,
+                hardest: self.hardest,
+                logic_only: self.explainer_logic_only,
+            }),
+            SeScale::Sukaku => self.sukaku,
+        }
+    }
+}
