@@ -11,6 +11,10 @@
 //!   removes candidates both in the box and in the line outside it (else it
 //!   is a naked pair or triple, 60 or 80 points rather than 40 or 60);
 //! * **BUG+1** — removes the other candidates of its cell, placing nothing;
+//! * **skyscrapers** — rows for every digit before columns, then the
+//!   digit, then the two lines;
+//! * **simple colours** — digit by digit, cluster by cluster (by their
+//!   first cell), a wrap before a trap;
 //! * **wings** — XY-wings by their three cells in cell order, the first
 //!   cell as pivot before the second and the third; XYZ-wings pivot first;
 //!   W-wings by their two cells, removing the smaller digit first;
@@ -22,7 +26,8 @@
 //! * **nice loops and AICs** — sorted so too, from one search for
 //!   continuous and discontinuous loops and AICs alike (grouped ones in a
 //!   second): the discontinuous loops and AICs of the order find nothing
-//!   more.
+//!   more. A loop proving its candidate removes the cell's others, as
+//!   HoDoKu writes it: the naked single is a step of its own.
 
 use crate::grid::Grid;
 use crate::step::{Candidate, Step};
@@ -45,6 +50,18 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
             .find_all(grid)
             .into_iter()
             .min_by_key(|s| (scan_rank(s.houses[0]), s.pattern_digits())),
+        Skyscraper => technique.find_all(grid).into_iter().min_by_key(|s| {
+            let digit = s.eliminations[0].digit;
+            (s.houses[0] >= 9, digit, s.houses.clone())
+        }),
+        SimpleColorsTrap => [SimpleColorsWrap, SimpleColorsTrap]
+            .into_iter()
+            .flat_map(|t| t.find_all(grid))
+            .min_by_key(|s| {
+                let cells = s.pattern.iter().chain(&s.extra).map(|c| c.cell).min();
+                (s.pattern[0].digit, cells, s.technique == SimpleColorsTrap)
+            }),
+        SimpleColorsWrap => None,
         XYWing | XYZWing | WWing => technique
             .find_all(grid)
             .into_iter()
@@ -64,10 +81,7 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
         DiscontinuousNiceLoop | Aic | GroupedDiscontinuousNiceLoop | GroupedAic => None,
         // HoDoKu's BUG+1 only removes the cell's other candidates: the
         // naked single it leaves is a step of its own.
-        BugPlusOne => technique.find_first(grid).map(|mut s| {
-            s.placements.clear();
-            s
-        }),
+        BugPlusOne => technique.find_first(grid).map(|s| eliminating(grid, s)),
         _ => technique.find_first(grid),
     }
 }
@@ -149,7 +163,24 @@ fn best(techniques: &[Technique], grid: &Grid) -> Option<Step> {
     techniques
         .iter()
         .flat_map(|t| t.find_all(grid))
+        .map(|s| eliminating(grid, s))
         .min_by_key(|s| (std::cmp::Reverse(s.eliminations.len()), index_sum(s)))
+}
+
+/// A step placing digits as HoDoKu writes it: removing the cells' other
+/// candidates (a discontinuous nice loop proving its candidate, BUG+1).
+fn eliminating(grid: &Grid, mut step: Step) -> Step {
+    for placed in std::mem::take(&mut step.placements) {
+        let others = grid
+            .digits(placed.cell)
+            .into_iter()
+            .filter(|&d| d != placed.digit);
+        step.eliminations
+            .extend(others.map(|d| Candidate::new(placed.cell, d)));
+    }
+    step.eliminations.sort_unstable();
+    step.eliminations.dedup();
+    step
 }
 
 /// HoDoKu's weighted sum of a step's eliminations (`getIndexSumme`): taken
