@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::anyhow;
-use fdoku_fd::StopReason;
-use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate};
+use fdoku_fd::{Budget, StopReason};
+use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate, generate_graded};
 use fdoku_sudoku::format::Template;
 use fdoku_sudoku::generate::{
     GenerateError, Generated, KillerOptions, Options, VariantOptions, generate_killer,
@@ -92,14 +92,20 @@ pub fn run(
         technique: args.technique,
     };
     let attempts = args.attempts.unwrap_or(1000);
-    // Puzzles no grader looked at.
-    let ungraded = |made: Result<Generated, GenerateError>| {
-        made.map(|generated| GradedPuzzle {
-            generated,
-            grade: None,
-        })
-        .map_err(GradedError::from)
-    };
+    // `make`'s puzzle for the seed, or with a target the first candidate
+    // it makes that the logic solver grades as asked.
+    let graded =
+        |make: &dyn Fn(u64) -> Result<Generated, GenerateError>, seed: u64, budget: &Budget| {
+            match target.is_set() {
+                true => generate_graded(make, target, attempts, seed, budget),
+                false => make(seed)
+                    .map(|generated| GradedPuzzle {
+                        generated,
+                        grade: None,
+                    })
+                    .map_err(GradedError::from),
+            }
+        };
     let killer = KillerOptions {
         max_cage: args.cage_size as usize,
         node_limit: args.node_limit,
@@ -164,7 +170,11 @@ pub fn run(
                                 budget: budget.clone(),
                                 ..variant.clone().unwrap_or_default()
                             };
-                            ungraded(generate_variant(&rules, &options, seed))
+                            graded(
+                                &|seed| generate_variant(&rules, &options, seed),
+                                seed,
+                                &budget,
+                            )
                         }
                         _ if args.jigsaw => {
                             random_jigsaw_within(rules.size(), seed, args.node_limit, &budget)
@@ -173,15 +183,25 @@ pub fn run(
                                     generate(&layout, &options, target, attempts, seed)
                                 })
                         }
-                        _ if args.killer => ungraded(generate_killer(&rules, &killer, seed)),
-                        Some(pattern) => ungraded(generate_on_pattern(
-                            &rules,
-                            pattern,
-                            args.attempts.unwrap_or(100_000),
-                            args.node_limit,
+                        _ if args.killer => graded(
+                            &|seed| generate_killer(&rules, &killer, seed),
                             seed,
                             &budget,
-                        )),
+                        ),
+                        Some(pattern) => graded(
+                            &|seed| {
+                                generate_on_pattern(
+                                    &rules,
+                                    pattern,
+                                    args.attempts.unwrap_or(100_000),
+                                    args.node_limit,
+                                    seed,
+                                    &budget,
+                                )
+                            },
+                            seed,
+                            &budget,
+                        ),
                         None => generate(&rules, &options, target, attempts, seed),
                     };
                     (index, seed, Some(made))
@@ -217,6 +237,12 @@ pub fn run(
                         "fdoku: puzzle {index}: stopped: {}: {e} (--node-limit N)",
                         StopReason::NodeLimit.describe()
                     );
+                    cut_short = true;
+                    continue;
+                }
+                // Every candidate allowed was tried: stopped by --attempts.
+                Some(Err(e @ GradedError::Target { .. })) => {
+                    eprintln!("fdoku: puzzle {index}: stopped: {e}");
                     cut_short = true;
                     continue;
                 }
@@ -256,9 +282,6 @@ pub fn run(
     Ok(crate::error::batch_exit_code(failed, stopped || cut_short))
 }
 
-/// The clue positions of a pattern file: a grid in line or block form
-/// (rows of characters, `|` and whitespace ignored, `---+---` lines
-/// skipped), a mark where a clue goes, a blank (`.` `0` `_` `-`) elsewhere.
 /// Reads `--template FILE`: the base rules and what to draw on them.
 fn read_template(path: &std::path::Path) -> Result<Template, BadInput> {
     let text = std::fs::read_to_string(path)
@@ -266,6 +289,9 @@ fn read_template(path: &std::path::Path) -> Result<Template, BadInput> {
     Template::read(&path.display().to_string(), &text).map_err(|e| BadInput(e.to_string()))
 }
 
+/// The clue positions of a pattern file: a grid in line or block form
+/// (rows of characters, `|` and whitespace ignored, `---+---` lines
+/// skipped), a mark where a clue goes, a blank (`.` `0` `_` `-`) elsewhere.
 fn read_pattern(path: &std::path::Path, size: usize) -> Result<Vec<bool>, BadInput> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;

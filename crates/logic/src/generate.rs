@@ -1,8 +1,10 @@
 //! Puzzles of a chosen difficulty: a level of the logic grader, a
 //! technique, or both.
 //!
-//! Candidates come from [`fdoku_sudoku::generate::generate`], each from its
-//! own seed drawn from the one given; each is walked along HoDoKu's
+//! Candidates come from [`fdoku_sudoku::generate::generate`] ([`generate`])
+//! or from any other generator — variant elements, killer cages, a jigsaw
+//! layout ([`generate_graded`]) — each from its own seed drawn from the one
+//! given; each is walked along HoDoKu's
 //! simplest-first path ([`crate::grade::level_of`]) and kept when its fdoku
 //! level (easy, medium, hard, expert, extreme) is the one asked for and,
 //! with a technique, when the path uses it — so the puzzle cannot be
@@ -28,6 +30,7 @@
 
 use std::fmt;
 
+use fdoku_fd::Budget;
 use fdoku_sudoku::Rules;
 use fdoku_sudoku::generate::{GenerateError, Generated, Options};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -100,7 +103,8 @@ pub enum GradedError {
     /// A level or technique asked for rules the grader does not take.
     #[error(transparent)]
     Grade(#[from] GradeError),
-    /// None of the candidates tried had the level or technique asked for.
+    /// None of the candidates tried had the level or technique asked for:
+    /// the search stopped at its limit of candidates.
     #[error("no {target} in {attempts} candidates (try more --attempts)")]
     Target {
         /// What was asked for.
@@ -133,13 +137,33 @@ pub fn generate(
         });
     }
     check_rules(rules)?;
+    let make = |seed| fdoku_sudoku::generate::generate(rules, options, seed);
+    generate_graded(make, target, attempts, seed, &options.budget)
+}
+
+/// A puzzle that `target` accepts among up to `attempts` candidates made by
+/// `make`, each from its own seed drawn from `seed` — variant, killer or
+/// jigsaw puzzles as well as classic ones (the same seed, the same puzzle).
+/// Each candidate is walked along the logic solver's path, which takes the
+/// variant constraints' own deductions; a candidate with an element the
+/// solver has no logic for ends the search with
+/// [`GradedError::Grade`]. `budget` bounds the whole search (`make`
+/// carries its own for each candidate): when it runs out the search stops
+/// with [`GenerateError::Stopped`].
+pub fn generate_graded(
+    mut make: impl FnMut(u64) -> Result<Generated, GenerateError>,
+    target: Target,
+    attempts: u32,
+    seed: u64,
+    budget: &Budget,
+) -> Result<GradedPuzzle, GradedError> {
     let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut grids_found = false;
     for tried in 0..attempts {
-        if let Some(reason) = options.budget.out_of_time() {
+        if let Some(reason) = budget.out_of_time() {
             return Err(GenerateError::Stopped(reason).into());
         }
-        let generated = match fdoku_sudoku::generate::generate(rules, options, seeds.next_u64()) {
+        let generated = match make(seeds.next_u64()) {
             Ok(generated) => generated,
             // A grid search that ran out of nodes (on some jigsaw layouts,
             // some seeds do) spends one candidate; rules whose first few
@@ -148,15 +172,11 @@ pub fn generate(
             Err(e) => return Err(e.into()),
         };
         grids_found = true;
-        let walked = level_of(
-            &generated.puzzle,
-            &generated.solution,
-            target.level,
-            &options.budget,
-        );
+        check_rules(generated.puzzle.rules())?;
+        let walked = level_of(&generated.puzzle, &generated.solution, target.level, budget);
         // Past the level asked for, or stopped by the budget.
         let Some(found) = walked else {
-            if let Some(reason) = options.budget.out_of_time() {
+            if let Some(reason) = budget.out_of_time() {
                 return Err(GenerateError::Stopped(reason).into());
             }
             continue;

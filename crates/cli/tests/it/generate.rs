@@ -338,35 +338,37 @@ fn block_output_draws_the_cages_and_regions() {
     }
 }
 
+/// `fdoku ARGS` on one thread and on two: it succeeds, with the same output
+/// both times; the one-thread run.
+fn the_same_on_one_or_two_threads(args: &[&str]) -> std::process::Output {
+    let run = |threads| fdoku(&[args, &["--threads", threads]].concat());
+    let one = run("1");
+    assert_eq!(
+        one.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    assert_eq!(stdout(&one), stdout(&run("2")), "{args:?}");
+    one
+}
+
 /// Variant puzzles: the same output on one or two threads, each printed
 /// as its JSON description, which `fdoku solve --count` finds unique.
 #[test]
 fn variant_puzzles_repeat_by_seed_on_any_thread_count_and_are_unique() {
-    let args = |threads: &'static str| {
-        [
-            "generate",
-            "--size",
-            "6",
-            "--rules",
-            "thermo,kropki,x-sum,renban",
-            "--minimal",
-            "-n",
-            "6",
-            "--seed",
-            "4",
-            "--threads",
-            threads,
-        ]
-    };
-    let one = fdoku(&args("1"));
-    let two = fdoku(&args("2"));
-    assert_eq!(
-        one.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&one.stderr)
-    );
-    assert_eq!(stdout(&one), stdout(&two));
+    let one = the_same_on_one_or_two_threads(&[
+        "generate",
+        "--size",
+        "6",
+        "--rules",
+        "thermo,kropki,x-sum,renban",
+        "--minimal",
+        "-n",
+        "6",
+        "--seed",
+        "4",
+    ]);
     let lines = stdout(&one);
     assert_eq!(lines.lines().count(), 6);
     // With --minimal an element not needed goes, so any of the kinds may be missing.
@@ -392,27 +394,15 @@ fn variant_puzzles_repeat_by_seed_on_any_thread_count_and_are_unique() {
 /// or two threads.
 #[test]
 fn a_template_keeps_its_base_rules_and_draws_only_its_kinds() {
-    let args = |threads: &'static str| {
-        [
-            "generate",
-            "--template",
-            "examples/template-6x6.json",
-            "-n",
-            "4",
-            "--seed",
-            "2",
-            "--threads",
-            threads,
-        ]
-    };
-    let one = fdoku(&args("1"));
-    assert_eq!(
-        one.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&one.stderr)
-    );
-    assert_eq!(stdout(&one), stdout(&fdoku(&args("2"))));
+    let one = the_same_on_one_or_two_threads(&[
+        "generate",
+        "--template",
+        "examples/template-6x6.json",
+        "-n",
+        "4",
+        "--seed",
+        "2",
+    ]);
     let lines = stdout(&one);
     assert_eq!(lines.lines().count(), 4);
     let drawn = ["thermometers", "white_dots", "x", "v"];
@@ -464,4 +454,104 @@ fn a_template_without_kinds_or_with_givens_is_refused_by_field() {
         assert!(err.contains(expected), "{text}: {err}");
         assert!(err.contains("template.json"), "{err}");
     }
+}
+
+/// Variant and killer puzzles of a level or needing a technique: `fdoku
+/// grade` on each printed description gives the level and score the record
+/// claims and a path using the technique; the same seed gives the same
+/// puzzles on one or two threads.
+#[test]
+fn variant_puzzles_of_a_level_or_technique_grade_as_asked() {
+    let regrade = |record: &serde_json::Value| {
+        let description = record["description"].to_string();
+        let graded = fdoku_stdin(&["grade", "-f", "jsonl"], description.as_bytes());
+        json_lines(&graded)[0]["grade"].clone()
+    };
+    for level in ["easy", "medium", "hard", "expert"] {
+        let one = the_same_on_one_or_two_threads(&[
+            "generate",
+            "--size",
+            "6",
+            "--rules",
+            "thermo,kropki,xv,renban",
+            "--difficulty",
+            level,
+            "-n",
+            "2",
+            "--seed",
+            "4",
+            "-f",
+            "jsonl",
+        ]);
+        let records = json_lines(&one);
+        assert_eq!(records.len(), 2);
+        for record in &records {
+            assert_eq!(record["difficulty"], level);
+            let grade = regrade(record);
+            assert_eq!(grade["level"], level, "{record}");
+            assert_eq!(grade["hodoku_score"], record["hodoku_score"]);
+        }
+    }
+    let cases = [
+        (["--template", "examples/template-6x6.json", "xv"], "xv"),
+        (
+            ["--killer", "--size=6", "innies and outies"],
+            "innies_outies",
+        ),
+    ];
+    for ([kind, base, technique], key) in cases {
+        let args = [
+            "generate",
+            kind,
+            base,
+            "--technique",
+            technique,
+            "--seed",
+            "2",
+        ];
+        let o = fdoku(&[&args[..], &["-f", "jsonl"]].concat());
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        let record = &json_lines(&o)[0];
+        let used = &regrade(record)["techniques"];
+        assert!(used.get(key).is_some(), "{args:?}: {used}");
+    }
+}
+
+/// A level no candidate reaches (a 4×4 puzzle is never extreme) stops at
+/// `--attempts` with a message naming the limit, exit code 3; the time
+/// limit stops the search the same way.
+#[test]
+fn an_unreachable_level_stops_at_the_attempts_limit_with_exit_code_3() {
+    let o = fdoku(&[
+        "generate",
+        "--size",
+        "4",
+        "--rules",
+        "thermo",
+        "--difficulty",
+        "extreme",
+        "--attempts",
+        "40",
+        "--seed",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stdout(&o).is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr).trim(),
+        "fdoku: puzzle 1: stopped: no extreme puzzle in 40 candidates (try more --attempts)"
+    );
+    let o = fdoku(&[
+        "generate",
+        "--rules",
+        "thermo",
+        "--difficulty",
+        "extreme",
+        "--attempts",
+        "100000",
+        "--time-limit",
+        "0.2",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("stopped: time limit reached"));
 }
