@@ -198,6 +198,17 @@ fn holds(constraint: &Constraint, value: &dyn Fn(Var) -> i32) -> Result<(), Stri
             let (a, c) = (i64::from(value(*x)), i64::from(value(*z)));
             require(a.abs() == c, || format!("|{a}| is not {c}"))
         }
+        Constraint::Count {
+            vars,
+            value: v,
+            count,
+        } => {
+            let (wanted, c) = (value(*v), value(*count));
+            let found = vars.iter().filter(|&&x| value(x) == wanted).count();
+            require(i64::try_from(found) == Ok(i64::from(c)), || {
+                format!("{wanted} occurs {found} times, not {c}")
+            })
+        }
     }
 }
 

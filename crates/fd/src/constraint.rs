@@ -273,6 +273,15 @@ pub enum Constraint {
         /// The result.
         z: Var,
     },
+    /// `count` of the variables take the value `value`.
+    Count {
+        /// The variables counted.
+        vars: Vec<Var>,
+        /// The value looked for.
+        value: Var,
+        /// How many of `vars` equal `value`.
+        count: Var,
+    },
 }
 
 impl Constraint {
@@ -327,6 +336,9 @@ impl Constraint {
             Constraint::InSetReif { x, reif, .. } => vec![*x, *reif],
             Constraint::Arith { x, y, z, .. } => vec![*x, *y, *z],
             Constraint::Abs { x, z } => vec![*x, *z],
+            Constraint::Count { vars, value, count } => {
+                vars.iter().chain([value, count]).copied().collect()
+            }
             Constraint::Element {
                 index,
                 array,
@@ -350,6 +362,7 @@ impl Constraint {
             Constraint::InSetReif { .. } => "in_set_reif",
             Constraint::Arith { .. } => "arith",
             Constraint::Abs { .. } => "abs",
+            Constraint::Count { .. } => "count",
             Constraint::Element { .. } => "element",
         }
     }

@@ -270,6 +270,12 @@ fn holds(item: &ConstraintItem, e: &Eval<'_>) -> Option<bool> {
                 table.chunks(xs.len()).any(|row| row == xs.as_slice())
             }
         }
+        "fzn_count_eq" => {
+            count(3)?;
+            let (xs, wanted) = (e.array(args, 0)?, value(1)?);
+            let found = xs.iter().filter(|&&x| x == wanted).count();
+            i64::try_from(found).ok()? == value(2)?
+        }
         "fzn_regular" => {
             count(6)?;
             accepted(e, args)?

@@ -1,6 +1,7 @@
 //! The [`Propagator`] trait, and the [`Priority`] that orders the queue.
 
 use super::{PropCtx, PropResult};
+use crate::domain::Domain;
 use crate::store::Events;
 use crate::var::Var;
 
@@ -39,8 +40,9 @@ pub trait Propagator {
         self.propagate_from_scratch(ctx)
     }
 
-    /// A watched variable changed; returns whether to run the propagator.
-    fn notify(&mut self, _index: usize, _events: Events) -> bool {
+    /// A watched variable changed (`domain` is its new domain); returns
+    /// whether to run the propagator.
+    fn notify(&mut self, _index: usize, _events: Events, _domain: &Domain) -> bool {
         true
     }
 

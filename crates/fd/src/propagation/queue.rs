@@ -150,7 +150,10 @@ impl PropagationQueue {
                 if watch.prop == running && self.info[p].idempotent {
                     continue;
                 }
-                if self.props[p].notify(watch.index as usize, events) && !self.info[p].queued {
+                let domain = self.store.domain(var);
+                if self.props[p].notify(watch.index as usize, events, domain)
+                    && !self.info[p].queued
+                {
                     self.info[p].queued = true;
                     self.fifos[self.info[p].priority].push_back(watch.prop);
                 }

@@ -2,13 +2,14 @@
 //! from [`Constraint`] descriptions to them. `exactly_one(xs)` is the sum
 //! `Σ xs = 1`; a table over two variables with small domains gets the
 //! support masks of [`binary`]. Reified sums ([`reified`]), reified set
-//! membership ([`in_set`]), arithmetic ([`arith`]) and [`element`] serve the
-//! FlatZinc front-end's builtins.
+//! membership ([`in_set`]), arithmetic ([`arith`]), [`element`] and [`count`]
+//! serve the FlatZinc front-end's builtins.
 
 mod alldiff;
 mod arith;
 mod binary;
 mod clause;
+mod count;
 mod element;
 mod in_set;
 mod linear;
@@ -110,6 +111,14 @@ fn compile(
             vec![Box::new(arith::Arith::binary(*op, *x, *y, *z))]
         }
         Constraint::Abs { x, z } => vec![Box::new(arith::Arith::abs(*x, *z))],
+        Constraint::Count { vars, value, count } => {
+            vec![Box::new(count::Count::new(
+                vars.clone(),
+                *value,
+                *count,
+                domains,
+            ))]
+        }
         Constraint::Element {
             index,
             array,

@@ -1,5 +1,5 @@
 //! Reified sums, reified set membership, arithmetic (`z = x op y`,
-//! `z = |x|`) and element — the propagators behind the FlatZinc builtins —
+//! `z = |x|`), element and count — the propagators behind the FlatZinc builtins —
 //! on random small models: the engine's solutions equal brute force, under every
 //! search configuration, and brute force here judges each assignment with
 //! this file's own arithmetic, not the engine's checker.
@@ -20,6 +20,8 @@ enum Recipe {
     Abs(usize, usize),
     /// `value = array[index − base]`.
     Element(usize, Vec<usize>, usize, i32),
+    /// `count = #{ x in vars : x = value }`.
+    Count(Vec<usize>, usize, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -81,6 +83,8 @@ fn recipe(ints: usize, bools: usize) -> BoxedStrategy<Recipe> {
             -1i32..=1
         )
             .prop_map(|(i, array, v, base)| Recipe::Element(i, array, v, base)),
+        (proptest::collection::vec(0..ints, 0..=4), 0..ints, 0..ints)
+            .prop_map(|(vars, v, c)| Recipe::Count(vars, v, c)),
     ]
     .boxed()
 }
@@ -149,6 +153,9 @@ impl Recipe {
                 (0..array.len() as i64).contains(&position)
                     && value(array[position as usize]) == value(*v)
             }
+            Recipe::Count(vars, v, c) => {
+                vars.iter().filter(|&&x| value(x) == value(*v)).count() as i64 == value(*c)
+            }
         }
     }
 
@@ -182,6 +189,11 @@ impl Recipe {
                 array: array.iter().map(|&k| vars[k]).collect(),
                 value: vars[*v],
                 base: *base,
+            },
+            Recipe::Count(xs, v, c) => Constraint::Count {
+                vars: xs.iter().map(|&k| vars[k]).collect(),
+                value: vars[*v],
+                count: vars[*c],
             },
         }
     }

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `fzn_all_different_int(x)` | `all_different`, domain consistent |
 //! | `fzn_table_int(x, t)` | a table; `t` holds the rows one after another |
+//! | `fzn_count_eq(x, y, c)` | `count`: `c` of `x` equal `y` |
 //! | `fzn_regular(x, Q, S, d, q0, F)` | `regular` over the automaton with states `1..Q`, values `1..S`, `d[q, s]` the next state (0: none) |
 
 use fdoku_fd::{Automaton, Constraint};
@@ -45,6 +46,13 @@ pub(super) fn post(b: &mut Builder, name: &str, args: &Args<'_>) -> Result<bool,
                 tuples
             };
             b.post(Constraint::Table { vars, tuples });
+        }
+        "fzn_count_eq" => {
+            args.count(3)?;
+            let vars = b.vars(args.array(0)?, pos)?;
+            let value = b.var(args.value(1)?, pos)?;
+            let count = b.var(args.value(2)?, pos)?;
+            b.post(Constraint::Count { vars, value, count });
         }
         "fzn_regular" => {
             args.count(6)?;

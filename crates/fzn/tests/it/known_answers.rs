@@ -141,7 +141,7 @@ fn a_solution_limit_stops_without_claiming_completeness() {
 }
 
 /// Models flattened with fdoku's MiniZinc library (`share/minizinc/fdoku`),
-/// which keeps `all_different`, `table` and `regular` whole.
+/// which keeps `all_different`, `table`, `regular` and `count` whole.
 mod native_globals {
     use fdoku_fzn::{Options, Status};
 
@@ -157,6 +157,16 @@ mod native_globals {
         let native = run(&fixture("sudoku_fixed_p48_fdoku"), &Options::default());
         let decomposed = run(&fixture("sudoku_fixed_p48"), &Options::default());
         assert_eq!(native, decomposed);
+    }
+
+    #[test]
+    fn the_magic_sequence_of_length_10_is_unique_with_native_counts() {
+        // 6, 2, 1, 0, 0, 0, 1, 0, 0, 0: six 0s, two 1s, one 2, one 6.
+        assert_eq!(count("magicseq_010_fdoku"), 1);
+        assert_eq!(count("magicseq_010"), 1);
+        let (output, status) = run(&fixture("magicseq_010_fdoku"), &Options::default());
+        assert_eq!(status, Status::Satisfied);
+        assert!(output.contains("[6, 2, 1, 0, 0, 0, 1, 0, 0, 0]"), "{output}");
     }
 
     #[test]

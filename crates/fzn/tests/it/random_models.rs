@@ -87,7 +87,7 @@ fn constraint(d: &mut Draw, ints: &[String], bools: &[String]) -> String {
         format!("[{}]", items.join(", "))
     };
     let arithmetic = ["times", "div", "mod", "pow", "min", "max", "plus"];
-    match d.int(0, 31) {
+    match d.int(0, 32) {
         0 => format!("int_eq{mode}({x}, {y}{tail})"),
         1 => format!("int_ne{mode}({x}, {y}{tail})"),
         2 => format!("int_le{mode}({x}, {y}{tail})"),
@@ -116,6 +116,7 @@ fn constraint(d: &mut Draw, ints: &[String], bools: &[String]) -> String {
                 d.int(1, q)
             )
         }
+        32 => format!("fzn_count_eq({}, {x}, {z})", list(d, ints)),
         6 => format!("int_abs({x}, {z})"),
         7 => format!(
             "array_int_element({x}, [{}, {}, {}], {z})",

@@ -7,6 +7,7 @@
 //! the variables fixed since the last run are looked at.
 
 use super::Scope;
+use crate::domain::Domain;
 use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
@@ -78,7 +79,7 @@ impl Propagator for Forward {
         Ok(())
     }
 
-    fn notify(&mut self, index: usize, _events: Events) -> bool {
+    fn notify(&mut self, index: usize, _events: Events, _domain: &Domain) -> bool {
         self.note_fixed(index);
         true
     }

@@ -22,6 +22,7 @@
 
 use super::Scope;
 use super::forward::Forward;
+use crate::domain::Domain;
 use crate::propagation::{Conflict, Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
 use crate::var::Var;
@@ -172,7 +173,7 @@ impl Propagator for Hall {
         }
     }
 
-    fn notify(&mut self, index: usize, events: Events) -> bool {
+    fn notify(&mut self, index: usize, events: Events, _domain: &Domain) -> bool {
         if events.intersects(Events::FIXED) {
             self.forward.note_fixed(index);
         }
