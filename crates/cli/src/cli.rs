@@ -486,20 +486,20 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["pattern", "killer", "variant"])]
     pub jigsaw: bool,
     /// Killer puzzles: random cages with their sums, givens only where the cages need them.
-    #[arg(long, conflicts_with_all = ["clues", "minimal", "symmetry", "pattern", "difficulty", "technique"])]
+    #[arg(long, conflicts_with_all = ["clues", "minimal", "symmetry", "pattern"])]
     pub killer: bool,
     /// Variant puzzles with these kinds of element, drawn in turn from the solution grid, then
     /// givens taken away (and with --minimal the elements not needed), e.g.
     /// `thermometer,white-dot,x-sum` (all: `fdoku generate --rules help`).
     #[arg(long, value_name = "KINDS", value_parser = element_kinds_parser,
-          conflicts_with_all = ["clues", "symmetry", "pattern", "killer", "jigsaw", "difficulty", "technique"])]
+          conflicts_with_all = ["clues", "symmetry", "pattern", "killer", "jigsaw"])]
     pub rules: Option<ElementKinds>,
     /// A variant template: a JSON description of the base (size, regions, cell rules) with a
     /// `generate` field naming the kinds to draw, how many, givens or not, minimal or not
     /// (see docs/cli.md).
     #[arg(long, value_name = "FILE",
           conflicts_with_all = ["rules", "size", "variant", "clues", "symmetry", "pattern", "killer",
-                                "jigsaw", "difficulty", "technique"])]
+                                "jigsaw"])]
     pub template: Option<PathBuf>,
     /// With --rules: how many elements to draw at first.
     #[arg(long, value_name = "N", default_value_t = 8, requires = "rules")]
@@ -512,7 +512,7 @@ pub struct GenerateArgs {
           value_parser = clap::value_parser!(u64).range(1..=32))]
     pub cage_size: u64,
     /// Keep only puzzles of this level of the logic grader (`fdoku grade`; HoDoKu's levels,
-    /// unfair named expert).
+    /// unfair named expert); classic, variant (--rules, --template), killer and jigsaw alike.
     #[arg(long, value_name = "LEVEL", value_parser = difficulty_parser(), conflicts_with = "pattern")]
     pub difficulty: Option<fdoku_logic::grade::Level>,
     /// Keep only puzzles whose simplest solving path needs this technique (for practising it),
