@@ -60,7 +60,7 @@ fn grade_line_output_names_the_ratings() {
     let text = stdout(&fdoku(&["grade", file.to_str().unwrap()]));
     assert_eq!(
         text.trim(),
-        format!("{HIDDEN_PAIR}  ER 3.4 EP 1.2 ED 1.2  HoDoKu 972 medium  medium")
+        format!("{HIDDEN_PAIR}  ER 3.4 EP 1.2 ED 1.2  HoDoKu 1032 hard  hard")
     );
     // The puzzle may also be the argument itself.
     let text = stdout(&fdoku(&["grade", HIDDEN_PAIR]));
@@ -218,4 +218,34 @@ fn explain_in_explainer_order_reaches_nested_chains_with_ses_own_rating() {
         ),
         (Some(10.2), Some(10.2), Some(2.6))
     );
+}
+
+/// SukakuExplainer 1.15 rates it ER 4.0, EP 1.2, ED 1.2 (a skyscraper;
+/// `tests/data/sukaku_rated_sample.tsv`).
+const SKYSCRAPER: &str =
+    "..7...........38.2....5...14.....1....1.8..3.8.52.....5..6.24...72..9..6...1....7";
+
+#[test]
+fn grade_and_explain_on_the_sukaku_scale() {
+    let text = stdout(&fdoku(&["grade", "--se", "sukaku", SKYSCRAPER]));
+    assert!(
+        text.starts_with(&format!("{SKYSCRAPER}  ER 4.0 EP 1.2 ED 1.2  HoDoKu")),
+        "{text}"
+    );
+    let out = fdoku(&["grade", "--se", "sukaku", "-f", "json", SKYSCRAPER]);
+    let records: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let grade = &records[0]["grade"];
+    assert_eq!(grade["sukaku"]["er"], 4.0);
+    assert_eq!(grade["sukaku"]["hardest"], "two_strong_links");
+    assert!(grade["er"].as_f64().is_some(), "both triples: {grade}");
+    let plain = stdout(&fdoku(&["grade", "-f", "json", SKYSCRAPER]));
+    assert!(!plain.contains("sukaku"), "only when asked: {plain}");
+    let text = stdout(&fdoku(&[
+        "explain", "--order", "sukaku", "--se", "sukaku", SKYSCRAPER,
+    ]));
+    assert!(
+        text.contains("[4.0] Two strong links (skyscraper)"),
+        "{text}"
+    );
+    assert!(text.contains("ER 4.0 EP 1.2 ED 1.2 (this path)"), "{text}");
 }

@@ -313,3 +313,40 @@ async fn explain_and_hint_follow_the_order_asked_for() {
         "{body}"
     );
 }
+
+/// A skyscraper puzzle: SukakuExplainer 1.15 rates it ER 4.0, EP 1.2, ED 1.2
+/// (`tests/data/sukaku_rated_sample.tsv`).
+const SKYSCRAPER: &str =
+    "..7...........38.2....5...14.....1....1.8..3.8.52.....5..6.24...72..9..6...1....7";
+
+#[tokio::test]
+async fn the_sukaku_scale_is_asked_for_by_name() {
+    let app = app();
+    let (status, body) = post(&app, "/api/grade", json!({"puzzle": SKYSCRAPER})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.get("sukaku").is_none(), "only when asked: {body}");
+    let asked = json!({"puzzle": SKYSCRAPER, "se": "sukaku"});
+    let (status, body) = post(&app, "/api/grade", asked.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["sukaku"]["er"], 4.0);
+    assert_eq!(body["sukaku"]["ed"], 1.2);
+    assert_eq!(body["sukaku"]["hardest"], "two_strong_links");
+    assert_eq!(body["sukaku"]["hardest_name"], "Two strong links");
+    assert!(body["er"].as_f64().is_some(), "the classic triple stays");
+    // Sudoku Explainer's order on the sukaku scale is SukakuExplainer's.
+    let explain = json!({"puzzle": SKYSCRAPER, "order": "explainer", "se": "sukaku"});
+    let (status, body) = post(&app, "/api/explain", explain).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["order"], "sukaku");
+    assert_eq!(body["grade"]["sukaku"]["er"], 4.0);
+    let unknown = json!({"puzzle": SKYSCRAPER, "se": "hodoku"});
+    let (status, body) = post(&app, "/api/grade", unknown).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("expected `classic` or `sukaku`"),
+        "{body}"
+    );
+}
