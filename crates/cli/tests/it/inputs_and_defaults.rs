@@ -142,12 +142,12 @@ fn explain_says_which_path_each_rating_belongs_to() {
     assert!(text.contains("[3.6] Locked triple"), "{text}");
     assert_eq!(
         text.lines().last().unwrap(),
-        "ER 3.4 EP 1.2 ED 1.2 (Sudoku Explainer's path)  HoDoKu 972 medium (this path)  level medium"
+        "ER 3.4 EP 1.2 ED 1.2 (Sudoku Explainer's path)  HoDoKu 1032 hard (this path)  level hard"
     );
     let o = fdoku(&["explain", MAGICTOUR_4, "--order", "explainer"]);
     assert_eq!(
         stdout(&o).lines().last().unwrap(),
-        "ER 3.4 EP 1.2 ED 1.2 (this path)  HoDoKu 972 medium (HoDoKu's path)  level medium"
+        "ER 3.4 EP 1.2 ED 1.2 (this path)  HoDoKu 1032 hard (HoDoKu's path)  level hard"
     );
 }
 

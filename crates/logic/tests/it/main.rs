@@ -6,6 +6,7 @@ mod candidates;
 mod cell_rules;
 mod generate;
 mod hint;
+mod hodoku_scores;
 mod logic_soundness;
 mod reglib;
 mod regression;

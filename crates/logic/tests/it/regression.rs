@@ -162,3 +162,73 @@ fn pencil_marks_that_left_one_solution_let_a_unique_rectangle_remove_it() {
     let grid = Grid::new(&puzzle);
     assert!(next_step(&grid, &options).is_none());
 }
+
+/// HoDoKu's score and level of a classic puzzle, as fdoku grades it. The
+/// expected values below are hodoku-py 0.2.1's (a port of HoDoKu 2.2) for
+/// puzzles made by `fdoku generate`.
+fn hodoku_rating(line: &str) -> (u32, &'static str) {
+    let puzzle = parse_line(line, &Rules::classic(9).unwrap()).unwrap();
+    let grade = grade(&puzzle, &Budget::unlimited()).unwrap();
+    (grade.hodoku_score, grade.hodoku_level.name())
+}
+
+#[test]
+fn hodoku_singles_came_in_fdokus_scan_order_not_hodokus_queues() {
+    // Scanning houses for singles made 3 of HoDoKu's hidden singles (14)
+    // naked singles or full houses (4): 334 for HoDoKu's 364.
+    let line = "8.........9.6......23....18.....2...9184..7....5..94.1.5...4..6.37..59......2....";
+    assert_eq!(hodoku_rating(line), (364, "easy"));
+}
+
+#[test]
+fn a_box_and_line_pair_clearing_one_house_was_taken_as_a_locked_pair() {
+    // HoDoKu calls a subset locked only when it clears both the box and
+    // the line outside it; the locked pair came before HoDoKu's pointing.
+    let line = "...71.....6.......4....6.1....87.9.2.....3..689.....3.9.....2.4.3....78.2...9....";
+    assert_eq!(hodoku_rating(line), (652, "medium"));
+}
+
+#[test]
+fn bug_plus_one_placed_its_digit_where_hodoku_removes_the_others() {
+    // HoDoKu's BUG+1 leaves a naked single, a step of its own.
+    let line = "5..928.......6.....6.1.....41..........4..2.73....281.....14.5...98...26..43.....";
+    assert_eq!(hodoku_rating(line), (614, "hard"));
+}
+
+#[test]
+fn nice_loops_were_taken_by_kind_not_by_hodokus_sort() {
+    // A one-elimination discontinuous loop came before an AIC removing
+    // three candidates: HoDoKu sorts all loops and AICs together.
+    let line = ".4..5.6..1....4.7585...9........3.......263......9...29...6.12.....82..667....9.4";
+    assert_eq!(hodoku_rating(line), (696, "unfair"));
+}
+
+#[test]
+fn a_loop_proving_its_candidate_placed_it_and_saved_a_naked_single() {
+    let line = ".397.8....8.6.2....2.......6...1.7232..........7.6.1..9......4......4.18...9..6.2";
+    assert_eq!(hodoku_rating(line), (2714, "extreme"));
+}
+
+#[test]
+fn xy_chains_were_taken_shortest_first_not_by_eliminations() {
+    let line = "..6.4.9..7.2.....1...78......92...6......8...4..61.....7..5.48..6.....3..1...7...";
+    assert_eq!(hodoku_rating(line), (2312, "extreme"));
+}
+
+#[test]
+fn xy_wings_were_taken_in_fdokus_order_not_hodokus_scan() {
+    let line = ".......973..5......8..24.......51......7.8..4..2...61.......4..297.13....53...9..";
+    assert_eq!(hodoku_rating(line), (1368, "hard"));
+}
+
+#[test]
+fn skyscrapers_were_taken_digit_first_not_rows_first() {
+    let line = "...2.........97.4..6..41.59.9..3.5..78.6.......57...1..2...54.....9...7.3.6......";
+    assert_eq!(hodoku_rating(line), (1284, "hard"));
+}
+
+#[test]
+fn a_simple_colours_trap_came_before_hodokus_wrap() {
+    let line = ".....8.26.4........7....8.562....3.....5..9......69.12....975......32..18..1.....";
+    assert_eq!(hodoku_rating(line), (1478, "hard"));
+}
