@@ -66,6 +66,17 @@ const ELEMENTS = {
   sandwiches: [{ clue: 'r0c1', sum: 19 }],
 };
 
+// A 6×6 puzzle whose path reasons with its thermometers, white dots and
+// XV pairs (made by `fdoku generate --rules thermo,white-dot,xv`).
+const THERMO_DOTS_XV = {
+  size: 6,
+  boxes: [2, 3],
+  givens: '....................1...2.........1.',
+  thermometers: [['r1c3', 'r2c4'], ['r3c5', 'r2c5'], ['r4c2', 'r5c3', 'r6c3']],
+  white_dots: [['r3c5', 'r4c5'], ['r6c2', 'r6c1'], ['r6c3', 'r6c4']],
+  x: [['r1c2', 'r1c3'], ['r5c5', 'r4c5']],
+};
+
 let server = null;
 let serverLog = '';
 let base = process.env.FDOKU_E2E_URL || '';
@@ -754,6 +765,48 @@ test('the puzzle is shared as an f-puzzles link and a SudokuPad link, which load
   await page.waitForFunction((old) => document.getElementById('link-sudokupad').value !== old, sudokupad);
   const again = await api('parse', { puzzle: await page.inputValue('#link-sudokupad') });
   assert.deepEqual(again.meta, words);
+});
+
+test('a hint or an explained step lights the element behind it, and its cells', async () => {
+  await loadText(JSON.stringify(THERMO_DOTS_XV));
+  const lit = () => page.locator('#board svg#marks g.lit').evaluateAll((gs) => gs.map((g) => g.dataset.name));
+  const litCells = () => page.locator('#board .cell.house').evaluateAll((cs) => cs.map((c) => Number(c.dataset.cell)));
+  const { elements } = await api('parse', { description: THERMO_DOTS_XV });
+  const cellsOf = (name) => elements.find((e) => e.name === name).cells;
+  // The explanation: a step by an element lights it (and only it); a single lights none.
+  const explained = await api('explain', { description: THERMO_DOTS_XV, order: 'hodoku' });
+  const k = explained.steps.findIndex((s) => s.elements);
+  assert.ok(k > 0, 'the path has a single before its first element step');
+  await page.click('#explain');
+  await page.waitForSelector(`#explain-list li:nth-child(${k + 1}) button`);
+  await page.click(`#explain-list li:nth-child(${k + 1}) button`);
+  const names = explained.steps[k].elements.map((e) => elements[e].name);
+  assert.deepEqual(await lit(), names);
+  for (const c of cellsOf(names[0])) assert.ok((await litCells()).includes(c), `cell ${c} of ${names[0]} lit`);
+  await shot('27-explained-step-lights-its-element');
+  await page.click('#explain-list li:nth-child(1) button');
+  assert.deepEqual(await lit(), [], 'a single lights no element');
+  // The hint panel: vague names the technique and lights nothing; concrete
+  // lights the element its text names; applied, the light goes.
+  await loadText(JSON.stringify(THERMO_DOTS_XV));
+  let named = [];
+  for (let tries = 0; tries < 12 && !named.length; tries++) {
+    const before = await page.textContent('#hint-text');
+    await page.click('#hint-concrete');
+    await page.waitForFunction((old) => document.getElementById('hint-text').textContent !== old, before);
+    const text = await page.textContent('#hint-text');
+    named = await lit();
+    for (const name of named) assert.ok(text.includes(`${name} (`), `${text} names ${name}`);
+    if (named.length) break;
+    assert.ok(!/(thermometer|white dot|xv) \d+ \(/.test(text), `${text}: an element step lights its element`);
+    await page.click('#hint-apply');
+    await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Applied'));
+  }
+  assert.equal(named.length, 1, 'a hint by an element came within 12 hints');
+  await shot('28-hint-lights-its-element');
+  await page.click('#hint-apply');
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Applied'));
+  assert.deepEqual(await lit(), []);
 });
 
 test('no errors in the page', () => {

@@ -199,3 +199,25 @@ test('a step marks its candidates, houses and placements; mistakes mark cells', 
   assert.deepEqual([...wrong.wrongCells], [7, 9]);
   assert.equal(wrong.cells.size, 0);
 });
+
+test("a constraint's own step lights the elements behind it and their cells", () => {
+  const kinds = new Set();
+  for (const { request, answer } of explains) {
+    const g = makeGeo(layoutOf(request));
+    for (const step of answer.steps) {
+      const m = marksOfStep(g, step);
+      if (!step.elements) {
+        assert.deepEqual(m.elements, [], step.text);
+        continue;
+      }
+      assert.equal(m.elements.length, step.elements.length, step.text);
+      for (const name of m.elements) {
+        assert.ok(step.text.includes(`${name} (`), `${step.text} names ${name}`);
+        kinds.add(name.replace(/ \d+$/, ''));
+      }
+      // A partner check or a thermometer bound removes candidates from its own cells only.
+      for (const { cell } of step.eliminations) assert.ok(m.houseCells.has(cell), `${step.text}: cell ${cell} lit`);
+    }
+  }
+  assert.deepEqual([...kinds].sort(), ['thermometer', 'white dot', 'xv']);
+});

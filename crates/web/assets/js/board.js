@@ -2,15 +2,15 @@
 // killer cages with their sums), the variant elements' layer (layer.js),
 // the digit pad, the SVG overlay (diagonals, a hint's chain links), and
 // rendering — givens, entries,
-// pencil marks, the trace's candidates, hint marks — touching only the
-// cells whose look changed.
+// pencil marks, the trace's candidates, hint marks and the elements behind
+// a hint — touching only the cells whose look changed.
 
 import { bit, digitChar, digitsOf, popcount } from './digits.js';
 import { clashes } from './geometry.js';
 import { marksOfStep } from './marks.js';
 import { merged } from './state.js';
 import { $, svgEl } from './dom.js';
-import { buildMarksLayer, showTracedMark } from './layer.js';
+import { buildMarksLayer, lightMarks } from './layer.js';
 
 /** The cage outline of cell i (cage k): dashed on the sides that border another cage. */
 function cageLine(g, i, k) {
@@ -297,8 +297,9 @@ export function render(S) {
   const clashSet = S.view === 'edit' ? clashes(g, merged(S)) : new Set();
   const peers = S.view === 'edit' ? new Set(g.peers[S.sel]) : new Set();
   const { house, cell: traceCell, cls: traceClass } = traceHighlight(S);
-  showTracedMark(S, S.view === 'trace' && S.trace && S.trace.highlight ? S.trace.highlight.by : null);
   const M = S.marks;
+  const traced = S.view === 'trace' && S.trace && S.trace.highlight;
+  lightMarks(S, traced ? [traced.by] : (M && M.elements) || []);
   if (M) for (const c of M.houseCells) house.add(c);
   for (let i = 0; i < cells; i++) {
     let extra = ' ';

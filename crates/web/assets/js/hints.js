@@ -61,7 +61,7 @@ function applyStep(S, resp, step) {
   for (const el of step.eliminations || []) S.cands[el.cell] &= ~bit(el.digit);
   S.candMode = 'auto';
   refineCandidates(S);
-  markStep(S, { ...step, pattern: [], extra: [], links: [], houses: [], house_cells: [] });
+  markStep(S, { ...step, pattern: [], extra: [], links: [], houses: [], house_cells: [], elements: [] });
   S.hintStage = 0;
 }
 

@@ -1,8 +1,8 @@
 // The variant elements on the board: an SVG layer inside the board, over
 // the cells' colours and under their digits, drawn from the geometry's
 // marks (elements.js); a ring of room around the grid when clues stand
-// outside it; the legend under the grid; and the element that the trace's
-// current event names, lit.
+// outside it; the legend under the grid; and the elements lit: the one the
+// trace's current event names, or those behind a hint or explanation step.
 
 import { $, svgEl } from './dom.js';
 
@@ -26,7 +26,7 @@ export function buildMarksLayer(S) {
     svg.appendChild(group);
   }
   S.board.markGroups = groups;
-  S.board.litMark = null;
+  S.board.litMarks = '';
   // Clues outside the grid get a ring one cell wide.
   $('board').parentElement.style.setProperty('--ring', g.outside ? `calc(100% / ${n + 2})` : '0px');
   const legend = $('rules-legend');
@@ -39,13 +39,13 @@ export function buildMarksLayer(S) {
   return svg;
 }
 
-/** Lights the element named `name` (a trace event's `by`; null: none). */
-export function showTracedMark(S, name) {
+/** Lights the elements named in `names` (a trace event's `by`, a step's elements) and no other. */
+export function lightMarks(S, names) {
   const B = S.board;
   const groups = B.markGroups || new Map();
-  const lit = groups.has(name) ? name : null;
-  if (B.litMark === lit) return;
-  if (B.litMark) groups.get(B.litMark).classList.remove('lit');
-  if (lit) groups.get(lit).classList.add('lit');
-  B.litMark = lit;
+  const lit = new Set(names.filter((name) => groups.has(name)));
+  const key = [...lit].sort().join('\n');
+  if (B.litMarks === key) return;
+  for (const [name, group] of groups) group.classList.toggle('lit', lit.has(name));
+  B.litMarks = key;
 }
