@@ -3,6 +3,7 @@
 
 Usage:
     python3 scripts/fzn_bench.py [--limit SECONDS] [--only TEXT] [--keep DIR]
+                                 [--flatten-only | --reuse] [--jobs N]
                                  [--fdoku PATH] [--gecode PATH] [--mzn DIR]
 
 The instances, their kind (`sat`/`opt`) and which of them have a known solution count are read
@@ -18,9 +19,15 @@ limit (their own `-t`/`-time` flag, and a kill a few seconds later). Instances w
 solution count are run with `-a` and compare counts; the others compare the status and, for
 optimisation, the objective. Prints one markdown table and a summary on standard output;
 progress goes to standard error. Python 3 standard library only.
+
+`--jobs N` benchmarks N instances at a time (each solver still one thread): on a machine with
+N idle cores the times stay those of one run alone. `--flatten-only --keep DIR` only writes the
+flattened files; `--reuse --keep DIR` runs the solvers on them without MiniZinc, e.g. on
+another machine.
 """
 
 import argparse
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -249,22 +256,33 @@ def main():
     parser.add_argument("--limit", type=float, default=10.0, help="wall-clock seconds per run")
     parser.add_argument("--only", default="", help="only instances whose name contains this")
     parser.add_argument("--keep", type=Path, help="write the flattened files here")
+    parser.add_argument("--flatten-only", action="store_true", help="only flatten (with --keep)")
+    parser.add_argument("--reuse", action="store_true",
+                        help="run on the flattened files of --keep, without MiniZinc")
+    parser.add_argument("--jobs", type=int, default=1, help="instances benchmarked at a time")
     parser.add_argument("--fdoku", default=str(ROOT / "target" / "release" / "fdoku"))
     parser.add_argument("--gecode", default="fzn-gecode")
     parser.add_argument("--mzn", type=Path, default=ROOT.parent / "shared" / "mzn")
     args = parser.parse_args()
 
+    if (args.flatten_only or args.reuse) and not args.keep:
+        sys.exit("--flatten-only and --reuse need --keep DIR")
     instances = [i for i in read_instances(args.mzn / "README.md") if args.only in i.name]
-    library = os.path.relpath(FDOKU_LIB, stdlib_dir())
+    library = None if args.reuse else os.path.relpath(FDOKU_LIB, stdlib_dir())
     limit_ms = str(int(args.limit * 1000))
     with tempfile.TemporaryDirectory() as scratch:
         out = args.keep or Path(scratch)
         out.mkdir(parents=True, exist_ok=True)
-        rows = []
-        for number, instance in enumerate(instances, 1):
+
+        def one(numbered):
+            number, instance = numbered
             print(f"[{number}/{len(instances)}] {instance.name}", file=sys.stderr, flush=True)
-            rows.append(bench(instance, args, out, library, limit_ms))
-    print_table(rows, args.limit)
+            return bench(instance, args, out, library, limit_ms)
+
+        with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            rows = list(pool.map(one, enumerate(instances, 1)))
+    if not args.flatten_only:
+        print_table(rows, args.limit)
 
 
 def bench(instance, args, out, library, limit_ms):
@@ -277,19 +295,27 @@ def bench(instance, args, out, library, limit_ms):
     }
     for solver, (lib, command) in solvers.items():
         target = out / f"{instance.name}_{solver}.fzn"
-        error = flatten(instance, args.mzn, lib, target)
-        if error:
-            answers[solver] = Answer("ERROR", detail=error.replace("|", "\\|"))
+        if args.reuse:
+            text = target.read_text()
+            goal = objective(text)
+        else:
+            error = flatten(instance, args.mzn, lib, target)
+            if error:
+                answers[solver] = Answer("ERROR", detail=error.replace("|", "\\|"))
+                continue
+            text = target.read_text()
+            if solver == "gecode":
+                text = prepare_for_gecode(text)
+            goal = objective(text)
+            if goal:
+                text = mark_objective(text, goal[0])
+            target.write_text(text)
+        if args.flatten_only:
             continue
-        text = target.read_text()
-        if solver == "gecode":
-            text = prepare_for_gecode(text)
-        goal = objective(text)
-        if goal:
-            text = mark_objective(text, goal[0])
-        target.write_text(text)
         flags = ["-a"] if instance.count_known else []
         answers[solver] = run(command + flags + [str(target)], args.limit, goal, instance.count_known)
+    if args.flatten_only:
+        return None
     return instance, answers["fdoku"], answers["gecode"], agreement(answers["fdoku"], answers["gecode"], goal)
 
 
