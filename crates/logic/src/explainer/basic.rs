@@ -266,12 +266,15 @@ pub(super) fn fish(se: &Se<'_>, degree: usize) -> Option<Step> {
         3 => Technique::Swordfish,
         _ => Technique::Jellyfish,
     };
-    let placed = |digit: u8| (0..81).filter(|&c| se.grid.value(c) == digit).count();
+    let mut placed = [0; 10];
+    for cell in 0..81 {
+        placed[usize::from(se.grid.value(cell))] += 1;
+    }
     let mut result = None;
     for (base, cover) in [(Kind::Column, Kind::Row), (Kind::Row, Kind::Column)] {
         let _ = colex(degree, 9, &mut |lines| {
             for digit in 1..=9u8 {
-                if placed(digit) + degree * 2 > 9 {
+                if placed[usize::from(digit)] + degree * 2 > 9 {
                     continue;
                 }
                 let places: Vec<u32> = lines

@@ -23,6 +23,7 @@
 //! (hidden); it offers the easiest first, type breaking ties, and a loop
 //! once per kind of hint. Four-cell loops are unique rectangles.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{Kind, REGION_TYPES, Se, colex, common_tuple};
@@ -39,9 +40,25 @@ struct Hint {
     step: Step,
 }
 
+thread_local! {
+    /// The last grid's candidates and its first hint: the path asks once
+    /// per type, eight times for one grid.
+    static LAST: RefCell<Option<(Vec<u32>, Option<Step>)>> = const { RefCell::new(None) };
+}
+
 /// SE's first unique loop hint.
 pub(super) fn first(se: &Se<'_>) -> Option<Step> {
-    hints(se).into_iter().next()
+    let masks: Vec<u32> = (0..81).map(|c| se.mask(c)).collect();
+    LAST.with_borrow_mut(|last| {
+        if let Some((seen, step)) = last.as_ref()
+            && *seen == masks
+        {
+            return step.clone();
+        }
+        let step = hints(se).into_iter().next();
+        *last = Some((masks, step.clone()));
+        step
+    })
 }
 
 /// Every hint, in SE's order: easiest first, then by type.
