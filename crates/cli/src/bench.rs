@@ -4,7 +4,9 @@
 //! Per file: one untimed run that checks every solution with the
 //! independent checker and gathers statuses and guesses, then timed passes
 //! (CPU time of the thread, each pass repeated to at least 0.2 s), the
-//! fastest reported. Parsing is timed apart, the same way.
+//! fastest reported. Reading the file, parsing, checking the solutions
+//! and formatting the output lines are timed apart, the same way: their sum
+//! with solving is the end-to-end cost of `fdoku solve --count` per puzzle.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -14,8 +16,8 @@ use anyhow::anyhow;
 use clap::ValueEnum;
 use fdoku_fd::stats::thread_cpu_time;
 use fdoku_sudoku::format::read_puzzles;
-use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
-use fdoku_sudoku::{Puzzle, check_solution};
+use fdoku_sudoku::solve::{Goal, Report, SolveOptions, Status, solve};
+use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 use serde::Serialize;
 
 use crate::cli::BenchArgs;
@@ -41,7 +43,11 @@ struct FileResult {
     puzzles_per_second: f64,
     guesses_per_puzzle: f64,
     no_guess_fraction: f64,
+    read_micros_per_puzzle: f64,
     parse_micros_per_puzzle: f64,
+    check_micros_per_puzzle: f64,
+    format_micros_per_puzzle: f64,
+    end_to_end_micros_per_puzzle: f64,
     unique: usize,
     multiple: usize,
     none: usize,
@@ -104,6 +110,7 @@ fn bench_file(
 ) -> anyhow::Result<FileResult> {
     let variant = args.variant.plain();
     let format = args.input_format.format();
+    let read = read_time(name);
     let items = read_puzzles(name, text, format, &variant);
     let parse = repeated(|| {
         std::hint::black_box(read_puzzles(name, text, format, &variant));
@@ -136,7 +143,11 @@ fn bench_file(
         puzzles_per_second: 0.0,
         guesses_per_puzzle: 0.0,
         no_guess_fraction: 0.0,
+        read_micros_per_puzzle: micros_per(read, puzzles.len() + unreadable),
         parse_micros_per_puzzle: micros_per(parse, puzzles.len() + unreadable),
+        check_micros_per_puzzle: 0.0,
+        format_micros_per_puzzle: 0.0,
+        end_to_end_micros_per_puzzle: 0.0,
         unique: 0,
         multiple: 0,
         none: 0,
@@ -146,6 +157,7 @@ fn bench_file(
     };
     // The untimed run: statuses, guesses, and every solution checked.
     let (mut guesses, mut no_guess) = (0u64, 0usize);
+    let mut reports = Vec::with_capacity(puzzles.len());
     for (puzzle, line) in puzzles.iter().zip(&lines) {
         let report = solve(puzzle, goal, &options);
         if let Some(solution) = &report.solution {
@@ -164,8 +176,26 @@ fn bench_file(
             Status::Solved => result.solved += 1,
             Status::Stopped => result.stopped += 1,
         }
+        reports.push(report);
     }
     progress.inc(1);
+    let check = repeated(|| {
+        for (puzzle, report) in puzzles.iter().zip(&reports) {
+            if let Some(solution) = &report.solution {
+                std::hint::black_box(check_solution(puzzle, solution).is_ok());
+            }
+        }
+    });
+    result.check_micros_per_puzzle = micros_per(check, puzzles.len());
+    let mut output = Vec::new();
+    let format = repeated(|| {
+        output.clear();
+        for report in &reports {
+            write_line(&mut output, report);
+        }
+        std::hint::black_box(&output);
+    });
+    result.format_micros_per_puzzle = micros_per(format, puzzles.len());
     let n = puzzles.len().max(1) as f64;
     result.guesses_per_puzzle = guesses as f64 / n;
     result.no_guess_fraction = no_guess as f64 / n;
@@ -181,7 +211,35 @@ fn bench_file(
     }
     result.micros_per_puzzle = best;
     result.puzzles_per_second = if best > 0.0 { 1e6 / best } else { 0.0 };
+    result.end_to_end_micros_per_puzzle = result.read_micros_per_puzzle
+        + result.parse_micros_per_puzzle
+        + best
+        + result.check_micros_per_puzzle
+        + result.format_micros_per_puzzle;
     Ok(result)
+}
+
+/// The time to read the file `name` from disk (nothing for standard input
+/// or a puzzle given on the command line).
+fn read_time(name: &str) -> Duration {
+    let path = std::path::Path::new(name);
+    if !path.is_file() {
+        return Duration::ZERO;
+    }
+    repeated(|| {
+        std::hint::black_box(std::fs::read(path).map(|bytes| bytes.len()).ok());
+    })
+}
+
+/// The line `fdoku solve --count --format line` prints for `report`.
+fn write_line(out: &mut Vec<u8>, report: &Report) {
+    let status = crate::solve::status_name(report);
+    let shown = report
+        .solution
+        .as_deref()
+        .map_or_else(|| status.to_owned(), grid_line);
+    // Writing to a Vec cannot fail.
+    let _ = writeln!(out, "{status} {} {shown}", report.count);
 }
 
 /// Runs `job` at least once and until [`MIN_PASS`] has passed; returns the
@@ -219,15 +277,16 @@ fn print_table(
             .map_or_else(String::new, |v| v.get_name().to_owned()),
         args.passes
     )?;
+    if args.profile {
+        return print_profile(results, out);
+    }
     writeln!(
         out,
         "{:<32} {:>8} {:>10} {:>11} {:>9} {:>9} {:>9}  unique/multiple/none",
         "file", "puzzles", "µs/puzzle", "puzzles/s", "guesses", "no guess", "parse µs"
     )?;
     for r in results {
-        let file = std::path::Path::new(&r.file)
-            .file_name()
-            .map_or(r.file.clone(), |f| f.to_string_lossy().into_owned());
+        let file = file_name(&r.file);
         writeln!(
             out,
             "{file:<32} {:>8} {:>10.2} {:>11.0} {:>9.2} {:>8.1}% {:>9.2}  {}/{}/{}{}",
@@ -248,4 +307,34 @@ fn print_table(
         )?;
     }
     Ok(())
+}
+
+/// The split per puzzle: read, parse, solve, check, format, and their sum.
+fn print_profile(results: &[FileResult], out: &mut dyn Write) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "{:<32} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>11}  (µs per puzzle)",
+        "file", "puzzles", "read", "parse", "solve", "check", "format", "end to end"
+    )?;
+    for r in results {
+        writeln!(
+            out,
+            "{:<32} {:>8} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>11.2}",
+            file_name(&r.file),
+            r.puzzles,
+            r.read_micros_per_puzzle,
+            r.parse_micros_per_puzzle,
+            r.micros_per_puzzle,
+            r.check_micros_per_puzzle,
+            r.format_micros_per_puzzle,
+            r.end_to_end_micros_per_puzzle
+        )?;
+    }
+    Ok(())
+}
+
+fn file_name(path: &str) -> String {
+    std::path::Path::new(path)
+        .file_name()
+        .map_or(path.to_owned(), |f| f.to_string_lossy().into_owned())
 }

@@ -443,6 +443,9 @@ pub struct BenchArgs {
     /// Print one JSON array (one object per file) instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Split each puzzle's time into read, parse, solve, check and format, and their sum.
+    #[arg(long)]
+    pub profile: bool,
 }
 
 impl SolverChoice {

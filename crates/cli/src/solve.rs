@@ -177,7 +177,7 @@ fn verify(outcome: &Outcome) -> anyhow::Result<()> {
 /// The status a record shows. A search cut short by a node or time limit
 /// (or Ctrl-C) is `stopped` whatever it found on the way: one solution
 /// found is not "unique", and a count cut short is not an answer.
-fn status_name(report: &Report) -> &'static str {
+pub(crate) fn status_name(report: &Report) -> &'static str {
     if report.unsupported {
         return "error";
     }

@@ -109,3 +109,38 @@ fn bench_without_files_needs_the_standard_sets() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_profile_splits_each_puzzle_into_stages_that_add_up() {
+    let top95 = fdoku_testdata::fixture("norvig_top95.txt");
+    let o = fdoku(&["bench", "--passes", "1", "--json", arg(&top95)], None);
+    assert_eq!(o.status.code(), Some(0));
+    let r = &json(&o)[0];
+    let stage = |name: &str| r[name].as_f64().expect("a number");
+    let stages = [
+        "read_micros_per_puzzle",
+        "parse_micros_per_puzzle",
+        "micros_per_puzzle",
+        "check_micros_per_puzzle",
+        "format_micros_per_puzzle",
+    ];
+    // Every solution is checked and printed: those stages take time.
+    for name in &stages[1..] {
+        assert!(stage(name) > 0.0, "{name} = 0");
+    }
+    let sum: f64 = stages.iter().map(|name| stage(name)).sum();
+    let end_to_end = stage("end_to_end_micros_per_puzzle");
+    assert!(
+        (end_to_end - sum).abs() < 1e-6 * sum,
+        "{end_to_end} ≠ {sum}"
+    );
+    let table = fdoku(&["bench", "--passes", "1", "--profile", arg(&top95)], None);
+    let text = String::from_utf8_lossy(&table.stdout);
+    for column in ["read", "parse", "solve", "check", "format", "end to end"] {
+        assert!(
+            text.lines().nth(1).is_some_and(|h| h.contains(column)),
+            "{text}"
+        );
+    }
+    assert!(text.contains("norvig_top95.txt"), "{text}");
+}
