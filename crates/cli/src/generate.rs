@@ -1,7 +1,9 @@
 //! `fdoku generate`: unique puzzles, in parallel, in order, the same for a
 //! seed whatever the thread count (puzzle `i` draws from its own seed,
 //! derived from `--seed` and `i`); minimal, to a clue count, or on the clue
-//! positions of a pattern file.
+//! positions of a pattern file; classic, jigsaw, killer or with variant
+//! elements, and with `--difficulty` or `--technique` graded by the logic
+//! solver until one has the level or technique asked.
 
 use std::io::Write;
 use std::sync::Arc;
