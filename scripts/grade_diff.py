@@ -10,9 +10,9 @@ ORACLE_DIR holds the reference ratings, any of:
 Lines are matched by puzzle, so their order does not matter; a puzzle missing from a file
 (or rated TIMEOUT there) is left out of that comparison.
 
-fdoku's side is `fdoku grade -f jsonl -j1 PUZZLES` (or a saved run: --fdoku-jsonl). The SE
-triples are the grade's `er`/`ep`/`ed` (classic) and `sukaku.er`/`.ep`/`.ed` when the
-grade carries them. Prints, per band of the reference rating, how many puzzles agree
+fdoku's side is `fdoku grade --se sukaku -f jsonl -j1 PUZZLES` (or a saved run:
+--fdoku-jsonl), whose grades carry both SE triples: `er`/`ep`/`ed` (classic) and
+`sukaku.er`/`.ep`/`.ed`. Prints, per band of the reference rating, how many puzzles agree
 exactly, and writes every disagreement to --mismatches (tab-separated).
 
 The raters are measuring tools only (serate: ../shared/tools/serate; hodoku-py is GPL and
@@ -56,8 +56,9 @@ def fdoku_grades(args):
     if args.fdoku_jsonl:
         text = open(args.fdoku_jsonl, encoding="utf-8").read()
     else:
-        text = subprocess.run([args.fdoku, "grade", "-f", "jsonl", "-j", str(args.threads),
-                               args.puzzles], capture_output=True, text=True).stdout
+        text = subprocess.run([args.fdoku, "grade", "--se", "sukaku", "-f", "jsonl",
+                               "-j", str(args.threads), args.puzzles],
+                              capture_output=True, text=True).stdout
     grades = {}
     for line in text.splitlines():
         record = json.loads(line)
