@@ -21,8 +21,10 @@ pub(super) struct Rules {
     pub digit: Option<u8>,
     /// Only bivalue cells, strong inside cells, weak between them (XY-chains).
     pub bivalue_cells: bool,
-    /// Whether group nodes and almost locked sets take part.
+    /// Whether group nodes take part.
     pub groups: bool,
+    /// Whether almost locked sets take part too (with `groups`).
+    pub sets: bool,
 }
 
 /// A node: `digit` in one of `cells` (one cell, or a group).
@@ -86,6 +88,8 @@ impl Graph {
         let mut sets = Vec::new();
         if rules.groups {
             nodes.extend(group_nodes(grid, rules));
+        }
+        if rules.groups && rules.sets {
             sets = collect(grid, 2..=MAX_ALS_CELLS);
         }
         let first_als = nodes.len();

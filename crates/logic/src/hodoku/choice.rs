@@ -24,11 +24,13 @@
 //!   then the smallest weighted sum of the eliminated candidates (HoDoKu's
 //!   `getIndexSumme`);
 //! * **nice loops and AICs** — sorted so too, from one search for
-//!   continuous and discontinuous loops and AICs alike (grouped ones in a
+//!   continuous and discontinuous loops and AICs alike (grouped ones, with
+//!   group nodes but no almost locked sets as HoDoKu's solver, in a
 //!   second): the discontinuous loops and AICs of the order find nothing
 //!   more. A loop proving its candidate removes the cell's others, as
 //!   HoDoKu writes it: the naked single is a step of its own.
 
+use crate::chains::grouped_without_sets;
 use crate::grid::Grid;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
@@ -70,14 +72,7 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
             best(&[technique], grid)
         }
         ContinuousNiceLoop => best(&[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic], grid),
-        GroupedContinuousNiceLoop => best(
-            &[
-                GroupedContinuousNiceLoop,
-                GroupedDiscontinuousNiceLoop,
-                GroupedAic,
-            ],
-            grid,
-        ),
+        GroupedContinuousNiceLoop => pick(grouped_without_sets(grid), grid),
         DiscontinuousNiceLoop | Aic | GroupedDiscontinuousNiceLoop | GroupedAic => None,
         // HoDoKu's BUG+1 only removes the cell's other candidates: the
         // naked single it leaves is a step of its own.
@@ -160,11 +155,22 @@ fn is_locked(grid: &Grid, step: &Step) -> bool {
 /// HoDoKu's pick among the instances of `techniques`: most eliminations,
 /// then the smallest [`index_sum`].
 fn best(techniques: &[Technique], grid: &Grid) -> Option<Step> {
-    techniques
-        .iter()
-        .flat_map(|t| t.find_all(grid))
+    pick(techniques.iter().flat_map(|t| t.find_all(grid)), grid)
+}
+
+/// HoDoKu's pick among `steps`: most eliminations, then the smallest
+/// [`index_sum`], then the first candidate removed.
+fn pick(steps: impl IntoIterator<Item = Step>, grid: &Grid) -> Option<Step> {
+    steps
+        .into_iter()
+        .filter(|s| grid.changes(s))
         .map(|s| eliminating(grid, s))
-        .min_by_key(|s| (std::cmp::Reverse(s.eliminations.len()), index_sum(s)))
+        .min_by_key(|s| {
+            // Equal sums stay in HoDoKu's order of finding them: by the
+            // premise, which is the first candidate removed.
+            let first = s.eliminations.first().map(|c| (c.cell, c.digit));
+            (std::cmp::Reverse(s.eliminations.len()), index_sum(s), first)
+        })
 }
 
 /// A step placing digits as HoDoKu writes it: removing the cells' other

@@ -232,3 +232,20 @@ fn a_simple_colours_trap_came_before_hodokus_wrap() {
     let line = ".....8.26.4........7....8.562....3.....5..9......69.12....975......32..18..1.....";
     assert_eq!(hodoku_rating(line), (1478, "hard"));
 }
+
+#[test]
+fn hodokus_grouped_loops_ran_through_almost_locked_sets() {
+    // HoDoKu's solver takes no almost locked sets into its chains: a
+    // grouped continuous loop through one removed eight candidates where
+    // HoDoKu's path has a one-candidate grouped loop.
+    let line = "..5..6...8..971.......4....4..31...8...6..4..2......6..1...78.9..21...4698......3";
+    assert_eq!(hodoku_rating(line), (2930, "extreme"));
+}
+
+#[test]
+fn loops_of_equal_weighted_sums_were_not_taken_in_hodokus_order() {
+    // r8c8<>8 and r9c4<>3 weigh 78 alike: HoDoKu keeps the loop it found
+    // first, from the premise of the lower cell.
+    let line = "82...1.3.53......2.16...9....7.38.15...9....46.3........8.9....9..7......42.5....";
+    assert_eq!(hodoku_rating(line), (1660, "unfair"));
+}
