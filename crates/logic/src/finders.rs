@@ -70,7 +70,8 @@ impl Technique {
             CageCombination => cages::find,
             OddEven | Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
             | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint | Renban
-            | BetweenLine | ArrowSum | LittleKillerSum | Quadruple | InniesOuties => variants::find,
+            | BetweenLine | ArrowSum | LittleKillerSum | Quadruple | InniesOuties | Sandwich
+            | XSum | SkyscraperClue | RegionSumLine | ZipperLine => variants::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,

@@ -387,8 +387,9 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         OddEven => 10,
         Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
         | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint => 23,
-        CageCombination | Renban | BetweenLine | ArrowSum | LittleKillerSum | Quadruple => 26,
-        InniesOuties => 28,
+        CageCombination | Renban | BetweenLine | ArrowSum | LittleKillerSum | Quadruple
+        | RegionSumLine | ZipperLine => 26,
+        InniesOuties | Sandwich | XSum | SkyscraperClue => 28,
         Pointing => 26,
         Claiming => 28,
         NakedPair | LockedPair => 30,

@@ -88,8 +88,8 @@ type DigitClass = fn(usize, u32) -> u32;
 
 /// Every two-cell relation of `rules`: the elements' (and the negative
 /// rules') pairs as `fdoku_sudoku` gives them, non-consecutive
-/// neighbours, and neighbours within three cells of an entropic or
-/// modular line.
+/// neighbours, neighbours within three cells of an entropic or modular
+/// line, and an odd zipper's middle with each other cell (larger).
 pub(crate) fn links(rules: &Rules) -> Vec<CellLink> {
     let size = rules.size();
     let mut links = Vec::new();
@@ -101,6 +101,19 @@ pub(crate) fn links(rules: &Rules) -> Vec<CellLink> {
                     pair.relation.holds(x, y)
                 })
             }));
+        }
+        // On an odd zipper the middle holds the sum of two other digits:
+        // it is larger than every other cell of the line.
+        if let Element::Zipper { cells } = element
+            && cells.len() % 2 == 1
+        {
+            let middle = cells[cells.len() / 2];
+            links.extend(
+                cells
+                    .iter()
+                    .filter(|&&c| c != middle)
+                    .map(|&c| CellLink::new(size, middle, c, source, |x, y| x > y)),
+            );
         }
         // Any three in a row on the line (a line of three or more): so any
         // two within three cells differ in third (entropic) or residue

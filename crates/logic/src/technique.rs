@@ -194,6 +194,11 @@ techniques! {
     ArrowSum => "Arrow", "----", Medium, 50;
     LittleKillerSum => "Little killer", "----", Medium, 50;
     Quadruple => "Quadruple", "----", Medium, 50;
+    Sandwich => "Sandwich", "----", Medium, 60;
+    XSum => "X-sum", "----", Medium, 60;
+    SkyscraperClue => "Skyscraper clue", "----", Medium, 60;
+    RegionSumLine => "Region-sum line", "----", Medium, 50;
+    ZipperLine => "Zipper line", "----", Medium, 50;
     Backtracking => "Backtracking", "9999", Extreme, 10000;
 }
 
@@ -242,6 +247,11 @@ impl Technique {
         Technique::ArrowSum,
         Technique::LittleKillerSum,
         Technique::Quadruple,
+        Technique::RegionSumLine,
+        Technique::ZipperLine,
+        Technique::Sandwich,
+        Technique::XSum,
+        Technique::SkyscraperClue,
         Technique::InniesOuties,
     ];
 

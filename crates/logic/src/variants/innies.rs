@@ -6,7 +6,10 @@
 //! it, their cells outside it (the *outies*) add up to what those cages
 //! hold beyond the region's total. Up to four innies or outies are then
 //! filled like a cage of that sum (different digits where cells see each
-//! other), and their candidates that reach no filling go.
+//! other), and their candidates that reach no filling go. A little killer
+//! diagonal lying inside the region counts like a cage (its digits may
+//! repeat, its total is still the clue): a 6×6 box of 21 holding a
+//! diagonal of 7 leaves 14 to its other cells.
 
 use std::ops::ControlFlow;
 
@@ -14,8 +17,9 @@ use super::super::cellset::CellSet;
 use super::super::grid::Grid;
 use super::super::step::{Found, Step};
 use super::super::technique::Technique;
+use super::elements;
 use super::sums::trim_line;
-use fdoku_sudoku::HouseKind;
+use fdoku_sudoku::{Element, HouseKind};
 
 /// The most innies or outies filled as one virtual cage.
 const MOST_CELLS: usize = 4;
@@ -27,7 +31,8 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
         .iter()
         .filter_map(|cage| Some((cage.cells.iter().copied().collect(), cage.sum?)))
         .collect();
-    if cages.is_empty() {
+    let diagonals = diagonals(grid);
+    if cages.is_empty() && diagonals.is_empty() {
         return ControlFlow::Continue(());
     }
     let size = grid.size() as u32;
@@ -38,8 +43,35 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
             cages.iter().filter(|(c, _)| c.is_subset(&region)).collect();
         let known: u32 = inside.iter().map(|(_, s)| s).sum();
         let covered = inside.iter().fold(CellSet::EMPTY, |all, (c, _)| all | *c);
+        // Little killer diagonals inside the region, each clear of the
+        // cages and diagonals already counted.
+        let mut lines = Vec::new();
+        let (mut on_lines, mut line_known) = (covered, known);
+        for (index, cells, sum) in &diagonals {
+            if cells.is_subset(&region) && !cells.intersects(&on_lines) {
+                on_lines |= *cells;
+                line_known += sum;
+                lines.push(*index);
+            }
+        }
+        if !lines.is_empty()
+            && let Some(left) = total.checked_sub(line_known)
+            && let Some(mut step) = virtual_cage(
+                grid,
+                region - on_lines,
+                left,
+                &format!(
+                    "{name} adds up to {total}, the cages and little killer diagonals inside \
+                     it to {line_known}: its innies"
+                ),
+            )
+        {
+            step.elements = lines;
+            found(step)?;
+        }
         let innies = region - covered;
-        if let Some(left) = total.checked_sub(known)
+        if !inside.is_empty()
+            && let Some(left) = total.checked_sub(known)
             && let Some(step) = virtual_cage(
                 grid,
                 innies,
@@ -54,7 +86,7 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
             .filter(|(c, _)| c.intersects(&region) && !c.is_subset(&region))
             .collect();
         let reach = meeting.iter().fold(covered, |all, (c, _)| all | *c);
-        if !region.is_subset(&reach) {
+        if meeting.is_empty() || !region.is_subset(&reach) {
             continue;
         }
         let outies = reach - region;
@@ -71,6 +103,19 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The little killer diagonals: element index, cells, sum.
+fn diagonals(grid: &Grid) -> Vec<(usize, CellSet, u32)> {
+    let size = grid.size();
+    elements(grid)
+        .filter_map(|(index, element)| match element {
+            Element::LittleKiller { sum, .. } => {
+                Some((index, element.cells(size).into_iter().collect(), *sum))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The step filling `cells` (innies or outies, as `why` says) like a cage

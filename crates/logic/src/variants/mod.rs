@@ -24,12 +24,13 @@
 //!   in words (`Step::reason`): a candidate with no partner across a
 //!   relation, bounds along a thermometer, the run of a renban, the ends
 //!   of a between line, the sums of arrows and little killers, the digits
-//!   a quadruple needs, odd and even cells, and the killer's 45 rule
-//!   (innies and outies).
+//!   a quadruple needs, odd and even cells, the killer's 45 rule
+//!   (innies and outies), the common totals of region-sum and zipper
+//!   lines, and the arrangements of a row that a sandwich, X-sum or
+//!   skyscraper clue beside it allows.
 //!
-//! Rules whose own logic the solver does not have yet (sandwich, X-sum,
-//! skyscraper, region-sum and zipper lines) are refused by name
-//! ([`unsupported`]): a path without their logic would guess where a person
+//! A rule without logic of its own here would be refused by name
+//! ([`unsupported`]): a path without its logic would guess where a person
 //! reasons.
 
 mod between;
@@ -37,9 +38,15 @@ mod innies;
 mod pairs;
 mod parity;
 mod quadruple;
+mod readings;
+mod region_sum;
 mod renban;
+mod sandwich;
+mod skyscraper;
 mod sums;
 mod thermometer;
+mod xsum;
+mod zipper;
 
 use std::ops::ControlFlow;
 
@@ -81,6 +88,11 @@ fn technique_of(kind: ElementKind) -> Option<Technique> {
         K::Arrow => Technique::ArrowSum,
         K::LittleKiller => Technique::LittleKillerSum,
         K::Quadruple => Technique::Quadruple,
+        K::Sandwich => Technique::Sandwich,
+        K::XSum => Technique::XSum,
+        K::Skyscraper => Technique::SkyscraperClue,
+        K::RegionSum => Technique::RegionSumLine,
+        K::Zipper => Technique::ZipperLine,
         _ => return None,
     })
 }
@@ -107,6 +119,11 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         T::ArrowSum | T::LittleKillerSum => sums::find(grid, technique, found),
         T::Quadruple => quadruple::find(grid, found),
         T::InniesOuties => innies::find(grid, found),
+        T::Sandwich => sandwich::find(grid, found),
+        T::XSum => xsum::find(grid, found),
+        T::SkyscraperClue => skyscraper::find(grid, found),
+        T::RegionSumLine => region_sum::find(grid, found),
+        T::ZipperLine => zipper::find(grid, found),
         _ => pairs::find(grid, technique, found),
     }
 }

@@ -11,10 +11,11 @@
 
 use std::ops::ControlFlow;
 
+use super::super::cellset::CellSet;
 use super::super::grid::{Grid, bit, digits_of};
 use super::super::step::{Candidate, Found, Step};
 use super::super::technique::Technique;
-use super::{elements, labelled, options};
+use super::{digit_list, elements, labelled, options};
 use fdoku_sudoku::Element;
 
 /// Reports each arrow (or little killer) whose sum bounds rule out some
@@ -175,9 +176,9 @@ impl Fills {
             .fold(vec![true], |acc, t| sumset(&acc, t))
     }
 
-    /// Per cell, the digits of some filling of its group that, with some
-    /// total of the other groups, reach one of `targets`.
-    fn support(&self, targets: &[bool]) -> Vec<(usize, u32)> {
+    /// Per group, per filling, whether it reaches one of `targets` with
+    /// some total of the other groups.
+    fn reaching(&self, targets: &[bool]) -> Vec<Vec<bool>> {
         let n = self.groups.len();
         let mut before = vec![vec![true]; n + 1];
         for g in 0..n {
@@ -187,25 +188,52 @@ impl Fills {
         for g in (0..n).rev() {
             after[g] = sumset(&after[g + 1], &self.totals[g]);
         }
-        let mut support = Vec::new();
-        for g in 0..n {
-            let rest = sumset(&before[g], &after[g + 1]);
-            let mut masks = vec![0u32; self.groups[g].len()];
-            for fill in &self.fills[g] {
-                let t = total(fill);
-                let hits = rest
+        (0..n)
+            .map(|g| {
+                let rest = sumset(&before[g], &after[g + 1]);
+                self.fills[g]
                     .iter()
-                    .enumerate()
-                    .any(|(r, &on)| on && targets.get(r + t).copied().unwrap_or(false));
-                if hits {
-                    for (mask, &d) in masks.iter_mut().zip(fill) {
-                        *mask |= bit(d);
-                    }
+                    .map(|fill| {
+                        let t = total(fill);
+                        rest.iter()
+                            .enumerate()
+                            .any(|(r, &on)| on && targets.get(r + t).copied().unwrap_or(false))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Per cell, the digits of some filling of its group that, with some
+    /// total of the other groups, reach one of `targets`.
+    fn support(&self, targets: &[bool]) -> Vec<(usize, u32)> {
+        let mut support = Vec::new();
+        for (g, hits) in self.reaching(targets).iter().enumerate() {
+            let mut masks = vec![0u32; self.groups[g].len()];
+            for (fill, _) in self.fills[g].iter().zip(hits).filter(|(_, hit)| **hit) {
+                for (mask, &d) in masks.iter_mut().zip(fill) {
+                    *mask |= bit(d);
                 }
             }
             support.extend(self.groups[g].iter().copied().zip(masks));
         }
         support
+    }
+
+    /// Per group of two or more cells, the digits every filling that
+    /// reaches one of `targets` holds: they stand in the group.
+    fn locked(&self, targets: &[bool]) -> Vec<(&[usize], u32)> {
+        let mut locked = Vec::new();
+        for (g, hits) in self.reaching(targets).iter().enumerate() {
+            let mut every = u32::MAX;
+            for (fill, _) in self.fills[g].iter().zip(hits).filter(|(_, hit)| **hit) {
+                every &= fill.iter().fold(0, |mask, &d| mask | bit(d));
+            }
+            if self.groups[g].len() > 1 && every != u32::MAX && every != 0 {
+                locked.push((self.groups[g].as_slice(), every));
+            }
+        }
+        locked
     }
 }
 
@@ -327,13 +355,78 @@ fn little_killer(grid: &Grid, index: usize, cells: &[usize], sum: u32) -> Option
     let mut targets = vec![false; sum as usize + 1];
     targets[sum as usize] = true;
     trim_line(grid, cells, &targets, &mut step);
-    if step.eliminations.is_empty() {
-        return None;
-    }
-    step.elements.push(index);
-    step.reason = Some(format!(
+    let mut reason = format!(
         "{}: the diagonal adds up to {sum}, its cells to {least} to {most}",
         labelled(grid, index)
-    ));
+    );
+    if step.eliminations.is_empty() {
+        // Digits every filling puts in a box's piece of the diagonal.
+        let (pattern, eliminations, why) = locked_digits(grid, cells, &targets)?;
+        step.pattern = pattern;
+        step.eliminations = eliminations;
+        reason.push_str(&why);
+    }
+    step.elements.push(index);
+    step.reason = Some(reason);
     Some(step)
+}
+
+/// Every total `cells` can add up to from their candidates (different
+/// digits within each group of cells that see each other), as
+/// `totals[t]` for total `t`.
+pub(super) fn totals(grid: &Grid, cells: &[usize]) -> Vec<bool> {
+    Fills::of(grid, cells).line_totals()
+}
+
+/// The totals both `a` and `b` hold.
+pub(super) fn common(a: &[bool], b: &[bool]) -> Vec<bool> {
+    a.iter().zip(b).map(|(&x, &y)| x && y).collect()
+}
+
+/// The totals held, for people: `7, 9, 11`, or `none`.
+pub(super) fn listed(totals: &[bool]) -> String {
+    let held: Vec<String> = (0..totals.len())
+        .filter(|&t| totals[t])
+        .map(|t| t.to_string())
+        .collect();
+    match held.is_empty() {
+        true => "none".to_owned(),
+        false => held.join(", "),
+    }
+}
+
+/// The candidates of a group of `line`'s cells that see each other, the
+/// eliminations and the words for the digits that every filling reaching
+/// `targets` puts in that group: no other cell seeing the whole group
+/// holds them. `None` when that removes nothing.
+fn locked_digits(
+    grid: &Grid,
+    line: &[usize],
+    targets: &[bool],
+) -> Option<(Vec<Candidate>, Vec<Candidate>, String)> {
+    let fills = Fills::of(grid, line);
+    for (group, digits) in fills.locked(targets) {
+        let cells: CellSet = group.iter().copied().collect();
+        let others = grid.seen_by_all(&cells);
+        let eliminations = grid.candidates_in(others.iter(), digits);
+        if eliminations.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = group.iter().map(|&c| grid.name(c)).collect();
+        let why = format!(
+            "; every filling puts {} in {}, so no cell seeing them all holds {}",
+            digit_list(digits),
+            names.join(", "),
+            match digits.count_ones() {
+                1 => "it",
+                _ => "them",
+            }
+        );
+        return Some((
+            grid.candidates_in(group.iter().copied(), digits),
+            eliminations,
+            why,
+        ));
+    }
+    None
 }

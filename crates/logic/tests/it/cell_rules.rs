@@ -1,47 +1,53 @@
 //! Which rules the logic solver takes: houses, cages, global rules,
 //! odd/even cells, negative rules and the elements it has logic for are
-//! graded, explained and hinted; elements without logic of their own
-//! (sandwich, X-sum, skyscraper, region-sum and zipper lines) are refused
-//! by name by every entry point that walks a path.
+//! graded, explained and hinted — sandwich, X-sum and skyscraper clues and
+//! region-sum and zipper lines among them.
 
 use fdoku_fd::Budget;
 use fdoku_logic::PathOrder;
 use fdoku_logic::explain::explain;
 use fdoku_logic::grade::{GradeError, check_rules, grade};
-use fdoku_logic::hint::{HintError, HintLevel, HintRequest, hint};
+use fdoku_logic::hint::{HintLevel, HintRequest, hint};
 use fdoku_sudoku::format::parse_line;
 use fdoku_sudoku::{Diagonal, Element, GlobalRule, Outside, Parity, Rules};
 
 #[test]
-fn elements_without_logic_are_refused_by_name() {
+fn outside_clues_and_sum_lines_are_taken() {
     let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     let classic = Rules::classic(9).unwrap();
-    let sandwich = Element::Sandwich {
-        clue: Outside { row: 0, col: 1 },
-        sum: 0,
-    };
-    let zipper = Element::Zipper {
-        cells: vec![0, 1, 2],
-    };
-    let rules = classic
-        .clone()
-        .with_element(sandwich)
-        .unwrap()
-        .with_element(zipper)
-        .unwrap();
+    // Clues and lines that the puzzle's solution satisfies: column 1 reads
+    // 4 9 2 5 7 1 3 8 6, row 1 reads 4 8 3 9 2 1 6 5 7, r3c2 holds 5 and
+    // r3c3 and r4c4 hold 1.
+    let elements = [
+        Element::Sandwich {
+            clue: Outside { row: 0, col: 1 },
+            sum: 14,
+        },
+        Element::XSum {
+            clue: Outside { row: 0, col: 1 },
+            sum: 20,
+        },
+        Element::Skyscraper {
+            clue: Outside { row: 1, col: 0 },
+            count: 3,
+        },
+        Element::Zipper {
+            cells: vec![0, 9, 19],
+        },
+        Element::RegionSum {
+            cells: vec![20, 30],
+        },
+    ];
+    let rules = elements
+        .into_iter()
+        .fold(classic, |rules, e| rules.with_element(e).unwrap());
+    assert_eq!(check_rules(&rules), Ok(()));
     let puzzle = parse_line(line, &rules).unwrap();
     let budget = Budget::default();
-    let refused =
-        "the logic solver has no logic for sandwich, zipper line (solve and count take them)";
-    assert_eq!(grade(&puzzle, &budget).unwrap_err().to_string(), refused);
-    assert_eq!(
-        explain(&puzzle, PathOrder::Hodoku, &budget).unwrap_err(),
-        GradeError::Unsupported("sandwich, zipper line".to_owned())
-    );
+    assert!(grade(&puzzle, &budget).is_ok());
+    assert!(explain(&puzzle, PathOrder::Hodoku, &budget).is_ok());
     let request = HintRequest::new(&puzzle, HintLevel::Concrete, PathOrder::Hodoku);
-    let err = hint(&request, &budget).unwrap_err();
-    assert!(matches!(err, HintError::Unsupported(_)));
-    assert_eq!(err.to_string(), refused);
+    assert!(hint(&request, &budget).is_ok());
 }
 
 #[test]

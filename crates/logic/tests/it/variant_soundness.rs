@@ -21,7 +21,7 @@ use fdoku_sudoku::generate::{VariantOptions, generate_variant};
 use fdoku_sudoku::{ElementKind, GlobalRule, Parity, Puzzle, Rules};
 
 /// The element kinds the logic solver reasons with.
-const KINDS: [ElementKind; 17] = [
+const KINDS: [ElementKind; 22] = [
     ElementKind::Thermometer,
     ElementKind::SlowThermometer,
     ElementKind::Arrow,
@@ -39,6 +39,11 @@ const KINDS: [ElementKind; 17] = [
     ElementKind::Maximum,
     ElementKind::Quadruple,
     ElementKind::Clone,
+    ElementKind::Sandwich,
+    ElementKind::XSum,
+    ElementKind::Skyscraper,
+    ElementKind::RegionSum,
+    ElementKind::Zipper,
 ];
 
 /// Panics if `step` removes a solution digit or places a wrong one.
@@ -162,13 +167,16 @@ fn published() -> Vec<(String, Puzzle)> {
 
 /// Published puzzles the engine solves quickly even with every
 /// propagation checked: the sample of every run.
-const QUICK: [&str; 6] = [
+const QUICK: [&str; 9] = [
     "clipped.fpuzzles.json",
     "blitz.fpuzzles.json",
     "black-kropki-x.fpuzzles.json",
     "xv-kropki-x.fpuzzles.json",
     "tangled-arrows.fpuzzles.json",
     "slow-thermo-sudoku.fpuzzles.json",
+    "sandwich-sudoku.fpuzzles.json",
+    "minimax-sandwich.fpuzzles.json",
+    "tiny-scar.fpuzzles.json",
 ];
 
 /// Walks the published puzzles (`only` those, if given).

@@ -750,3 +750,219 @@ fn innies_and_outies_by_the_45_rule() {
             .is_empty()
     );
 }
+
+/// Column 1 read from above the grid, the clue position of these tests.
+fn above_column_one() -> Outside {
+    Outside::parse(9, "r0c1").unwrap()
+}
+
+/// Every cell of column 1 losing `digits`, except the rows in `except`.
+fn column_one_loses(digits: &[u8], except: &[usize]) -> Vec<(usize, Vec<u8>)> {
+    (1..=9)
+        .filter(|row| !except.contains(row))
+        .map(|row| (at(row, 1), digits.to_vec()))
+        .collect()
+}
+
+/// `names` over owned digit lists.
+fn owned_names(list: &[(usize, Vec<u8>)]) -> Vec<String> {
+    let borrowed: Vec<(usize, &[u8])> = list.iter().map(|(c, d)| (*c, &d[..])).collect();
+    names(&borrowed)
+}
+
+#[test]
+fn sandwich_gaps_place_the_one_and_the_nine() {
+    // The largest clue, 2 + … + 8 = 35, puts the 1 and the 9 at the ends.
+    let full = Element::Sandwich {
+        clue: above_column_one(),
+        sum: 35,
+    };
+    let grid = empty(&rules_with(vec![full]));
+    let mut expected = column_one_loses(&[1, 9], &[1, 9]);
+    expected.push((at(1, 1), vec![2, 3, 4, 5, 6, 7, 8]));
+    expected.push((at(9, 1), vec![2, 3, 4, 5, 6, 7, 8]));
+    assert_eq!(
+        all_removed(Technique::Sandwich, &grid),
+        owned_names(&expected)
+    );
+    let step = Technique::Sandwich.find_first(&grid).unwrap();
+    assert_eq!(step.elements, [0]);
+    assert!(
+        step.text(&grid).contains("sandwich 1"),
+        "{}",
+        step.text(&grid)
+    );
+
+    // A clue of 0 puts them side by side: with the 1 only in r3c1, the 9
+    // stands in r2c1 or r4c1 (and r3c1, the column's only place for the
+    // 1, holds it). On the empty grid anything goes.
+    let zero = Element::Sandwich {
+        clue: above_column_one(),
+        sum: 0,
+    };
+    let mut grid = empty(&rules_with(vec![zero]));
+    assert!(Technique::Sandwich.find_all(&grid).is_empty());
+    for row in (1..=9).filter(|&r| r != 3) {
+        grid.eliminate(at(row, 1), 1);
+    }
+    let mut expected = column_one_loses(&[9], &[2, 3, 4]);
+    expected.push((at(3, 1), vec![2, 3, 4, 5, 6, 7, 8, 9]));
+    assert_eq!(
+        all_removed(Technique::Sandwich, &grid),
+        owned_names(&expected)
+    );
+}
+
+#[test]
+fn x_sum_counts_from_the_first_digit() {
+    // 10 from the clue: X = 2 (2 + 8), 3 (3 + 1 + 6, 3 + 2 + 5) or 4
+    // (4 + 1 + 2 + 3); 5 and more already pass 10, 1 stays short. The
+    // second cell then holds 8, or 1, 2, 5, 6, or 1, 2, 3; the third cell
+    // never 8 (only X = 2 puts an 8 in the count, in the second cell).
+    let clue = Element::XSum {
+        clue: above_column_one(),
+        sum: 10,
+    };
+    let grid = empty(&rules_with(vec![clue]));
+    assert_eq!(
+        all_removed(Technique::XSum, &grid),
+        names(&[
+            (at(1, 1), &[1, 5, 6, 7, 8, 9]),
+            (at(2, 1), &[4, 7, 9]),
+            (at(3, 1), &[8]),
+        ])
+    );
+    // 45, the whole column: X is 9.
+    let all = Element::XSum {
+        clue: above_column_one(),
+        sum: 45,
+    };
+    let grid = empty(&rules_with(vec![all]));
+    let mut expected = column_one_loses(&[9], &[1]);
+    expected.push((at(1, 1), vec![1, 2, 3, 4, 5, 6, 7, 8]));
+    assert_eq!(all_removed(Technique::XSum, &grid), owned_names(&expected));
+    // 20 leaves every digit somewhere on the empty grid.
+    let open = Element::XSum {
+        clue: above_column_one(),
+        sum: 20,
+    };
+    let mut grid = empty(&rules_with(vec![open]));
+    exhaust(Technique::XSum, &mut grid);
+    assert!(Technique::XSum.find_all(&grid).is_empty());
+}
+
+#[test]
+fn skyscraper_counts_bound_where_the_tall_digits_stand() {
+    // Three seen: the 9 at least two cells in, the 8 at least one.
+    let three = Element::Skyscraper {
+        clue: above_column_one(),
+        count: 3,
+    };
+    let grid = empty(&rules_with(vec![three]));
+    assert_eq!(
+        all_removed(Technique::SkyscraperClue, &grid),
+        names(&[(at(1, 1), &[8, 9]), (at(2, 1), &[9])])
+    );
+    // One seen: the 9 first.
+    let one = Element::Skyscraper {
+        clue: above_column_one(),
+        count: 1,
+    };
+    let grid = empty(&rules_with(vec![one]));
+    let mut expected = column_one_loses(&[9], &[1]);
+    expected.push((at(1, 1), vec![1, 2, 3, 4, 5, 6, 7, 8]));
+    assert_eq!(
+        all_removed(Technique::SkyscraperClue, &grid),
+        owned_names(&expected)
+    );
+    // Nine seen: 1 to 9 in order.
+    let nine = Element::Skyscraper {
+        clue: above_column_one(),
+        count: 9,
+    };
+    let mut grid = empty(&rules_with(vec![nine]));
+    exhaust(Technique::SkyscraperClue, &mut grid);
+    for row in 1..=9 {
+        assert_eq!(grid.digits(at(row, 1)), [row as u8]);
+    }
+    // Five seen: the d at least 5 − 1 − (9 − d) cells in, so 9, 8, 7, 6
+    // at least four, three, two and one.
+    let five = Element::Skyscraper {
+        clue: above_column_one(),
+        count: 5,
+    };
+    let mut grid = empty(&rules_with(vec![five]));
+    assert_eq!(
+        all_removed(Technique::SkyscraperClue, &grid),
+        names(&[
+            (at(1, 1), &[6, 7, 8, 9]),
+            (at(2, 1), &[7, 8, 9]),
+            (at(3, 1), &[8, 9]),
+            (at(4, 1), &[9]),
+        ])
+    );
+    // With the 9 fifth, the four before it are all seen, rising.
+    grid.place(at(5, 1), 9);
+    exhaust(Technique::SkyscraperClue, &mut grid);
+    assert!(Technique::SkyscraperClue.find_all(&grid).is_empty());
+    assert_eq!(grid.digits(at(1, 1)), [1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn region_sum_pieces_share_one_total() {
+    // r1c2 + r1c3 (box 1) = r1c4 (box 2): two different digits add up to
+    // at least 3 and at most 9.
+    let line = Element::RegionSum {
+        cells: vec![at(1, 2), at(1, 3), at(1, 4)],
+    };
+    let grid = empty(&rules_with(vec![line]));
+    assert_eq!(
+        all_removed(Technique::RegionSumLine, &grid),
+        names(&[(at(1, 2), &[9]), (at(1, 3), &[9]), (at(1, 4), &[1, 2])])
+    );
+    // Two one-cell pieces hold the same digit.
+    let pair = Element::RegionSum {
+        cells: vec![at(3, 3), at(4, 4)],
+    };
+    let mut grid = empty(&rules_with(vec![pair]));
+    assert!(Technique::RegionSumLine.find_all(&grid).is_empty());
+    keep(&mut grid, at(3, 3), &[1, 2, 3]);
+    keep(&mut grid, at(4, 4), &[3, 4, 5]);
+    assert_eq!(
+        all_removed(Technique::RegionSumLine, &grid),
+        names(&[(at(3, 3), &[1, 2]), (at(4, 4), &[4, 5])])
+    );
+    // A line inside one box has one piece: nothing to compare.
+    let inside = Element::RegionSum {
+        cells: vec![at(1, 1), at(1, 2)],
+    };
+    let mut grid = empty(&rules_with(vec![inside]));
+    keep(&mut grid, at(1, 1), &[1]);
+    assert!(Technique::RegionSumLine.find_all(&grid).is_empty());
+}
+
+#[test]
+fn zipper_pairs_add_up_to_the_middle_or_one_total() {
+    // r1c2 = r1c1 + r1c3, two different digits of row 1.
+    let odd = Element::Zipper {
+        cells: vec![at(1, 1), at(1, 2), at(1, 3)],
+    };
+    let grid = empty(&rules_with(vec![odd]));
+    assert_eq!(
+        all_removed(Technique::ZipperLine, &grid),
+        names(&[(at(1, 1), &[9]), (at(1, 2), &[1, 2]), (at(1, 3), &[9])])
+    );
+    // Even: r1c1 + r4c4 = r2c2 + r3c3 (one box, different digits).
+    let even = Element::Zipper {
+        cells: vec![at(1, 1), at(2, 2), at(3, 3), at(4, 4)],
+    };
+    let mut grid = empty(&rules_with(vec![even]));
+    assert!(Technique::ZipperLine.find_all(&grid).is_empty());
+    keep(&mut grid, at(1, 1), &[1]);
+    keep(&mut grid, at(4, 4), &[2]);
+    let rest: &[u8] = &[3, 4, 5, 6, 7, 8, 9];
+    assert_eq!(
+        all_removed(Technique::ZipperLine, &grid),
+        names(&[(at(2, 2), rest), (at(3, 3), rest)])
+    );
+}
