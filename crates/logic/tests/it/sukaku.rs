@@ -18,15 +18,6 @@ fn at(r: usize, c: usize) -> usize {
     (r - 1) * 9 + c - 1
 }
 
-/// Leaves `digit` in row `r` only at the columns given.
-fn row_places(grid: &mut Grid, digit: u8, r: usize, columns: &[usize]) {
-    for c in 1..=9 {
-        if !columns.contains(&c) {
-            grid.eliminate(at(r, c), digit);
-        }
-    }
-}
-
 /// Leaves the cell only these digits.
 fn keep(grid: &mut Grid, cell: usize, digits: &[u8]) {
     for d in 1..=9 {
@@ -48,66 +39,58 @@ fn fives(cells: &[usize]) -> Vec<Candidate> {
     cells.iter().map(|&c| Candidate::new(c, 5)).collect()
 }
 
-#[test]
-fn skyscraper_rated_4_0() {
+/// The first step of `technique` where 5 is left in each row listed only
+/// at its columns, and in each column listed only at its rows.
+fn five_left(
+    technique: Technique,
+    rows: &[(usize, &[usize])],
+    columns: &[(usize, &[usize])],
+) -> Option<(u16, Vec<Candidate>)> {
     let mut grid = empty();
-    row_places(&mut grid, 5, 1, &[1, 5]);
-    row_places(&mut grid, 5, 5, &[1, 6]);
+    for &(r, kept) in rows {
+        (1..=9).filter(|c| !kept.contains(c)).for_each(|c| {
+            grid.eliminate(at(r, c), 5);
+        });
+    }
+    for &(c, kept) in columns {
+        (1..=9).filter(|r| !kept.contains(r)).for_each(|r| {
+            grid.eliminate(at(r, c), 5);
+        });
+    }
+    first(&grid, technique)
+}
+
+#[test]
+fn two_strong_links_rated_by_their_houses() {
+    use Technique::TwoStrongLinks as Two;
+    // Skyscraper: r1c5 = r1c1 - r5c1 = r5c6.
+    let skyscraper = five_left(Two, &[(1, &[1, 5]), (5, &[1, 6])], &[]);
     let expected = fives(&[at(2, 6), at(3, 6), at(4, 5), at(6, 5)]);
-    assert_eq!(
-        first(&grid, Technique::TwoStrongLinks),
-        Some((40, expected))
-    );
-}
-
-#[test]
-fn no_two_strong_links_without_a_joining_house() {
-    // Rows 1 and 5 hold 5 in two places each, but no end of one shares a
-    // house with an end of the other.
-    let mut grid = empty();
-    row_places(&mut grid, 5, 1, &[1, 5]);
-    row_places(&mut grid, 5, 5, &[2, 6]);
-    assert_eq!(first(&grid, Technique::TwoStrongLinks), None);
-}
-
-#[test]
-fn grouped_skyscraper_rated_4_3() {
-    // Row 1: 5 at c1 and in box 3 (c7, c8); row 5: c1 and c9. Column 1
-    // joins them; 5 leaves box 3's cells in column 9.
-    let mut grid = empty();
-    row_places(&mut grid, 5, 1, &[1, 7, 8]);
-    row_places(&mut grid, 5, 5, &[1, 9]);
-    let expected = fives(&[at(2, 9), at(3, 9)]);
-    assert_eq!(
-        first(&grid, Technique::TwoStrongLinks),
-        Some((43, expected))
-    );
+    assert_eq!(skyscraper, Some((40, expected)));
+    // 2-string kite: r1c7 = r1c2 - r3c1 (box 1) = r8c1.
+    let kite = five_left(Two, &[(1, &[2, 7])], &[(1, &[3, 8])]);
+    assert_eq!(kite, Some((41, fives(&[at(8, 7)]))));
+    // Grouped skyscraper: row 1's 5 at c1 and in box 3 (c7, c8), row 5's at
+    // c1 and c9; 5 leaves box 3's cells in column 9.
+    let grouped = five_left(Two, &[(1, &[1, 7, 8]), (5, &[1, 9])], &[]);
+    assert_eq!(grouped, Some((43, fives(&[at(2, 9), at(3, 9)]))));
+    // No end of one row's link shares a house with an end of the other's.
+    assert_eq!(five_left(Two, &[(1, &[1, 5]), (5, &[2, 6])], &[]), None);
 }
 
 #[test]
 fn three_skyscrapers_rated_5_4() {
     // r1c5 = r1c1 - r4c1 = r4c9 - r7c9 = r7c6: 5 leaves the cells seeing
     // r1c5 and r7c6 outside rows 1, 4, 7 and columns 1, 9.
-    let mut grid = empty();
-    row_places(&mut grid, 5, 1, &[1, 5]);
-    row_places(&mut grid, 5, 4, &[1, 9]);
-    row_places(&mut grid, 5, 7, &[6, 9]);
+    let rows: [(usize, &[usize]); 3] = [(1, &[1, 5]), (4, &[1, 9]), (7, &[6, 9])];
     let expected = fives(&[at(2, 6), at(3, 6), at(8, 5), at(9, 5)]);
-    assert_eq!(
-        first(&grid, Technique::ThreeStrongLinks),
-        Some((54, expected))
-    );
+    let found = five_left(Technique::ThreeStrongLinks, &rows, &[]);
+    assert_eq!(found, Some((54, expected)));
     // Two of those links alone rule nothing out.
-    assert_eq!(first(&grid, Technique::TwoStrongLinks), None);
-}
-
-#[test]
-fn no_three_strong_links_when_the_chain_breaks() {
-    let mut grid = empty();
-    row_places(&mut grid, 5, 1, &[1, 5]);
-    row_places(&mut grid, 5, 4, &[2, 9]);
-    row_places(&mut grid, 5, 7, &[6, 8]);
-    assert_eq!(first(&grid, Technique::ThreeStrongLinks), None);
+    assert_eq!(five_left(Technique::TwoStrongLinks, &rows, &[]), None);
+    // Nor do three links whose ends share no house.
+    let broken: [(usize, &[usize]); 3] = [(1, &[1, 5]), (4, &[2, 9]), (7, &[6, 8])];
+    assert_eq!(five_left(Technique::ThreeStrongLinks, &broken, &[]), None);
 }
 
 /// The set r1c1 {1,2}, r1c2 {1,3}, r2c3 {2,3,4} (box 1) and a pivot in row 1.
