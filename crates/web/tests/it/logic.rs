@@ -309,7 +309,7 @@ async fn explain_and_hint_follow_the_order_asked_for() {
         body["error"]
             .as_str()
             .unwrap()
-            .contains("expected `hodoku` or `explainer`"),
+            .contains("expected one of `hodoku`, `explainer`, `sukaku`"),
         "{body}"
     );
 }
