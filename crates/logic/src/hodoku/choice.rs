@@ -15,6 +15,8 @@
 //!   digit, then the two lines;
 //! * **simple colours** — digit by digit, cluster by cluster (by their
 //!   first cell), a wrap before a trap;
+//! * **Sue de Coq** — rows before columns, line by line, box by box, then
+//!   the cells of the intersection (two before three);
 //! * **wings** — XY-wings by their three cells in cell order, the first
 //!   cell as pivot before the second and the third; XYZ-wings pivot first;
 //!   W-wings by their two cells, removing the smaller digit first;
@@ -27,7 +29,8 @@
 //!   continuous and discontinuous loops and AICs alike (grouped ones, with
 //!   group nodes but no almost locked sets as HoDoKu's solver, in a
 //!   second): the discontinuous loops and AICs of the order find nothing
-//!   more. A loop proving its candidate removes the cell's others, as
+//!   more. AICs count only as HoDoKu's search reports them (single
+//!   candidates at both ends, two eliminations at least). A loop proving its candidate removes the cell's others, as
 //!   HoDoKu writes it: the naked single is a step of its own.
 
 use crate::chains::grouped_without_sets;
@@ -64,6 +67,10 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
                 (s.pattern[0].digit, cells, s.technique == SimpleColorsTrap)
             }),
         SimpleColorsWrap => None,
+        SueDeCoq => technique
+            .find_all(grid)
+            .into_iter()
+            .min_by_key(|s| (s.houses[0] >= 9, s.houses.clone(), s.pattern_cells())),
         XYWing | XYZWing | WWing => technique
             .find_all(grid)
             .into_iter()
@@ -163,7 +170,7 @@ fn best(techniques: &[Technique], grid: &Grid) -> Option<Step> {
 fn pick(steps: impl IntoIterator<Item = Step>, grid: &Grid) -> Option<Step> {
     steps
         .into_iter()
-        .filter(|s| grid.changes(s))
+        .filter(|s| grid.changes(s) && hodoku_finds(s))
         .map(|s| eliminating(grid, s))
         .min_by_key(|s| {
             // Equal sums stay in HoDoKu's order of finding them: by the
@@ -171,6 +178,30 @@ fn pick(steps: impl IntoIterator<Item = Step>, grid: &Grid) -> Option<Step> {
             let first = s.eliminations.first().map(|c| (c.cell, c.digit));
             (std::cmp::Reverse(s.eliminations.len()), index_sum(s), first)
         })
+}
+
+/// Whether HoDoKu's chain search reports this AIC: it ends in two single
+/// candidates, and removes at least two candidates seeing both ends (one
+/// digit) or the other end's digit from each end (two digits, the ends
+/// seeing each other). A one-candidate AIC is found as a discontinuous loop.
+fn hodoku_finds(step: &Step) -> bool {
+    if !matches!(step.technique, Technique::Aic | Technique::GroupedAic) {
+        return true;
+    }
+    let (Some(first), Some(last)) = (step.links.first(), step.links.last()) else {
+        return true;
+    };
+    let (start, end) = (&first.from, &last.to);
+    if start.cells.len() != 1 || end.cells.len() != 1 {
+        return false;
+    }
+    match start.digit == end.digit {
+        true => step.eliminations.len() >= 2,
+        false => {
+            let ends = [start.cells[0], end.cells[0]];
+            step.eliminations.len() == 2 && step.eliminations.iter().all(|c| ends.contains(&c.cell))
+        }
+    }
 }
 
 /// A step placing digits as HoDoKu writes it: removing the cells' other
