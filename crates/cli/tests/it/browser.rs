@@ -2,8 +2,8 @@
 //! runner, npm `playwright-core`, Debian's `/usr/bin/chromium` headless)
 //! starts this build's `fdoku serve` and drives the page — entering a
 //! puzzle, playing and single-stepping the propagation, hints, generation,
-//! the URL round trip, 16×16 and killer boards, variant elements and the
-//! trace naming them — writing screenshots to
+//! the URL round trip, 16×16 and killer boards, variant elements, the
+//! trace naming them and hints lighting them — writing screenshots to
 //! `target/e2e-artifacts/`.
 //!
 //! `.ci/run` installs chromium and runs `npm ci` in `crates/web/e2e`. Under
