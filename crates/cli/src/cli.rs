@@ -367,6 +367,8 @@ pub enum InputFormat {
     Json,
     /// f-puzzles JSON, or f-puzzles and SudokuPad links, one per line.
     Fpuzzles,
+    /// An ipuz file of a Sudoku kind.
+    Ipuz,
 }
 
 impl InputFormat {
@@ -379,6 +381,7 @@ impl InputFormat {
             InputFormat::Block => Format::Block,
             InputFormat::Json => Format::Json,
             InputFormat::Fpuzzles => Format::FPuzzles,
+            InputFormat::Ipuz => Format::Ipuz,
         }
     }
 }
@@ -623,6 +626,8 @@ pub enum ConvertFormat {
     SudokupadFpuzzles,
     /// fdoku's JSON description (the title as its "name").
     Json,
+    /// An ipuz file (classic, latin square, diagonal and hyper rules).
+    Ipuz,
     /// The givens on one line (classic rules only).
     Line,
 }

@@ -1,15 +1,15 @@
 //! `fdoku convert`: puzzles from any format fdoku reads to an f-puzzles or
-//! SudokuPad link, the f-puzzles JSON, fdoku's JSON description, or a
-//! line of givens. The title, author, rules text and answer of an
-//! f-puzzles input go along to the f-puzzles and SudokuPad outputs (the
-//! title also to the JSON description).
+//! SudokuPad link, the f-puzzles JSON, fdoku's JSON description, an ipuz
+//! file or a line of givens. The title, author, rules text and answer of an
+//! f-puzzles or ipuz input go along to the f-puzzles, SudokuPad and ipuz
+//! outputs (the title also to the JSON description).
 
 use std::io::Write;
 use std::path::Path;
 
 use fdoku_sudoku::format::fpuzzles::{self, FPuzzle, Meta};
-use fdoku_sudoku::format::scl;
 use fdoku_sudoku::format::{Format, detect, json, read_input};
+use fdoku_sudoku::format::{ipuz, scl};
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
 
 use crate::cli::{ConvertArgs, ConvertFormat};
@@ -30,6 +30,12 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
             .into_iter()
             .map(|entry| entry.puzzle.map_err(|e| e.to_string()))
             .collect()
+    } else if format == Format::Ipuz {
+        vec![
+            ipuz::read_ipuz(&name, &text)
+                .puzzle
+                .map_err(|e| e.to_string()),
+        ]
     } else {
         read_input(&name, &text, format, &arg.variant.plain())
             .items
@@ -108,10 +114,11 @@ fn write(read: &FPuzzle, to: ConvertFormat) -> Result<String, String> {
             }
             Ok(description.to_string())
         }
+        ConvertFormat::Ipuz => ipuz::to_ipuz(puzzle, meta),
         ConvertFormat::Line if puzzle.rules().is_classic() => Ok(puzzle.to_line()),
         ConvertFormat::Line => Err(format!(
             "a line holds the givens of classic rules only, and these rules are {} \
-             (expected --to json, fpuzzles or sudokupad)",
+             (expected --to json, fpuzzles, sudokupad or ipuz)",
             puzzle.rules().variant_name()
         )),
     }

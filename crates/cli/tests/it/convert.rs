@@ -134,3 +134,34 @@ fn converted_with(args: &[&str]) -> String {
     );
     stdout(&o).trim_end().to_owned()
 }
+
+#[test]
+fn an_ipuz_file_is_solved_to_its_answer_and_written_back() {
+    // examples/diagonal.ipuz carries its answer: the solver finds the same.
+    let file = "examples/diagonal.ipuz";
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(file),
+    )
+    .unwrap();
+    let ipuz: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let answer: String = ipuz["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter().map(|d| d.to_string()))
+        .collect();
+    let o = fdoku(&["solve", file]);
+    assert_eq!(stdout(&o).trim(), answer);
+    // To ipuz and back: the same kind, givens, title and answer.
+    let again: serde_json::Value = serde_json::from_str(&converted(file, "ipuz")).unwrap();
+    for key in ["kind", "puzzle", "solution", "title"] {
+        assert_eq!(again[key], ipuz[key], "{key}");
+    }
+    // A killer cannot be written as one of ipuz's Sudoku kinds.
+    let o = fdoku(&["convert", "examples/killer-4x4.json", "--to", "ipuz"]);
+    assert_eq!(o.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("cannot write as ipuz"), "{stderr}");
+}

@@ -16,6 +16,7 @@
 //! * **f-puzzles** — the JSON of the f-puzzles editor, or one link per
 //!   line: f-puzzles `?load=` links, SudokuPad links with an f-puzzles
 //!   payload, bare payloads; see [`fpuzzles`].
+//! * **ipuz** — an ipuz file of a Sudoku kind; see [`ipuz`].
 //!
 //! Every error names the input, the line and the column, and what was
 //! expected; in a batch a bad puzzle becomes an error item and the others
@@ -35,6 +36,7 @@
 
 mod block;
 pub mod fpuzzles;
+pub mod ipuz;
 pub mod json;
 mod line;
 mod marks;
@@ -162,6 +164,8 @@ pub enum Format {
     Json,
     /// f-puzzles JSON, or f-puzzles and SudokuPad links, one per line.
     FPuzzles,
+    /// An ipuz file of a Sudoku kind.
+    Ipuz,
 }
 
 /// The variant rules applied to puzzles read from plain (non-JSON) formats.
@@ -263,6 +267,7 @@ pub fn read_input(input: &str, text: &str, format: Format, variant: &PlainVarian
     let mut items = match format {
         Format::Json => json::read(input, text),
         Format::FPuzzles => fpuzzles::read(input, text),
+        Format::Ipuz => ipuz::read(input, text),
         Format::Block => block::read(input, text, variant, &mut skipped),
         Format::Line | Format::Auto => line::read(input, text, variant, &mut skipped),
     };
@@ -282,7 +287,8 @@ pub fn read_puzzles(input: &str, text: &str, format: Format, variant: &PlainVari
 const DETECT_LINES: usize = 20;
 
 /// Guesses the format: f-puzzles for an object with a `grid` or a first
-/// line that is an f-puzzles or SudokuPad link or payload; JSON if the text
+/// line that is an f-puzzles or SudokuPad link or payload; ipuz for an
+/// object that names an ipuz Sudoku kind; JSON if the text
 /// starts with `{` or `[{`. Otherwise
 /// it looks at the first 20 lines that may hold cells (not blank, a `#`
 /// comment, a header, a drawn separator or a line of text such as a title):
@@ -295,6 +301,9 @@ const DETECT_LINES: usize = 20;
 pub fn detect(text: &str) -> Format {
     if fpuzzles::detect(text) {
         return Format::FPuzzles;
+    }
+    if ipuz::detect(text) {
+        return Format::Ipuz;
     }
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{')

@@ -273,7 +273,7 @@ fn from_value(value: &Value) -> Result<FPuzzle, String> {
 
 /// Malformed JSON, positioned in `text` (whose first line is line
 /// `line_offset + 1` of the input, starting at column `column_offset + 1`).
-fn syntax_error(
+pub(super) fn syntax_error(
     input: &str,
     line_offset: usize,
     column_offset: usize,
