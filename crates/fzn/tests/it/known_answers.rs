@@ -166,7 +166,10 @@ mod native_globals {
         assert_eq!(count("magicseq_010"), 1);
         let (output, status) = run(&fixture("magicseq_010_fdoku"), &Options::default());
         assert_eq!(status, Status::Satisfied);
-        assert!(output.contains("[6, 2, 1, 0, 0, 0, 1, 0, 0, 0]"), "{output}");
+        assert!(
+            output.contains("[6, 2, 1, 0, 0, 0, 1, 0, 0, 0]"),
+            "{output}"
+        );
     }
 
     #[test]
