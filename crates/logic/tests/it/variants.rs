@@ -966,3 +966,60 @@ fn zipper_pairs_add_up_to_the_middle_or_one_total() {
         names(&[(at(2, 2), rest), (at(3, 3), rest)])
     );
 }
+
+#[test]
+fn little_killer_box_piece_locks_its_digits() {
+    // r1c8 + r2c9 = 17 (one box): 8 and 9 stand there, so the rest of
+    // box 3 loses them — once the pair's own candidates are trimmed.
+    let clue = Outside::parse(9, "r0c7").unwrap();
+    let lk = Element::LittleKiller {
+        clue,
+        direction: Direction::DownRight,
+        sum: 17,
+    };
+    let rules = rules_with(vec![lk]);
+    let mut grid = empty(&rules);
+    let trim = Technique::LittleKillerSum.find_first(&grid).unwrap();
+    grid.apply(&trim);
+    let rest: Vec<(usize, &[u8])> = [(1, 7), (1, 9), (2, 7), (2, 8), (3, 7), (3, 8), (3, 9)]
+        .iter()
+        .map(|&(r, c)| (at(r, c), &[8u8, 9][..]))
+        .collect();
+    assert_eq!(all_removed(Technique::LittleKillerSum, &grid), names(&rest));
+    let step = Technique::LittleKillerSum.find_first(&grid).unwrap();
+    assert!(
+        step.text(&grid).contains("every filling puts 8, 9"),
+        "{}",
+        step.text(&grid)
+    );
+    grid.apply(&step);
+    assert!(Technique::LittleKillerSum.find_all(&grid).is_empty());
+}
+
+#[test]
+fn innies_count_little_killer_diagonals_inside_the_region() {
+    // Box 1: 45 = cage r3c1–r3c3 (6) + diagonal r1c2, r2c1 (17) + the
+    // four innies r1c1, r1c3, r2c2, r2c3, which add up to 22. From
+    // {4, 5, 6, 7, 9} that is 4 + 5 + 6 + 7: no 9.
+    let clue = Outside::parse(9, "r0c3").unwrap();
+    let lk = Element::LittleKiller {
+        clue,
+        direction: Direction::DownLeft,
+        sum: 17,
+    };
+    let cage = Cage {
+        cells: vec![at(3, 1), at(3, 2), at(3, 3)],
+        sum: Some(6),
+    };
+    let rules = rules_with(vec![lk]).with_cage(cage).unwrap();
+    let mut grid = empty(&rules);
+    let innies = [at(1, 1), at(1, 3), at(2, 2), at(2, 3)];
+    assert!(Technique::InniesOuties.find_all(&grid).is_empty());
+    for &cell in &innies {
+        keep(&mut grid, cell, &[4, 5, 6, 7, 9]);
+    }
+    let gone: Vec<(usize, &[u8])> = innies.iter().map(|&c| (c, &[9u8][..])).collect();
+    assert_eq!(all_removed(Technique::InniesOuties, &grid), names(&gone));
+    let step = Technique::InniesOuties.find_first(&grid).unwrap();
+    assert_eq!(step.elements, [0]);
+}
