@@ -249,3 +249,11 @@ fn loops_of_equal_weighted_sums_were_not_taken_in_hodokus_order() {
     let line = "82...1.3.53......2.16...9....7.38.15...9....46.3........8.9....9..7......42.5....";
     assert_eq!(hodoku_rating(line), (1660, "unfair"));
 }
+
+#[test]
+fn grouped_aics_ending_in_a_group_were_taken_where_hodoku_reports_none() {
+    // HoDoKu reports an AIC only between two single candidates: the
+    // grouped AIC ending in 9r3c1|r3c3 is not one of its steps.
+    let line = ".......7...4....8..6..8.2.45....9..87..5.......3..14........9.6...34..2.1...68...";
+    assert_eq!(hodoku_rating(line), (5042, "extreme"));
+}
