@@ -24,6 +24,7 @@
 //! assert!(!explainer_order().contains(&Technique::Skyscraper));
 //! assert!(!explainer_order().contains(&Technique::GroupedAic));
 //! assert!(!h.contains(&Technique::AlignedTripleExclusion));
+//! assert!(!h.contains(&Technique::AlignedPairExclusion));
 //! ```
 
 use std::sync::OnceLock;
@@ -34,8 +35,8 @@ use super::technique::Technique;
 /// backtracking, the dual kites and empty rectangles (HoDoKu finds duals
 /// only with its "duals and siamese" option, off by default), the Franken
 /// jellyfish (off in HoDoKu's default solver) and Sudoku Explainer's own
-/// techniques (aligned triple exclusion, its chaining producers, its direct
-/// hints).
+/// techniques (aligned pair and triple exclusion, which HoDoKu's solver
+/// does not have, its chaining producers, its direct hints).
 pub fn hodoku_order() -> Vec<Technique> {
     use Technique::*;
     with_constraints(vec![
@@ -96,7 +97,6 @@ pub fn hodoku_order() -> Vec<Technique> {
         AlsXz,
         AlsXyWing,
         AlsXyChain,
-        AlignedPairExclusion,
         FrankenXWing,
         FrankenSwordfish,
         FinnedFrankenXWing,
@@ -199,7 +199,7 @@ fn with_constraints(mut order: Vec<Technique>) -> Vec<Technique> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PathOrder {
-    /// HoDoKu's order: every technique fdoku has.
+    /// HoDoKu's order: every technique fdoku has that HoDoKu's solver has.
     #[default]
     Hodoku,
     /// Sudoku Explainer's order: its techniques only.
