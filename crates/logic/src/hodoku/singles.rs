@@ -21,6 +21,7 @@
 
 use std::collections::VecDeque;
 
+use super::choice::subset_houses;
 use crate::grid::Grid;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
@@ -206,8 +207,9 @@ impl Queues {
 }
 
 /// A step's eliminations in the order HoDoKu's finder lists them: the
-/// chain searches (and colouring) sort theirs by digit, then cell; the
-/// others list them cell by cell.
+/// chain searches sort theirs by digit, then cell; naked and locked
+/// subsets go house by house (row, column, box); the others list them
+/// cell by cell.
 fn deletion_order(step: &Step) -> Vec<Candidate> {
     use Technique::*;
     let mut order = step.eliminations.clone();
@@ -226,6 +228,17 @@ fn deletion_order(step: &Step) -> Vec<Candidate> {
         | ForcingChainVerity
         | ForcingNetContradiction
         | ForcingNetVerity => order.sort_by_key(|c| (c.digit, c.cell)),
+        LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => {
+            // House by house (row, column, box), cell by cell.
+            let houses = subset_houses(&step.pattern_cells());
+            let rank = |c: &Candidate| {
+                let house = houses
+                    .iter()
+                    .position(|&h| house_cells(h).contains(&c.cell));
+                (house, c.cell, c.digit)
+            };
+            order.sort_by_key(rank);
+        }
         _ => order.sort_by_key(|c| (c.cell, c.digit)),
     }
     order

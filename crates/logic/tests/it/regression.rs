@@ -257,3 +257,11 @@ fn grouped_aics_ending_in_a_group_were_taken_where_hodoku_reports_none() {
     let line = ".......7...4....8..6..8.2.45....9..87..5.......3..14........9.6...34..2.1...68...";
     assert_eq!(hodoku_rating(line), (5042, "extreme"));
 }
+
+#[test]
+fn a_locked_pairs_removals_queued_singles_cell_by_cell_not_house_by_house() {
+    // HoDoKu removes a locked pair's candidates from its line, then its
+    // box: the hidden singles they leave come in that order.
+    let line = "..2.76...16......4...54..2.9.1...4....3.......27918....7..5.........9..1......98.";
+    assert_eq!(hodoku_rating(line), (408, "medium"));
+}
