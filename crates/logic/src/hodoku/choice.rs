@@ -6,6 +6,7 @@
 //! of them:
 //!
 //! * **pointing** — box by box, digit by digit, its row before its column;
+//! * **claiming** — rows, then columns, digit by digit;
 //! * **naked and locked subsets** — boxes, then rows, then columns, cells
 //!   in house order; a subset in a box and a line is *locked* only when it
 //!   removes candidates both in the box and in the line outside it (else it
@@ -50,6 +51,10 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
             .find_all(grid)
             .into_iter()
             .min_by_key(|s| (s.houses[0], s.eliminations[0].digit, s.houses[1])),
+        Claiming => technique
+            .find_all(grid)
+            .into_iter()
+            .min_by_key(|s| (s.houses[0], s.eliminations[0].digit)),
         LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => naked(grid, technique),
         HiddenPair | HiddenTriple | HiddenQuad => technique
             .find_all(grid)

@@ -265,3 +265,11 @@ fn a_locked_pairs_removals_queued_singles_cell_by_cell_not_house_by_house() {
     let line = "..2.76...16......4...54..2.9.1...4....3.......27918....7..5.........9..1......98.";
     assert_eq!(hodoku_rating(line), (408, "medium"));
 }
+
+#[test]
+fn claimings_were_taken_box_by_box_not_digit_by_digit() {
+    // HoDoKu scans each line's digits in turn: 3 claimed from column 2
+    // into box 4 comes before 6 claimed from column 2 into box 1.
+    let line = ".1.7.45.9...15............4.2..3........97.62......1...7.9....5.4..13...9..6...3.";
+    assert_eq!(hodoku_rating(line), (608, "medium"));
+}
