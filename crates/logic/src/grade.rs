@@ -36,7 +36,6 @@ use serde::Serialize;
 
 use crate::implications::length_bonus;
 use crate::path::Walk;
-use crate::se_scale::{SeRating, SeScale, grade_on_scale, se_rating};
 use crate::{Grid, HodokuLevel, PathOptions, PathOrder, Step, Technique, hodoku_order, solve_path};
 use fdoku_sudoku::HouseKind;
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
@@ -209,7 +208,18 @@ pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<Prepared, GradeError>
 /// without exactly one solution has no rating ([`GradeError::NoSolution`],
 /// [`GradeError::NotUnique`]).
 pub fn grade(puzzle: &Puzzle, budget: &Budget) -> Result<Grade, GradeError> {
-    grade_on_scale(puzzle, budget, SeScale::Classic)
+    graded(puzzle, budget).map(|(grade, _)| grade)
+}
+
+/// [`grade`], with what was prepared for it (to walk more paths).
+pub(crate) fn graded(puzzle: &Puzzle, budget: &Budget) -> Result<(Grade, Prepared), GradeError> {
+    let prepared = prepare(puzzle, budget)?;
+    if !prepared.unique {
+        return Err(GradeError::NotUnique);
+    }
+    let hodoku_steps = walk(puzzle, hodoku_order(), &prepared, budget)?;
+    let grade = grade_with_path(puzzle, &prepared, PathOrder::Hodoku, &hodoku_steps, budget)?;
+    Ok((grade, prepared))
 }
 
 /// Walks `techniques`' path through `puzzle`, which [`prepare`] has
@@ -479,6 +489,48 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         | NestedMultipleForcingChains
         | NestedDynamicForcingChains
         | NestedDynamicForcingChainsPlus => step.explainer_rating.unwrap_or(100),
+    }
+}
+
+/// An SE-style rating of one path.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SeRating {
+    /// The hardest step.
+    pub er: f64,
+    /// The hardest step up to the first placement.
+    pub ep: f64,
+    /// The first step.
+    pub ed: f64,
+    /// The hardest step's technique.
+    pub hardest: Technique,
+    /// Whether the path needed no backtracking.
+    pub logic_only: bool,
+}
+
+/// Rates the path `steps` through `puzzle` (SE's ER / EP / ED).
+pub fn se_rating(puzzle: &Puzzle, steps: &[Step]) -> SeRating {
+    let (mut er, mut ep, mut ed) = (0, None, None);
+    let mut hardest = Technique::FullHouse;
+    let mut grid = Grid::new(puzzle);
+    for step in steps {
+        let rating = explainer_rating(step, &grid);
+        if rating > er {
+            er = rating;
+            hardest = step.technique;
+        }
+        ed.get_or_insert(er);
+        if !step.placements.is_empty() {
+            ep.get_or_insert(er);
+        }
+        grid.apply(step);
+    }
+    let tenths = |t: u16| f64::from(t) / 10.0;
+    SeRating {
+        er: tenths(er),
+        ep: tenths(ep.unwrap_or(er)),
+        ed: tenths(ed.unwrap_or(er)),
+        hardest,
+        logic_only: steps.iter().all(|s| s.technique != Technique::Backtracking),
     }
 }
 

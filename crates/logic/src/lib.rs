@@ -82,9 +82,10 @@ mod wings;
 
 pub use cellset::CellSet;
 pub use combinations::for_each_combination;
+pub use grade::{SeRating, se_rating};
 pub use grid::{Geometry, Grid, bit, digits_of};
-pub use order::{PathOrder, explainer_order, hodoku_order};
+pub use order::{PathOrder, explainer_order, hodoku_order, sukaku_order};
 pub use path::{Path, PathOptions, next_step, solve_path};
-pub use se_scale::{SeRating, SeScale, add_scale, grade_on_scale, se_rating, sukaku_order};
+pub use se_scale::{SeScale, add_scale, grade_on_scale};
 pub use step::{Candidate, Found, Link, LinkKind, Node, Step};
 pub use technique::{HodokuLevel, Technique};

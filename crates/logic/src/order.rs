@@ -204,7 +204,7 @@ pub enum PathOrder {
     Hodoku,
     /// Sudoku Explainer's order: its techniques only.
     Explainer,
-    /// SukakuExplainer's order ([`sukaku_order`](crate::sukaku_order)).
+    /// SukakuExplainer's order ([`sukaku_order`]).
     Sukaku,
 }
 
@@ -214,7 +214,34 @@ impl PathOrder {
         match self {
             PathOrder::Hodoku => hodoku_order(),
             PathOrder::Explainer => explainer_order(),
-            PathOrder::Sukaku => crate::sukaku_order(),
+            PathOrder::Sukaku => sukaku_order(),
         }
     }
+}
+
+/// SukakuExplainer 1.15's producer order (its default technique set):
+/// Sudoku Explainer's, with the strong-link patterns and the WXYZ- and
+/// VWXYZ-wings where its solver tries them.
+pub fn sukaku_order() -> Vec<Technique> {
+    use Technique::*;
+    let mut order = explainer_order();
+    let insert = |order: &mut Vec<Technique>, before: &[Technique], added: &[Technique]| {
+        let at = order
+            .iter()
+            .position(|t| before.contains(t))
+            .unwrap_or(order.len());
+        order.splice(at..at, added.iter().copied());
+    };
+    insert(&mut order, &[XYWing], &[TwoStrongLinks]);
+    let bug = [BugPlusOne, AlignedPairExclusion];
+    insert(&mut order, &bug, &[ThreeStrongLinks, WxyzWing]);
+    insert(&mut order, &[AlignedPairExclusion], &[VwxyzWing]);
+    order
+}
+
+/// Whether `techniques` is [`sukaku_order`]: its path makes SukakuExplainer's
+/// choice among equal steps, as Sudoku Explainer's path makes SE's.
+pub(crate) fn is_sukaku_order(techniques: &[Technique]) -> bool {
+    static SUKAKU: OnceLock<Vec<Technique>> = OnceLock::new();
+    techniques == SUKAKU.get_or_init(sukaku_order).as_slice()
 }

@@ -1,16 +1,16 @@
 //! The two Sudoku-Explainer-style scales an ER / EP / ED rating can follow.
 //!
-//! * **classic** — Sudoku Explainer 1.2.1 ([`explainer_order`]): the scale of
+//! * **classic** — Sudoku Explainer 1.2.1 ([`explainer_order`](crate::explainer_order)): the scale of
 //!   the "hardest" lists.
 //! * **sukaku** — SukakuExplainer 1.15's default technique set
-//!   ([`sukaku_order`]): classic SE plus two strong links (skyscraper 4.0,
+//!   ([`sukaku_order`](crate::sukaku_order)): classic SE plus two strong links (skyscraper 4.0,
 //!   2-string kite 4.1, turbot crane 4.2, grouped 4.3) after the hidden
 //!   triple, three strong links (5.4–5.7) and the WXYZ-wing (5.5–5.6) after
 //!   the hidden quad, and the VWXYZ-wing (6.2–6.4) after BUG. It is the scale
 //!   of the largest public rated banks (the Sudoku Exchange puzzle bank).
 //!
 //! Both rate a path the same way: ER is its hardest step, EP the hardest up
-//! to the first placement, ED the first step ([`se_rating`]).
+//! to the first placement, ED the first step ([`se_rating`](crate::se_rating)).
 //!
 //! ```
 //! use fdoku_logic::{explainer_order, sukaku_order, SeScale, Technique};
@@ -25,13 +25,11 @@
 //! assert_eq!(SeScale::from_name("sukaku"), Some(SeScale::Sukaku));
 //! ```
 
-use std::sync::OnceLock;
-
 use fdoku_fd::Budget;
 use serde::{Deserialize, Serialize};
 
-use crate::grade::{Grade, GradeError, Prepared, explainer_rating, grade_with_path, prepare, walk};
-use crate::{Grid, PathOrder, Step, Technique, explainer_order, hodoku_order};
+use crate::grade::{Grade, GradeError, Prepared, SeRating, graded, se_rating, walk};
+use crate::{PathOrder, sukaku_order};
 use fdoku_sudoku::Puzzle;
 
 /// Which Sudoku Explainer's scale an SE-style rating follows.
@@ -71,75 +69,6 @@ impl SeScale {
     }
 }
 
-/// SukakuExplainer 1.15's producer order (its default technique set):
-/// Sudoku Explainer's, with the strong-link patterns and the WXYZ- and
-/// VWXYZ-wings where its solver tries them.
-pub fn sukaku_order() -> Vec<Technique> {
-    use Technique::*;
-    let mut order = explainer_order();
-    let insert = |order: &mut Vec<Technique>, before: &[Technique], added: &[Technique]| {
-        let at = order
-            .iter()
-            .position(|t| before.contains(t))
-            .unwrap_or(order.len());
-        order.splice(at..at, added.iter().copied());
-    };
-    insert(&mut order, &[XYWing], &[TwoStrongLinks]);
-    let bug = [BugPlusOne, AlignedPairExclusion];
-    insert(&mut order, &bug, &[ThreeStrongLinks, WxyzWing]);
-    insert(&mut order, &[AlignedPairExclusion], &[VwxyzWing]);
-    order
-}
-
-/// Whether `techniques` is [`sukaku_order`]: its path makes SukakuExplainer's
-/// choice among equal steps, as Sudoku Explainer's path makes SE's.
-pub(crate) fn is_sukaku_order(techniques: &[Technique]) -> bool {
-    static SUKAKU: OnceLock<Vec<Technique>> = OnceLock::new();
-    techniques == SUKAKU.get_or_init(sukaku_order).as_slice()
-}
-
-/// An SE-style rating of one path.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct SeRating {
-    /// The hardest step.
-    pub er: f64,
-    /// The hardest step up to the first placement.
-    pub ep: f64,
-    /// The first step.
-    pub ed: f64,
-    /// The hardest step's technique.
-    pub hardest: Technique,
-    /// Whether the path needed no backtracking.
-    pub logic_only: bool,
-}
-
-/// Rates the path `steps` through `puzzle` (SE's ER / EP / ED).
-pub fn se_rating(puzzle: &Puzzle, steps: &[Step]) -> SeRating {
-    let (mut er, mut ep, mut ed) = (0, None, None);
-    let mut hardest = Technique::FullHouse;
-    let mut grid = Grid::new(puzzle);
-    for step in steps {
-        let rating = explainer_rating(step, &grid);
-        if rating > er {
-            er = rating;
-            hardest = step.technique;
-        }
-        ed.get_or_insert(er);
-        if !step.placements.is_empty() {
-            ep.get_or_insert(er);
-        }
-        grid.apply(step);
-    }
-    let tenths = |t: u16| f64::from(t) / 10.0;
-    SeRating {
-        er: tenths(er),
-        ep: tenths(ep.unwrap_or(er)),
-        ed: tenths(ed.unwrap_or(er)),
-        hardest,
-        logic_only: steps.iter().all(|s| s.technique != Technique::Backtracking),
-    }
-}
-
 /// Grades `puzzle` like [`grade`](crate::grade::grade), with the SE-style
 /// rating of `scale` too: the sukaku scale walks SukakuExplainer's path
 /// besides the classic one ([`Grade::sukaku`]).
@@ -148,12 +77,7 @@ pub fn grade_on_scale(
     budget: &Budget,
     scale: SeScale,
 ) -> Result<Grade, GradeError> {
-    let prepared = prepare(puzzle, budget)?;
-    if !prepared.unique {
-        return Err(GradeError::NotUnique);
-    }
-    let hodoku_steps = walk(puzzle, hodoku_order(), &prepared, budget)?;
-    let mut grade = grade_with_path(puzzle, &prepared, PathOrder::Hodoku, &hodoku_steps, budget)?;
+    let (mut grade, prepared) = graded(puzzle, budget)?;
     add_scale(&mut grade, puzzle, &prepared, scale, budget)?;
     Ok(grade)
 }
