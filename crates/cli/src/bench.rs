@@ -17,7 +17,7 @@ use clap::ValueEnum;
 use fdoku_fd::stats::thread_cpu_time;
 use fdoku_sudoku::format::read_puzzles;
 use fdoku_sudoku::solve::{Goal, Report, SolveOptions, Status, solve};
-use fdoku_sudoku::{Puzzle, check_solution, grid_line};
+use fdoku_sudoku::{Puzzle, check_solution};
 use serde::Serialize;
 
 use crate::cli::BenchArgs;
@@ -157,7 +157,7 @@ fn bench_file(
     };
     // The untimed run: statuses, guesses, and every solution checked.
     let (mut guesses, mut no_guess) = (0u64, 0usize);
-    let mut reports = Vec::with_capacity(puzzles.len());
+    let mut reports: Vec<Result<Report, String>> = Vec::with_capacity(puzzles.len());
     for (puzzle, line) in puzzles.iter().zip(&lines) {
         let report = solve(puzzle, goal, &options);
         if let Some(solution) = &report.solution {
@@ -176,12 +176,16 @@ fn bench_file(
             Status::Solved => result.solved += 1,
             Status::Stopped => result.stopped += 1,
         }
-        reports.push(report);
+        reports.push(Ok(report));
     }
     progress.inc(1);
     let check = repeated(|| {
-        for (puzzle, report) in puzzles.iter().zip(&reports) {
-            if let Some(solution) = &report.solution {
+        for (puzzle, solved) in puzzles.iter().zip(&reports) {
+            if let Ok(Report {
+                solution: Some(solution),
+                ..
+            }) = solved
+            {
                 std::hint::black_box(check_solution(puzzle, solution).is_ok());
             }
         }
@@ -190,8 +194,10 @@ fn bench_file(
     let mut output = Vec::new();
     let format = repeated(|| {
         output.clear();
-        for report in &reports {
-            write_line(&mut output, report);
+        for (puzzle, solved) in puzzles.iter().zip(&reports) {
+            let answer = crate::solve::answer(Some(puzzle), solved, goal);
+            // Writing to a Vec cannot fail.
+            let _ = crate::solve::write_line(&mut output, &answer);
         }
         std::hint::black_box(&output);
     });
@@ -229,17 +235,6 @@ fn read_time(name: &str) -> Duration {
     repeated(|| {
         std::hint::black_box(std::fs::read(path).map(|bytes| bytes.len()).ok());
     })
-}
-
-/// The line `fdoku solve --count --format line` prints for `report`.
-fn write_line(out: &mut Vec<u8>, report: &Report) {
-    let status = crate::solve::status_name(report);
-    let shown = report
-        .solution
-        .as_deref()
-        .map_or_else(|| status.to_owned(), grid_line);
-    // Writing to a Vec cannot fail.
-    let _ = writeln!(out, "{status} {} {shown}", report.count);
 }
 
 /// Runs `job` at least once and until [`MIN_PASS`] has passed; returns the

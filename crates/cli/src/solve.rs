@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::anyhow;
 use fdoku_sudoku::format::{self, Item};
 use fdoku_sudoku::solve::{Goal, Report, SearchStats, SolveOptions, Status};
-use fdoku_sudoku::{check_solution, grid_line};
+use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -41,7 +41,7 @@ struct Record<'a> {
 
 /// What a record says about its puzzle.
 #[derive(Serialize)]
-struct Answer {
+pub(crate) struct Answer {
     status: &'static str,
     solution: Option<String>,
     /// The exact count, when the search went through.
@@ -204,7 +204,12 @@ fn count_is_exact(report: &Report, goal: Goal) -> bool {
     report.stats.stopped.is_none() && limit != Some(report.count)
 }
 
-fn answer(item: &Item, solved: &Result<Report, String>, goal: Goal) -> Answer {
+/// The answer a record gives for `puzzle` (when it could be read).
+pub(crate) fn answer(
+    puzzle: Option<&Puzzle>,
+    solved: &Result<Report, String>,
+    goal: Goal,
+) -> Answer {
     match solved {
         Ok(report) => {
             let counted = goal != Goal::First;
@@ -218,7 +223,7 @@ fn answer(item: &Item, solved: &Result<Report, String>, goal: Goal) -> Answer {
                     "the mask solver does not take killer cages; use --solver fd".to_owned()
                 }),
                 reason: (report.status == Status::None && report.stats.stopped.is_none())
-                    .then(|| item.puzzle.as_ref().ok()?.clash())
+                    .then(|| puzzle?.clash())
                     .flatten()
                     .map(|clash| clash.to_string()),
                 stats: report.stats,
@@ -254,6 +259,17 @@ fn notes(index: usize, answer: &Answer, args: &SolveArgs) {
     }
 }
 
+/// The line `--format line` prints for `answer`: the solution (or the
+/// status), after the status and count when counting.
+pub(crate) fn write_line(out: &mut dyn Write, answer: &Answer) -> std::io::Result<()> {
+    let shown = answer.solution.as_deref().unwrap_or(answer.status);
+    match (answer.count, answer.count_at_least) {
+        (Some(count), _) => writeln!(out, "{} {count} {shown}", answer.status),
+        (None, Some(count)) => writeln!(out, "{} ≥{count} {shown}", answer.status),
+        (None, None) => writeln!(out, "{shown}"),
+    }
+}
+
 /// Prints one puzzle's result: a record, or a line or block of text.
 fn print(
     item: &Item,
@@ -266,7 +282,7 @@ fn print(
     let record = Record {
         index: item.index,
         input: &item.input,
-        answer: answer(item, solved, goal),
+        answer: answer(item.puzzle.as_ref().ok(), solved, goal),
     };
     if json.write(out, &record)? {
         return Ok(());
@@ -275,14 +291,7 @@ fn print(
     notes(item.index, answer, args);
     let solution = solved.as_ref().ok().and_then(|r| r.solution.as_ref());
     match args.format {
-        OutputFormat::Line => {
-            let shown = solution.map_or_else(|| answer.status.to_owned(), |g| grid_line(g));
-            match (answer.count, answer.count_at_least) {
-                (Some(count), _) => writeln!(out, "{} {count} {shown}", answer.status)?,
-                (None, Some(count)) => writeln!(out, "{} ≥{count} {shown}", answer.status)?,
-                (None, None) => writeln!(out, "{shown}")?,
-            }
-        }
+        OutputFormat::Line => write_line(out, answer)?,
         OutputFormat::Block => {
             writeln!(out, "# puzzle {}: {}", item.index, answer.status)?;
             if let (Ok(puzzle), Some(grid)) = (&item.puzzle, solution) {

@@ -67,7 +67,12 @@ pub(super) fn stream(
         return Err(e);
     }
     let solved = Ok(report);
-    sink.end(&answer(item, &solved, goal), args, out, json)?;
+    sink.end(
+        &answer(item.puzzle.as_ref().ok(), &solved, goal),
+        args,
+        out,
+        json,
+    )?;
     Ok(solved)
 }
 
