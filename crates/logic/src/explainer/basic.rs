@@ -223,15 +223,10 @@ pub(super) fn naked_set(se: &Se<'_>, degree: usize) -> Option<Step> {
                 let Some(digits) = common_tuple(&masks, degree) else {
                     return ControlFlow::Continue(());
                 };
-                let removed: Vec<Candidate> = (0..9)
+                let others = (0..9)
                     .map(|i| kind.cell(region, i))
-                    .filter(|c| !cells.contains(c))
-                    .flat_map(|c| {
-                        digits_of(se.mask(c) & digits)
-                            .into_iter()
-                            .map(move |d| Candidate::new(c, d))
-                    })
-                    .collect();
+                    .filter(|c| !cells.contains(c));
+                let removed = se.candidates(others, digits);
                 if removed.is_empty() {
                     return ControlFlow::Continue(());
                 }
@@ -245,7 +240,6 @@ pub(super) fn naked_set(se: &Se<'_>, degree: usize) -> Option<Step> {
                     );
                 }
                 step.eliminations = removed;
-                step.eliminations.sort_unstable();
                 result = Some(step);
                 ControlFlow::Break(())
             });
@@ -363,14 +357,7 @@ pub(super) fn xy_wing(se: &Se<'_>, xyz: bool) -> Option<Step> {
                     true => Technique::XYZWing,
                     false => Technique::XYWing,
                 });
-                for cell in [pivot, first, second] {
-                    step.pattern.extend(
-                        digits_of(se.mask(cell))
-                            .into_iter()
-                            .map(|d| Candidate::new(cell, d)),
-                    );
-                }
-                step.pattern.sort_unstable();
+                step.pattern = se.candidates([pivot, first, second], !0);
                 step.eliminations = removed;
                 return Some(step);
             }
