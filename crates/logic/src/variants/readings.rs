@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use super::super::budget::tick;
-use super::super::grid::{Grid, bit, digits_of};
-use super::super::step::{Candidate, Step};
+use super::super::grid::{Grid, bit};
+use super::super::step::Step;
 use super::super::technique::Technique;
 use super::options;
 
@@ -150,11 +150,8 @@ pub(super) fn keep(
         }
         let mask = grid.mask(cell);
         step.pattern.extend(grid.candidates_in([cell], mask & k));
-        step.eliminations.extend(
-            digits_of(mask & !k)
-                .into_iter()
-                .map(|d| Candidate::new(cell, d)),
-        );
+        step.eliminations
+            .extend(grid.candidates_in([cell], mask & !k));
     }
     (!step.eliminations.is_empty()).then_some(step)
 }
