@@ -525,8 +525,16 @@ pub struct GenerateArgs {
     /// e.g. x-wing, "hidden pair", xy-wing.
     #[arg(long, value_name = "NAME", value_parser = technique_parser, conflicts_with = "pattern")]
     pub technique: Option<fdoku_logic::Technique>,
+    /// Keep only puzzles whose Sudoku Explainer rating (ER, on the --se scale) lies in this
+    /// range: `7.2` exactly, `7.0-8.5` both ends included, `9.0-` at least.
+    #[arg(long, value_name = "RANGE", conflicts_with = "pattern")]
+    pub er: Option<String>,
+    /// The scale of --er: Sudoku Explainer 1.2.1 (classic) or SukakuExplainer 1.15's default
+    /// techniques (sukaku).
+    #[arg(long, value_enum, default_value = "classic", requires = "er")]
+    pub se: SeArg,
     /// Tries per puzzle before giving up: random grids with --pattern (default 100000),
-    /// candidate puzzles with --difficulty or --technique (default 1000).
+    /// candidate puzzles with --difficulty, --technique or --er (default 1000).
     #[arg(long, value_name = "N")]
     pub attempts: Option<u32>,
     /// Seed: the same seed and count give the same puzzles on any number of threads.

@@ -2,8 +2,8 @@
 //! seed whatever the thread count (puzzle `i` draws from its own seed,
 //! derived from `--seed` and `i`); minimal, to a clue count, or on the clue
 //! positions of a pattern file; classic, jigsaw, killer or with variant
-//! elements, and with `--difficulty` or `--technique` graded by the logic
-//! solver until one has the level or technique asked.
+//! elements, and with `--difficulty`, `--technique` or `--er` graded by the
+//! logic solver until one has the level, technique or rating asked.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::anyhow;
 use fdoku_fd::{Budget, StopReason};
-use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate, generate_graded};
+use fdoku_logic::generate::{
+    GradedError, GradedPuzzle, RatingRange, Target, generate, generate_graded,
+};
 use fdoku_sudoku::format::Template;
 use fdoku_sudoku::generate::{
     GenerateError, Generated, KillerOptions, Options, VariantOptions, generate_killer,
@@ -48,9 +50,21 @@ struct Record<'a> {
     technique: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hodoku_score: Option<u32>,
+    /// ER / EP / ED on the --se scale (with --er).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se: Option<SeRecord>,
     /// The JSON description, for puzzles a line cannot carry (killer).
     #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<serde_json::Value>,
+}
+
+/// A generated puzzle's SE-style rating (`--er`).
+#[derive(Serialize)]
+struct SeRecord {
+    scale: &'static str,
+    er: f64,
+    ep: f64,
+    ed: f64,
 }
 
 /// The seed of puzzle `index` (1-based): SplitMix64 of the run's seed and
@@ -89,9 +103,16 @@ pub fn run(
         node_limit: args.node_limit,
         ..Options::default()
     };
+    let rating = match &args.er {
+        Some(text) => Some(
+            RatingRange::parse(text, args.se.into()).map_err(|e| BadInput(format!("--er: {e}")))?,
+        ),
+        None => None,
+    };
     let target = Target {
         level: args.difficulty,
         technique: args.technique,
+        rating,
     };
     let attempts = args.attempts.unwrap_or(1000);
     // `make`'s puzzle for the seed, or with a target the first candidate
@@ -272,6 +293,12 @@ pub fn run(
                 difficulty: grade.map(|g| g.level.name()),
                 technique: args.technique.map(|t| t.name()),
                 hodoku_score: grade.map(|g| g.hodoku_score),
+                se: grade.and_then(|g| g.se).map(|se| SeRecord {
+                    scale: fdoku_logic::SeScale::from(args.se).name(),
+                    er: se.er,
+                    ep: se.ep,
+                    ed: se.ed,
+                }),
                 description: (args.killer || args.jigsaw || variant.is_some())
                     .then(|| format::json::describe(&generated.puzzle)),
             };

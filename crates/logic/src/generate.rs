@@ -1,31 +1,41 @@
 //! Puzzles of a chosen difficulty: a level of the logic grader, a
-//! technique, or both.
+//! technique, an SE-style rating, or any of them together.
 //!
 //! Candidates come from [`fdoku_sudoku::generate::generate`] ([`generate`])
 //! or from any other generator — variant elements, killer cages, a jigsaw
 //! layout ([`generate_graded`]) — each from its own seed drawn from the one
-//! given; each is walked along HoDoKu's
-//! simplest-first path ([`crate::grade::level_of`]) and kept when its fdoku
-//! level (easy, medium, hard, expert, extreme) is the one asked for and,
-//! with a technique, when the path uses it — so the puzzle cannot be
-//! finished by easier techniques without it, which is what practising a
-//! technique needs.
+//! given. With a rating range, each is first walked along Sudoku
+//! Explainer's path on the scale asked ([`RatingRange`]), given up at the
+//! first step rated above the range, and kept when its ER lies in it. Then
+//! it is walked along HoDoKu's simplest-first path
+//! ([`crate::grade::level_of`]) and kept when its fdoku level (easy,
+//! medium, hard, expert, extreme) is the one asked for and, with a
+//! technique, when the path uses it — so the puzzle cannot be finished by
+//! easier techniques without it, which is what practising a technique
+//! needs.
 //!
 //! ```
-//! use fdoku_logic::generate::{Target, generate};
-//! use fdoku_logic::Technique;
+//! use fdoku_logic::generate::{RatingRange, Target, generate};
+//! use fdoku_logic::{SeScale, Technique};
 //! use fdoku_logic::grade::Level;
 //! use fdoku_sudoku::Rules;
 //!
-//! let target = Target { level: Some(Level::Hard), technique: Some(Technique::XWing) };
+//! let target = Target { level: Some(Level::Hard), technique: Some(Technique::XWing), rating: None };
 //! assert!(target.accepts(Level::Hard, &[Technique::HiddenSingle, Technique::XWing]));
 //! assert!(!target.accepts(Level::Hard, &[Technique::HiddenSingle]));
 //! assert!(!target.accepts(Level::Expert, &[Technique::XWing]));
 //! assert_eq!(target.to_string(), "hard puzzle needing X-wing");
 //!
-//! let easy = Target { level: Some(Level::Easy), technique: None };
+//! let easy = Target { level: Some(Level::Easy), ..Target::default() };
 //! let made = generate(&Rules::classic(9).unwrap(), &Default::default(), easy, 1000, 5).unwrap();
 //! assert_eq!(made.grade.unwrap().level, Level::Easy);
+//!
+//! let range = RatingRange::parse("2.0-3.4", SeScale::Classic).unwrap();
+//! let rated = Target { rating: Some(range), ..Target::default() };
+//! assert_eq!(rated.to_string(), "puzzle rated ER 2.0–3.4 (classic)");
+//! let made = generate(&Rules::classic(9).unwrap(), &Default::default(), rated, 1000, 5).unwrap();
+//! let er = made.grade.unwrap().se.unwrap().er;
+//! assert!((2.0..=3.4).contains(&er));
 //! ```
 
 use std::fmt;
@@ -37,22 +47,25 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
-use crate::Technique;
-use crate::grade::{GradeError, Level, check_rules, level_of};
+use crate::grade::{GradeError, Level, SeRating, check_rules, level_of};
+use crate::se_scale::rating_within;
+use crate::{SeScale, Technique};
 
-/// The level and/or technique a generated puzzle must have.
+/// The level, technique and/or rating a generated puzzle must have.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Target {
     /// fdoku's level of the puzzle.
     pub level: Option<Level>,
     /// A technique its path must use.
     pub technique: Option<Technique>,
+    /// The range its SE-style ER must lie in.
+    pub rating: Option<RatingRange>,
 }
 
 impl Target {
     /// Whether anything is asked for.
     pub fn is_set(&self) -> bool {
-        self.level.is_some() || self.technique.is_some()
+        self.level.is_some() || self.technique.is_some() || self.rating.is_some()
     }
 
     /// Whether a puzzle of `level` whose path uses `used` qualifies.
@@ -71,7 +84,74 @@ impl fmt::Display for Target {
         if let Some(technique) = self.technique {
             write!(f, " needing {}", technique.name())?;
         }
+        if let Some(rating) = self.rating {
+            write!(f, " rated {rating}")?;
+        }
         Ok(())
+    }
+}
+
+/// A range of SE-style ratings (ER) on one scale, both ends included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingRange {
+    /// Whose scale.
+    pub scale: SeScale,
+    /// The lowest ER, in tenths.
+    pub min: u16,
+    /// The highest ER, in tenths.
+    pub max: u16,
+}
+
+/// The highest ER any path can have (a guess: SE's 10.0 would be shown as
+/// backtracking); `9.0-` reaches it.
+const HIGHEST_TENTHS: u16 = 200;
+
+impl RatingRange {
+    /// Reads `7.2` (exactly), `7.0-8.5` (both included) or `9.0-` (at
+    /// least), ratings with at most one decimal between 1.0 and 20.0.
+    pub fn parse(text: &str, scale: SeScale) -> Result<RatingRange, String> {
+        let tenths = |part: &str| -> Result<u16, String> {
+            let part = part.trim();
+            let value: f64 = part
+                .parse()
+                .map_err(|_| format!("{part:?} is not a rating like 7.2"))?;
+            let tenths = (value * 10.0).round();
+            if (tenths - value * 10.0).abs() > 1e-6 {
+                return Err(format!(
+                    "{part:?} has more than one decimal (SE rates in tenths)"
+                ));
+            }
+            if !(10.0..=f64::from(HIGHEST_TENTHS)).contains(&tenths) {
+                return Err(format!("{part:?} is outside 1.0–20.0"));
+            }
+            Ok(tenths as u16)
+        };
+        let (min, max) = match text.split_once('-') {
+            None => (tenths(text)?, tenths(text)?),
+            Some((low, high)) if high.trim().is_empty() => (tenths(low)?, HIGHEST_TENTHS),
+            Some((low, high)) => (tenths(low)?, tenths(high)?),
+        };
+        if min > max {
+            return Err(format!("{text:?}: the lower end is above the upper one"));
+        }
+        Ok(RatingRange { scale, min, max })
+    }
+
+    /// Whether `er` (in tenths) lies in the range.
+    pub fn contains(&self, er: u16) -> bool {
+        (self.min..=self.max).contains(&er)
+    }
+}
+
+impl fmt::Display for RatingRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rating = |t: u16| format!("{}.{}", t / 10, t % 10);
+        match (self.min == self.max, self.max == HIGHEST_TENTHS) {
+            (true, _) => write!(f, "ER {}", rating(self.min))?,
+            (false, true) => write!(f, "ER {} or more", rating(self.min))?,
+            (false, false) => write!(f, "ER {}–{}", rating(self.min), rating(self.max))?,
+        }
+        write!(f, " ({})", self.scale.name())
     }
 }
 
@@ -85,12 +165,15 @@ pub struct GradedPuzzle {
 }
 
 /// The level the grader gave a generated puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PuzzleLevel {
     /// fdoku's level.
     pub level: Level,
     /// The HoDoKu-style score.
     pub hodoku_score: u32,
+    /// The SE-style rating on the target's scale, when a rating range was
+    /// asked for.
+    pub se: Option<SeRating>,
 }
 
 /// Why no puzzle of the target came out.
@@ -173,7 +256,21 @@ pub fn generate_graded(
         };
         grids_found = true;
         check_rules(generated.puzzle.rules())?;
-        let walked = level_of(&generated.puzzle, &generated.solution, target.level, budget);
+        let (puzzle, solution) = (&generated.puzzle, &generated.solution);
+        let se = match target.rating {
+            Some(range) => {
+                match rating_within(puzzle, solution, range.scale, Some(range.max), budget) {
+                    Some(se) if range.contains((se.er * 10.0).round() as u16) => Some(se),
+                    // Below the range, past it, or stopped by the budget.
+                    _ => match budget.out_of_time() {
+                        Some(reason) => return Err(GenerateError::Stopped(reason).into()),
+                        None => continue,
+                    },
+                }
+            }
+            None => None,
+        };
+        let walked = level_of(puzzle, solution, target.level, budget);
         // Past the level asked for, or stopped by the budget.
         let Some(found) = walked else {
             if let Some(reason) = budget.out_of_time() {
@@ -187,6 +284,7 @@ pub fn generate_graded(
                 grade: Some(PuzzleLevel {
                     level: found.level,
                     hodoku_score: found.hodoku_score,
+                    se,
                 }),
             });
         }

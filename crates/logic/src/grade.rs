@@ -509,28 +509,64 @@ pub struct SeRating {
 
 /// Rates the path `steps` through `puzzle` (SE's ER / EP / ED).
 pub fn se_rating(puzzle: &Puzzle, steps: &[Step]) -> SeRating {
-    let (mut er, mut ep, mut ed) = (0, None, None);
-    let mut hardest = Technique::FullHouse;
+    let mut tally = SeTally::new();
     let mut grid = Grid::new(puzzle);
     for step in steps {
-        let rating = explainer_rating(step, &grid);
-        if rating > er {
-            er = rating;
-            hardest = step.technique;
-        }
-        ed.get_or_insert(er);
-        if !step.placements.is_empty() {
-            ep.get_or_insert(er);
-        }
+        tally.add(step, &grid);
         grid.apply(step);
     }
-    let tenths = |t: u16| f64::from(t) / 10.0;
-    SeRating {
-        er: tenths(er),
-        ep: tenths(ep.unwrap_or(er)),
-        ed: tenths(ed.unwrap_or(er)),
-        hardest,
-        logic_only: steps.iter().all(|s| s.technique != Technique::Backtracking),
+    tally.rating()
+}
+
+/// SE's ER / EP / ED of a path so far, added up a step at a time (in
+/// tenths).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SeTally {
+    er: u16,
+    ep: Option<u16>,
+    ed: Option<u16>,
+    hardest: Technique,
+    logic_only: bool,
+}
+
+impl SeTally {
+    /// Before the first step.
+    pub(crate) fn new() -> Self {
+        SeTally {
+            er: 0,
+            ep: None,
+            ed: None,
+            hardest: Technique::FullHouse,
+            logic_only: true,
+        }
+    }
+
+    /// Adds `step`, taken in `grid` (the grid before it); returns ER so
+    /// far.
+    pub(crate) fn add(&mut self, step: &Step, grid: &Grid) -> u16 {
+        let rating = explainer_rating(step, grid);
+        if rating > self.er {
+            self.er = rating;
+            self.hardest = step.technique;
+        }
+        self.ed.get_or_insert(self.er);
+        if !step.placements.is_empty() {
+            self.ep.get_or_insert(self.er);
+        }
+        self.logic_only &= step.technique != Technique::Backtracking;
+        self.er
+    }
+
+    /// The rating of the steps added.
+    pub(crate) fn rating(&self) -> SeRating {
+        let tenths = |t: u16| f64::from(t) / 10.0;
+        SeRating {
+            er: tenths(self.er),
+            ep: tenths(self.ep.unwrap_or(self.er)),
+            ed: tenths(self.ed.unwrap_or(self.er)),
+            hardest: self.hardest,
+            logic_only: self.logic_only,
+        }
     }
 }
 

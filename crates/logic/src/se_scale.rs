@@ -28,7 +28,8 @@
 use fdoku_fd::Budget;
 use serde::{Deserialize, Serialize};
 
-use crate::grade::{Grade, GradeError, Prepared, SeRating, graded, se_rating, walk};
+use crate::grade::{Grade, GradeError, Prepared, SeRating, SeTally, graded, se_rating, walk};
+use crate::path::{PathOptions, Walk};
 use crate::{PathOrder, sukaku_order};
 use fdoku_sudoku::Puzzle;
 
@@ -96,6 +97,37 @@ pub fn add_scale(
         grade.sukaku = Some(se_rating(puzzle, &steps));
     }
     Ok(())
+}
+
+/// The rating on `scale` of the path through `puzzle`, whose unique
+/// `solution` is known (what the generator asks of each candidate). With a
+/// `ceiling` (in tenths), the walk gives up (`None`) at the first step
+/// rated above it; it gives up too when `budget`'s deadline passes or its
+/// cancel flag is raised.
+pub(crate) fn rating_within(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    scale: SeScale,
+    ceiling: Option<u16>,
+    budget: &Budget,
+) -> Option<SeRating> {
+    let options = PathOptions {
+        techniques: scale.order().techniques(),
+        unique: true,
+        solution: Some(solution.to_vec()),
+        budget: budget.clone(),
+    };
+    let mut walk = Walk::new(puzzle, &options);
+    let mut tally = SeTally::new();
+    while !walk.grid.is_solved() {
+        let before = walk.grid.clone();
+        let step = walk.take_step(&options)?;
+        let er = tally.add(&step, &before);
+        if ceiling.is_some_and(|most| er > most) {
+            return None;
+        }
+    }
+    Some(tally.rating())
 }
 
 impl PathOrder {

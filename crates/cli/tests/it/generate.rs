@@ -154,6 +154,53 @@ fn a_pattern_file_fixes_the_clue_positions() {
 }
 
 #[test]
+fn an_er_range_on_either_scale_is_graded_by_the_explainer_path() {
+    for (scale, range, low, high) in [
+        ("classic", "2.0-2.6", 2.0, 2.6),
+        ("sukaku", "4.0-4.3", 4.0, 4.3),
+    ] {
+        let o = fdoku(&[
+            "generate", "-n", "2", "--er", range, "--se", scale, "-f", "jsonl", "--seed", "5",
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        for record in json_lines(&o) {
+            let given = &record["se"];
+            assert_eq!(given["scale"], scale);
+            // Re-grade independently through `fdoku grade`.
+            let graded = fdoku_stdin(
+                &["grade", "-f", "jsonl", "--se", scale],
+                record["puzzle"].as_str().unwrap().as_bytes(),
+            );
+            let grade = &json_lines(&graded)[0]["grade"];
+            let again = match scale {
+                "classic" => grade.clone(),
+                _ => grade["sukaku"].clone(),
+            };
+            for key in ["er", "ep", "ed"] {
+                assert_eq!(given[key], again[key], "{key} of {record}");
+            }
+            let er = given["er"].as_f64().unwrap();
+            assert!((low..=high).contains(&er), "ER {er} outside {range}");
+        }
+    }
+    for bad in ["7.25", "9-8", "hard"] {
+        let o = fdoku(&["generate", "--er", bad]);
+        assert_eq!(o.status.code(), Some(2), "--er {bad}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("--er"),
+            "--er {bad}"
+        );
+    }
+    let o = fdoku(&["generate", "--se", "sukaku"]);
+    assert_eq!(o.status.code(), Some(2), "--se without --er");
+}
+
+#[test]
 fn a_difficulty_level_or_technique_is_graded_by_the_logic_solver() {
     let o = fdoku(&[
         "generate",

@@ -1,16 +1,18 @@
 //! `POST /api/generate`: a new puzzle from `fdoku_logic::generate` —
-//! classic or a plain variant (minimal, with a symmetry, of a difficulty or
-//! needing a technique), jigsaw or killer — under the request's deadline:
-//! the generator polls the budget and stops (503) when it passes.
+//! classic or a plain variant (minimal, with a symmetry, of a difficulty,
+//! needing a technique or rated in an ER range such as `"er": "7.0-8.5"`
+//! on the `"se"` scale, `classic` or `sukaku`), jigsaw or killer — under
+//! the request's deadline: the generator polls the budget and stops (503)
+//! when it passes.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Json;
 use axum::extract::State;
 use fdoku_fd::Budget;
-use fdoku_logic::Technique;
-use fdoku_logic::generate::{GradedError, GradedPuzzle, Target, generate as make};
+use fdoku_logic::generate::{GradedError, GradedPuzzle, RatingRange, Target, generate as make};
 use fdoku_logic::grade::Level;
+use fdoku_logic::{SeScale, Technique};
 use fdoku_sudoku::format::json::describe;
 use fdoku_sudoku::generate::{
     GenerateError, KillerOptions, Options, Symmetry, generate_killer, random_jigsaw_within,
@@ -39,6 +41,10 @@ pub struct GenerateRequest {
     difficulty: Option<String>,
     #[serde(default)]
     technique: Option<String>,
+    #[serde(default)]
+    er: Option<String>,
+    #[serde(default)]
+    se: SeScale,
     #[serde(default)]
     jigsaw: bool,
     #[serde(default)]
@@ -90,6 +96,13 @@ fn plan(request: GenerateRequest) -> ApiResult<Plan> {
                 .ok_or_else(|| ApiError::BadRequest(format!("unknown technique {name:?}")))?,
         ),
     };
+    let rating = match request.er.as_deref() {
+        None => None,
+        Some(text) => Some(
+            RatingRange::parse(text, request.se)
+                .map_err(|e| ApiError::BadRequest(format!("er: {e}")))?,
+        ),
+    };
     if request.jigsaw && request.killer {
         return Err(ApiError::BadRequest(
             "choose jigsaw or killer, not both".to_owned(),
@@ -117,7 +130,11 @@ fn plan(request: GenerateRequest) -> ApiResult<Plan> {
             clues: request.clues,
             ..Options::default()
         },
-        target: Target { level, technique },
+        target: Target {
+            level,
+            technique,
+            rating,
+        },
         jigsaw: request.jigsaw,
         killer,
         seed: request.seed.unwrap_or_else(fresh_seed),
@@ -199,5 +216,11 @@ fn run(mut plan: Plan, budget: &Budget) -> ApiResult<Value> {
         "minimal": made.minimal,
         "level": grade.map(|g| g.level.name()),
         "hodoku_score": grade.map(|g| g.hodoku_score),
+        "se": grade.and_then(|g| g.se).map(|se| json!({
+            "scale": plan.target.rating.map(|r| r.scale.name()),
+            "er": se.er,
+            "ep": se.ep,
+            "ed": se.ed,
+        })),
     }))
 }

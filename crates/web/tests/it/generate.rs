@@ -52,6 +52,26 @@ async fn generate_makes_unique_checked_puzzles() {
         "re-graded independently of the generator's call"
     );
 
+    // An ER range on SukakuExplainer's scale.
+    let (status, body) = post(
+        &app,
+        "/api/generate",
+        json!({"seed": 2, "er": "4.0-4.3", "se": "sukaku"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let er = body["se"]["er"].as_f64().unwrap();
+    assert!((4.0..=4.3).contains(&er), "{body}");
+    let (_, grade) = post(
+        &app,
+        "/api/grade",
+        json!({"puzzle": body["puzzle"], "se": "sukaku"}),
+    )
+    .await;
+    assert_eq!(grade["sukaku"]["er"], body["se"]["er"], "{grade}");
+    let (status, body) = post(&app, "/api/generate", json!({"er": "7.25"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
     // Sizes and variants.
     let (status, body) = post(
         &app,
