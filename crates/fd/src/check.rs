@@ -209,7 +209,112 @@ fn holds(constraint: &Constraint, value: &dyn Fn(Var) -> i32) -> Result<(), Stri
                 format!("{wanted} occurs {found} times, not {c}")
             })
         }
+        Constraint::LexLess { x, y, strict } => {
+            let a: Vec<i32> = x.iter().map(|&v| value(v)).collect();
+            let b: Vec<i32> = y.iter().map(|&v| value(v)).collect();
+            let ordered = if *strict { a < b } else { a <= b };
+            require(ordered, || {
+                let sign = if *strict { "<" } else { "≤" };
+                format!("{a:?} is not lexicographically {sign} {b:?}")
+            })
+        }
+        Constraint::Inverse {
+            f,
+            f_base,
+            invf,
+            invf_base,
+        } => {
+            inverse_of(f, *f_base, invf, *invf_base, value)?;
+            inverse_of(invf, *invf_base, f, *f_base, value)
+        }
+        Constraint::Circuit { succ, base } => circuit(succ, *base, value),
+        Constraint::Cumulative {
+            starts,
+            durations,
+            resources,
+            capacity,
+        } => {
+            let task = |i: usize| {
+                let (s, d) = (i64::from(value(starts[i])), i64::from(value(durations[i])));
+                (s, s + d, i64::from(value(resources[i])))
+            };
+            let b = i64::from(value(*capacity));
+            if !starts.is_empty() && b < 0 {
+                return Err(format!("the capacity {b} is negative"));
+            }
+            for i in 0..starts.len() {
+                let (start, end, use_) = task(i);
+                if end < start || use_ < 0 {
+                    return Err(format!("task {i} has a negative duration or resource"));
+                }
+                // The load is largest at some task's start.
+                let load: i64 = (0..starts.len())
+                    .map(task)
+                    .filter(|&(s, e, _)| s <= start && start < e)
+                    .map(|(_, _, r)| r)
+                    .sum();
+                if load > b {
+                    return Err(format!("the tasks running at {start} use {load} > {b}"));
+                }
+            }
+            Ok(())
+        }
     }
+}
+
+/// Every value of `f` (positions from `f_base`) is a position of `g`
+/// (from `g_base`) that `g` maps back.
+fn inverse_of(
+    f: &[Var],
+    f_base: i32,
+    g: &[Var],
+    g_base: i32,
+    value: &dyn Fn(Var) -> i32,
+) -> Result<(), String> {
+    for (i, &x) in f.iter().enumerate() {
+        let position = i64::from(f_base) + i as i64;
+        let j = i64::from(value(x));
+        let back = usize::try_from(j - i64::from(g_base))
+            .ok()
+            .and_then(|k| g.get(k))
+            .map(|&y| i64::from(value(y)));
+        match back {
+            Some(b) if b == position => {}
+            Some(b) => return Err(format!("{position} maps to {j}, which maps to {b}")),
+            None => return Err(format!("{position} maps to {j}, outside the other array")),
+        }
+    }
+    Ok(())
+}
+
+/// Whether the successors form one cycle through every node.
+fn circuit(succ: &[Var], base: i32, value: &dyn Fn(Var) -> i32) -> Result<(), String> {
+    let n = succ.len();
+    let next = |node: usize| {
+        usize::try_from(i64::from(value(succ[node])) - i64::from(base))
+            .ok()
+            .filter(|&k| k < n)
+    };
+    let mut seen = vec![false; n];
+    let mut node = 0;
+    for step in 0..n {
+        if seen[node] {
+            return Err(format!("the cycle closes after {step} of {n} nodes"));
+        }
+        seen[node] = true;
+        node = next(node).ok_or_else(|| {
+            format!(
+                "a successor is outside the nodes {base}..{}",
+                i64::from(base) + n as i64 - 1
+            )
+        })?;
+        if next(node) == Some(node) {
+            return Err("a node is its own successor".to_owned());
+        }
+    }
+    require(n == 0 || node == 0, || {
+        "the successors do not lead back to the first node".to_owned()
+    })
 }
 
 /// `b ⇔ truth` (`b ⇒ truth` when `implies`) for a 0/1 `b`; `what` says

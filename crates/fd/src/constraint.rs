@@ -282,6 +282,54 @@ pub enum Constraint {
         /// How many of `vars` equal `value`.
         count: Var,
     },
+    /// `x` is lexicographically at most `y` (less than `y` when `strict`):
+    /// compared position by position from the first; when one is a prefix
+    /// of the other, the shorter is the smaller.
+    LexLess {
+        /// The smaller sequence.
+        x: Vec<Var>,
+        /// The larger sequence.
+        y: Vec<Var>,
+        /// `x` must differ from `y` (`<`) rather than only not exceed it (`≤`).
+        strict: bool,
+    },
+    /// `f` and `invf` are inverse functions: `f[i] = j ⇔ invf[j] = i`, the
+    /// positions of `f` counted from `f_base` and those of `invf` from
+    /// `invf_base`; every value of each is a position of the other.
+    Inverse {
+        /// The function, position `i` at `f[i − f_base]`.
+        f: Vec<Var>,
+        /// Where the positions of `f` start.
+        f_base: i32,
+        /// The inverse function, position `j` at `invf[j − invf_base]`.
+        invf: Vec<Var>,
+        /// Where the positions of `invf` start.
+        invf_base: i32,
+    },
+    /// `succ` is one cycle through every node: node `i` (counted from
+    /// `base`) is followed by node `succ[i − base]`, and following the
+    /// successors from any node visits all of them before coming back. No
+    /// node is its own successor (so one node alone has no solution).
+    Circuit {
+        /// The successor of each node.
+        succ: Vec<Var>,
+        /// The number of the first node.
+        base: i32,
+    },
+    /// Tasks on a renewable resource: task `i` runs from `starts[i]` for
+    /// `durations[i]` time units using `resources[i]` of it, and at no time
+    /// do the running tasks use more than `capacity`. Durations and
+    /// resources are not negative, nor, when there is a task, the capacity.
+    Cumulative {
+        /// When each task starts.
+        starts: Vec<Var>,
+        /// How long each task runs.
+        durations: Vec<Var>,
+        /// How much of the resource each task uses while it runs.
+        resources: Vec<Var>,
+        /// How much of the resource there is.
+        capacity: Var,
+    },
 }
 
 impl Constraint {
@@ -345,6 +393,21 @@ impl Constraint {
                 value,
                 ..
             } => array.iter().chain([index, value]).copied().collect(),
+            Constraint::LexLess { x, y, .. } => x.iter().chain(y).copied().collect(),
+            Constraint::Inverse { f, invf, .. } => f.iter().chain(invf).copied().collect(),
+            Constraint::Circuit { succ, .. } => succ.clone(),
+            Constraint::Cumulative {
+                starts,
+                durations,
+                resources,
+                capacity,
+            } => starts
+                .iter()
+                .chain(durations)
+                .chain(resources)
+                .chain([capacity])
+                .copied()
+                .collect(),
         }
     }
 
@@ -364,6 +427,10 @@ impl Constraint {
             Constraint::Abs { .. } => "abs",
             Constraint::Count { .. } => "count",
             Constraint::Element { .. } => "element",
+            Constraint::LexLess { .. } => "lex_less",
+            Constraint::Inverse { .. } => "inverse",
+            Constraint::Circuit { .. } => "circuit",
+            Constraint::Cumulative { .. } => "cumulative",
         }
     }
 }

@@ -338,6 +338,30 @@ impl Domain {
         self.replace_if_different(next)
     }
 
+    /// Whether the two sets share a value.
+    pub(crate) fn intersects(&self, other: &Domain) -> bool {
+        if self.is_empty() || other.is_empty() {
+            return false;
+        }
+        if self.max() < other.min() || other.max() < self.min() {
+            return false;
+        }
+        if let (Repr::Bits { mask, .. }, Some(theirs)) = (&self.0, other.mask_from(self.min())) {
+            return mask & theirs != 0;
+        }
+        let (mut mine, mut theirs) = (self.runs().peekable(), other.runs().peekable());
+        while let (Some(&(a_lo, a_hi)), Some(&(b_lo, b_hi))) = (mine.peek(), theirs.peek()) {
+            if a_hi < b_lo {
+                mine.next();
+            } else if b_hi < a_lo {
+                theirs.next();
+            } else {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Keeps only the values `base + i` for bits `i` set in `mask`; returns whether
     /// the set changed.
     pub fn retain_mask(&mut self, base: i32, mask: u64) -> bool {

@@ -283,6 +283,15 @@ impl Model {
                     length("a tuple", tuple.len(), vars.len())?;
                 }
             }
+            Constraint::Cumulative {
+                starts,
+                durations,
+                resources,
+                ..
+            } => {
+                length("durations", durations.len(), starts.len())?;
+                length("resources", resources.len(), starts.len())?;
+            }
             Constraint::Clause { .. }
             | Constraint::ExactlyOne { .. }
             | Constraint::ReifiedLinear { .. }

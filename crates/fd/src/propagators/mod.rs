@@ -3,15 +3,21 @@
 //! `Σ xs = 1`; a table over two variables with small domains gets the
 //! support masks of [`binary`]. Reified sums ([`reified`]), reified set
 //! membership ([`in_set`]), arithmetic ([`arith`]), [`element`] and [`count`]
-//! serve the FlatZinc front-end's builtins.
+//! serve the FlatZinc front-end's builtins, and so do the globals [`lex`],
+//! [`inverse`] and [`circuit`] (each beside a domain-consistent
+//! `all_different`) and [`cumulative`].
 
 mod alldiff;
 mod arith;
 mod binary;
+mod circuit;
 mod clause;
 mod count;
+mod cumulative;
 mod element;
 mod in_set;
+mod inverse;
+mod lex;
 mod linear;
 mod not_equal;
 mod regular;
@@ -22,7 +28,7 @@ use crate::constraint::{Constraint, LinearOp, Strength};
 use crate::domain::Domain;
 use crate::model::Model;
 use crate::propagation::{PropagationQueue, Propagator};
-use crate::var::ConstraintId;
+use crate::var::{ConstraintId, Var};
 
 /// The propagation queue of `model`: every constraint compiled to its
 /// propagators, in model order. `alldiff` overrides the strength of every
@@ -130,5 +136,43 @@ fn compile(
             *value,
             *base,
         ))],
+        Constraint::LexLess { x, y, strict } => {
+            vec![Box::new(lex::LexLess::new(x.clone(), y.clone(), *strict))]
+        }
+        Constraint::Inverse {
+            f,
+            f_base,
+            invf,
+            invf_base,
+        } => vec![
+            Box::new(inverse::Inverse::new(
+                f.clone(),
+                *f_base,
+                invf.clone(),
+                *invf_base,
+            )),
+            distinct(f, domains),
+            distinct(invf, domains),
+        ],
+        Constraint::Circuit { succ, base } => vec![
+            Box::new(circuit::Circuit::new(succ.clone(), *base)),
+            distinct(succ, domains),
+        ],
+        Constraint::Cumulative {
+            starts,
+            durations,
+            resources,
+            capacity,
+        } => vec![Box::new(cumulative::Cumulative::new(
+            starts.clone(),
+            durations.clone(),
+            resources.clone(),
+            *capacity,
+        ))],
     }
+}
+
+/// The domain-consistent `all_different` that a global implies on `vars`.
+fn distinct(vars: &[Var], domains: &[Domain]) -> Box<dyn Propagator> {
+    alldiff::new(vars, &vec![0; vars.len()], Strength::Domain, domains)
 }

@@ -162,24 +162,57 @@ impl Csp {
 
 /// Every assignment in the product of the initial domains that `check` accepts.
 pub(crate) fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
-    let mut all = BTreeSet::new();
-    let mut current = Vec::new();
-    fn walk(model: &Model, current: &mut Vec<i32>, all: &mut BTreeSet<Vec<i32>>) {
-        if current.len() == model.num_vars() {
-            if check(model, current).is_ok() {
+    let domains: Vec<Vec<i32>> = model.domains().iter().map(|d| d.iter().collect()).collect();
+    accepted(&domains, &|values| check(model, values).is_ok())
+}
+
+/// Every assignment in the product of `domains` that `accepts` accepts.
+pub(crate) fn accepted(
+    domains: &[Vec<i32>],
+    accepts: &dyn Fn(&[i32]) -> bool,
+) -> BTreeSet<Vec<i32>> {
+    fn walk(
+        domains: &[Vec<i32>],
+        accepts: &dyn Fn(&[i32]) -> bool,
+        current: &mut Vec<i32>,
+        all: &mut BTreeSet<Vec<i32>>,
+    ) {
+        let Some(domain) = domains.get(current.len()) else {
+            if accepts(current) {
                 all.insert(current.clone());
             }
             return;
-        }
-        let domain = model.domain(Var(current.len() as u32)).clone();
-        for v in domain.iter() {
+        };
+        for &v in domain {
             current.push(v);
-            walk(model, current, all);
+            walk(domains, accepts, current, all);
             current.pop();
         }
     }
-    walk(model, &mut current, &mut all);
+    let mut all = BTreeSet::new();
+    walk(domains, accepts, &mut Vec::new(), &mut all);
     all
+}
+
+/// `model`'s solutions are `expected` (a test's own reading of its
+/// constraints): by the engine's checker, by a plain search, and under every
+/// search configuration ([`agrees_with_brute_force`]).
+pub(crate) fn agrees_with_reading(
+    model: &Model,
+    expected: &BTreeSet<Vec<i32>>,
+    label: &str,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(
+        &brute_force(model),
+        expected,
+        "the engine's checker disagrees"
+    );
+    let found: BTreeSet<Vec<i32>> = Solver::new(model)
+        .solutions()
+        .map(|s| s.values().to_vec())
+        .collect();
+    prop_assert_eq!(&found, expected);
+    agrees_with_brute_force(model, label)
 }
 
 /// Every variable order × value order × last-conflict setting.

@@ -13,11 +13,14 @@
 //! * [`flatzinc_constraints`] — reified sums and set membership,
 //!   arithmetic and element, against brute force with arithmetic of its
 //!   own;
+//! * [`globals`] — lex order, inverse, circuit and cumulative, against
+//!   brute force with a reading of their own;
 //! * [`regression`] — one test per bug found, named after it.
 
 mod alldiff_strengths;
 mod brute_force;
 mod flatzinc_constraints;
+mod globals;
 mod regression;
 mod regular;
 mod relation;
