@@ -10,7 +10,9 @@
 //! * **HoDoKu-style score and level** — walk HoDoKu's path
 //!   ([`hodoku_order`]), add each step's base score; the level is the
 //!   hardest technique's level, raised while the score exceeds the level's
-//!   maximum (easy 800, medium 1000, hard 1600, unfair 1800).
+//!   maximum (easy 800, medium 1000, hard 1600, unfair 1800) — counting
+//!   the classic steps' points only, so that a variant rule's many simple
+//!   reads do not make a puzzle harder than its hardest step.
 //! * **fdoku's level** — one short word for the UI and the generator: easy,
 //!   medium, hard, expert (HoDoKu's unfair), extreme (forcing chains or a
 //!   guess).
@@ -345,13 +347,21 @@ pub struct HodokuRating {
     pub level: HodokuLevel,
 }
 
-/// HoDoKu's score and level for a path.
+/// HoDoKu's score and level for a path. The caps that raise the level
+/// weigh the points of the classic steps only: a variant rule's own
+/// deductions ([`Technique::is_rule_deduction`]) add to the score but do not
+/// lift the level above what the path's hardest step needs (the caps were
+/// set for classic paths, where a long path means many hard steps).
 pub fn hodoku_rating(steps: &[Step]) -> HodokuRating {
     let mut score = 0;
+    let mut classic = 0;
     let mut level = HodokuLevel::Easy;
     for step in steps {
         let (step_level, points) = step.technique.hodoku_score();
         score += points;
+        if !step.technique.is_rule_deduction() {
+            classic += points;
+        }
         level = level.max(step_level);
     }
     let caps = [
@@ -361,7 +371,7 @@ pub fn hodoku_rating(steps: &[Step]) -> HodokuRating {
         (HodokuLevel::Unfair, 1800),
     ];
     for (cap_level, cap) in caps {
-        if level == cap_level && score > cap {
+        if level == cap_level && classic > cap {
             level = match cap_level {
                 HodokuLevel::Easy => HodokuLevel::Medium,
                 HodokuLevel::Medium => HodokuLevel::Hard,
@@ -396,10 +406,14 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         DirectHiddenTriple => 25,
         OddEven => 10,
         Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
-        | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint => 23,
-        CageCombination | Renban | BetweenLine | ArrowSum | LittleKillerSum | Quadruple
-        | RegionSumLine | ZipperLine => 26,
+        | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint | Renban
+        | BetweenLine | ArrowSum | Quadruple => 23,
+        CageCombination | LittleKillerSum | RegionSumLine | ZipperLine | DotChain
+        | WhisperChain => 26,
         InniesOuties | Sandwich | XSum | SkyscraperClue => 28,
+        HiddenCage => 28,
+        CageSplitting => 30,
+        DiagonalSums => 32,
         Pointing => 26,
         Claiming => 28,
         NakedPair | LockedPair => 30,
@@ -612,5 +626,23 @@ mod tests {
                 level: HodokuLevel::Extreme
             }
         );
+    }
+
+    #[test]
+    fn rule_deductions_add_points_but_do_not_lift_the_level() {
+        let mut path = vec![Step::new(Technique::HiddenSingle); 50];
+        path.extend(vec![Step::new(Technique::CageCombination); 40]);
+        path.extend(vec![Step::new(Technique::KropkiDot); 30]);
+        // 700 + 2,000 + 420 points; the classic steps' 700 stay under the
+        // cap of medium, the cage combinations' level.
+        assert_eq!(
+            hodoku_rating(&path),
+            HodokuRating {
+                score: 3120,
+                level: HodokuLevel::Medium
+            }
+        );
+        path.extend(vec![Step::new(Technique::HiddenSingle); 30]);
+        assert_eq!(hodoku_rating(&path).level, HodokuLevel::Hard);
     }
 }

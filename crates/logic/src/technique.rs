@@ -178,27 +178,29 @@ techniques! {
     CageCombination => "Cage combination", "----", Medium, 50;
     InniesOuties => "Innies and outies", "----", Medium, 60;
     OddEven => "Odd/even cell", "----", Easy, 4;
-    Thermometer => "Thermometer", "----", Medium, 40;
-    KropkiDot => "Kropki dot", "----", Medium, 40;
-    Xv => "XV", "----", Medium, 40;
-    Whisper => "Whisper", "----", Medium, 40;
-    Palindrome => "Palindrome", "----", Medium, 40;
-    CloneShape => "Clone", "----", Medium, 40;
-    MinMax => "Minimum/maximum", "----", Medium, 40;
-    EntropicLine => "Entropic line", "----", Medium, 40;
-    ModularLine => "Modular line", "----", Medium, 40;
-    NonConsecutive => "Non-consecutive", "----", Medium, 40;
-    NegativeConstraint => "Negative constraint", "----", Medium, 40;
-    Renban => "Renban", "----", Medium, 50;
-    BetweenLine => "Between line", "----", Medium, 50;
-    ArrowSum => "Arrow", "----", Medium, 50;
+    Thermometer => "Thermometer", "----", Easy, 14;
+    KropkiDot => "Kropki dot", "----", Easy, 14;
+    Xv => "XV", "----", Easy, 14;
+    Whisper => "Whisper", "----", Easy, 14;
+    Palindrome => "Palindrome", "----", Easy, 14;
+    CloneShape => "Clone", "----", Easy, 14;
+    MinMax => "Minimum/maximum", "----", Easy, 14;
+    EntropicLine => "Entropic line", "----", Easy, 14;
+    ModularLine => "Modular line", "----", Easy, 14;
+    NonConsecutive => "Non-consecutive", "----", Easy, 14;
+    NegativeConstraint => "Negative constraint", "----", Easy, 14;
+    Renban => "Renban", "----", Easy, 14;
+    BetweenLine => "Between line", "----", Easy, 14;
+    ArrowSum => "Arrow", "----", Easy, 14;
     LittleKillerSum => "Little killer", "----", Medium, 50;
-    Quadruple => "Quadruple", "----", Medium, 50;
+    Quadruple => "Quadruple", "----", Easy, 14;
     Sandwich => "Sandwich", "----", Medium, 60;
     XSum => "X-sum", "----", Medium, 60;
     SkyscraperClue => "Skyscraper clue", "----", Medium, 60;
     RegionSumLine => "Region-sum line", "----", Medium, 50;
     ZipperLine => "Zipper line", "----", Medium, 50;
+    DotChain => "Dot chain", "----", Medium, 50;
+    WhisperChain => "Whisper chain", "----", Medium, 50;
     Backtracking => "Backtracking", "9999", Extreme, 10000;
 }
 
@@ -247,6 +249,8 @@ impl Technique {
         Technique::ArrowSum,
         Technique::LittleKillerSum,
         Technique::Quadruple,
+        Technique::DotChain,
+        Technique::WhisperChain,
         Technique::RegionSumLine,
         Technique::ZipperLine,
         Technique::Sandwich,
@@ -254,6 +258,15 @@ impl Technique {
         Technique::SkyscraperClue,
         Technique::InniesOuties,
     ];
+
+    /// Whether it is a rule's own deduction beyond houses: a variant
+    /// constraint's ([`Technique::CONSTRAINTS`]) or a killer cage's
+    /// combination. Its points count in HoDoKu's score, not in the score
+    /// that raises a path's level past HoDoKu's caps, which measure how long
+    /// a classic path is.
+    pub fn is_rule_deduction(self) -> bool {
+        self == Technique::CageCombination || Technique::CONSTRAINTS.contains(&self)
+    }
 
     /// Whether it places a digit by a single (full house, naked or hidden single).
     pub fn is_single(self) -> bool {

@@ -27,13 +27,17 @@
 //!   a quadruple needs, odd and even cells, the killer's 45 rule
 //!   (innies and outies), the common totals of region-sum and zipper
 //!   lines, and the arrangements of a row that a sandwich, X-sum or
-//!   skyscraper clue beside it allows.
+//!   skyscraper clue beside it allows. Two elements read together: dots
+//!   and whisper steps meeting in one cell, and the parity or the half
+//!   that alternates along a chain of dots or a whisper line.
 //!
 //! A rule without logic of its own here would be refused by name
 //! ([`unsupported`]): a path without its logic would guess where a person
 //! reasons.
 
+mod alternation;
 mod between;
+mod dot_chains;
 mod innies;
 mod pairs;
 mod parity;
@@ -45,6 +49,8 @@ mod sandwich;
 mod skyscraper;
 mod sums;
 mod thermometer;
+mod two_links;
+mod whisper_chains;
 mod xsum;
 mod zipper;
 
@@ -124,6 +130,8 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         T::SkyscraperClue => skyscraper::find(grid, found),
         T::RegionSumLine => region_sum::find(grid, found),
         T::ZipperLine => zipper::find(grid, found),
+        T::DotChain => dot_chains::find(grid, found),
+        T::WhisperChain => whisper_chains::find(grid, found),
         _ => pairs::find(grid, technique, found),
     }
 }

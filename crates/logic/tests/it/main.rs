@@ -15,5 +15,6 @@ mod se_chaining;
 mod se_exclusion;
 mod se_steps;
 mod sukaku;
+mod variant_chains;
 mod variant_soundness;
 mod variants;

@@ -10,7 +10,7 @@ use fdoku_sudoku::{
 };
 
 /// Classic 9×9 rules with `elements`.
-fn rules_with(elements: Vec<Element>) -> Rules {
+pub(super) fn rules_with(elements: Vec<Element>) -> Rules {
     elements
         .into_iter()
         .fold(Rules::classic(9).unwrap(), |rules, e| {
@@ -19,12 +19,12 @@ fn rules_with(elements: Vec<Element>) -> Rules {
 }
 
 /// The empty grid of `rules`.
-fn empty(rules: &Rules) -> Grid {
+pub(super) fn empty(rules: &Rules) -> Grid {
     Grid::with_values(rules, &vec![0; rules.cells()])
 }
 
 /// Cell index of `r<row>c<col>` (1-based) on 9×9.
-fn at(row: usize, col: usize) -> usize {
+pub(super) fn at(row: usize, col: usize) -> usize {
     (row - 1) * 9 + col - 1
 }
 
@@ -38,7 +38,7 @@ fn keep(grid: &mut Grid, cell: usize, digits: &[u8]) {
 }
 
 /// A step's eliminations as `r1c1:5` names, sorted.
-fn removed(step: &Step) -> Vec<String> {
+pub(super) fn removed(step: &Step) -> Vec<String> {
     let mut names: Vec<String> = step
         .eliminations
         .iter()
@@ -49,7 +49,7 @@ fn removed(step: &Step) -> Vec<String> {
 }
 
 /// Every step of `technique` in `grid`, eliminations merged, sorted.
-fn all_removed(technique: Technique, grid: &Grid) -> Vec<String> {
+pub(super) fn all_removed(technique: Technique, grid: &Grid) -> Vec<String> {
     let mut names: Vec<String> = technique.find_all(grid).iter().flat_map(removed).collect();
     names.sort();
     names.dedup();
@@ -57,7 +57,7 @@ fn all_removed(technique: Technique, grid: &Grid) -> Vec<String> {
 }
 
 /// `r1c1:6 r1c1:7 …` from (cell, digits) lists.
-fn names(list: &[(usize, &[u8])]) -> Vec<String> {
+pub(super) fn names(list: &[(usize, &[u8])]) -> Vec<String> {
     let mut names: Vec<String> = list
         .iter()
         .flat_map(|&(cell, digits)| {
@@ -71,7 +71,7 @@ fn names(list: &[(usize, &[u8])]) -> Vec<String> {
 }
 
 /// Applies every step of `technique` until none is left.
-fn exhaust(technique: Technique, grid: &mut Grid) {
+pub(super) fn exhaust(technique: Technique, grid: &mut Grid) {
     while let Some(step) = technique.find_first(grid) {
         grid.apply(&step);
     }
