@@ -280,8 +280,89 @@ fn holds(item: &ConstraintItem, e: &Eval<'_>) -> Option<bool> {
             count(6)?;
             accepted(e, args)?
         }
+        "fzn_lex_lesseq_int" | "fzn_lex_lesseq_bool" | "fzn_lex_less_int" | "fzn_lex_less_bool" => {
+            count(2)?;
+            let (xs, ys) = (e.array(args, 0)?, e.array(args, 1)?);
+            // The first difference decides; a proper prefix is the smaller.
+            match xs.iter().zip(&ys).find(|(x, y)| x != y) {
+                Some((x, y)) => x < y,
+                None if name.starts_with("fzn_lex_less_") => xs.len() < ys.len(),
+                None => xs.len() <= ys.len(),
+            }
+        }
+        "fdoku_inverse" => {
+            count(4)?;
+            let (f, invf) = (e.array(args, 0)?, e.array(args, 2)?);
+            let (f_base, invf_base) = (e.arg(args, 1)?, e.arg(args, 3)?);
+            maps_back(&f, f_base, &invf, invf_base) && maps_back(&invf, invf_base, &f, f_base)
+        }
+        "fdoku_circuit" => {
+            count(2)?;
+            one_cycle(&e.array(args, 0)?, e.arg(args, 1)?)
+        }
+        "fzn_cumulative" => {
+            count(4)?;
+            let (s, d, r) = (e.array(args, 0)?, e.array(args, 1)?, e.array(args, 2)?);
+            within_capacity(&s, &d, &r, value(3)?)?
+        }
         _ => return None,
     })
+}
+
+/// Whether every `f[i]` (positions from `f_base`) is a position of `g`
+/// (from `g_base`) holding `i`.
+fn maps_back(f: &[i64], f_base: i64, g: &[i64], g_base: i64) -> bool {
+    f.iter().zip(f_base..).all(|(&j, i)| {
+        usize::try_from(j - g_base)
+            .ok()
+            .and_then(|k| g.get(k))
+            .is_some_and(|&back| back == i)
+    })
+}
+
+/// Whether the successors `next` (nodes numbered from `base`) visit every
+/// node once before returning to the first; no node follows itself.
+fn one_cycle(next: &[i64], base: i64) -> bool {
+    let n = next.len();
+    let successor = |node: usize| {
+        usize::try_from(next[node] - base)
+            .ok()
+            .filter(|&k| k < n && k != node)
+    };
+    let mut node = 0;
+    for step in 1..=n {
+        match successor(node) {
+            Some(k) => node = k,
+            None => return false,
+        }
+        if node == 0 {
+            return step == n;
+        }
+    }
+    n == 0
+}
+
+/// Whether tasks starting at `s`, lasting `d` and using `r` (none
+/// negative) never use more than `b` at once, `b` not negative when there
+/// is a task. `None` when the arrays differ in length.
+fn within_capacity(s: &[i64], d: &[i64], r: &[i64], b: i64) -> Option<bool> {
+    if d.len() != s.len() || r.len() != s.len() {
+        return None;
+    }
+    if s.is_empty() {
+        return Some(true);
+    }
+    if b < 0 || d.iter().chain(r).any(|&v| v < 0) {
+        return Some(false);
+    }
+    // The load only rises at a start: look at each.
+    Some(s.iter().all(|&t| {
+        let load: i64 = (0..s.len())
+            .filter(|&j| s[j] <= t && t < s[j] + d[j])
+            .map(|j| r[j])
+            .sum();
+        load <= b
+    }))
 }
 
 /// Whether `fzn_regular(x, Q, S, d, q0, F)` accepts `x`: start in `q0`,

@@ -7,6 +7,10 @@
 //! | `fzn_table_int(x, t)` | a table; `t` holds the rows one after another |
 //! | `fzn_count_eq(x, y, c)` | `count`: `c` of `x` equal `y` |
 //! | `fzn_regular(x, Q, S, d, q0, F)` | `regular` over the automaton with states `1..Q`, values `1..S`, `d[q, s]` the next state (0: none) |
+//! | `fzn_lex_lesseq_int(x, y)`, `fzn_lex_less_int`, and the `_bool` forms | lexicographic order, `≤` or `<` |
+//! | `fdoku_inverse(f, fb, invf, ib)` | `inverse`, `f` counted from `fb` and `invf` from `ib` |
+//! | `fdoku_circuit(x, base)` | `circuit`, the nodes counted from `base` |
+//! | `fzn_cumulative(s, d, r, b)` | `cumulative` |
 
 use fdoku_fd::{Automaton, Constraint};
 
@@ -59,6 +63,56 @@ pub(super) fn post(b: &mut Builder, name: &str, args: &Args<'_>) -> Result<bool,
             let vars = b.vars(args.array(0)?, pos)?;
             let automaton = automaton(args)?;
             b.post(Constraint::regular(vars, automaton));
+        }
+        "fzn_lex_lesseq_int" | "fzn_lex_less_int" | "fzn_lex_lesseq_bool" | "fzn_lex_less_bool" => {
+            args.count(2)?;
+            let x = b.vars(args.array(0)?, pos)?;
+            let y = b.vars(args.array(1)?, pos)?;
+            let strict = name.starts_with("fzn_lex_less_");
+            b.post(Constraint::LexLess { x, y, strict });
+        }
+        "fdoku_inverse" => {
+            args.count(4)?;
+            let f = b.vars(args.array(0)?, pos)?;
+            let f_base = narrow(args.int(1)?, args)?;
+            let invf = b.vars(args.array(2)?, pos)?;
+            let invf_base = narrow(args.int(3)?, args)?;
+            b.post(Constraint::Inverse {
+                f,
+                f_base,
+                invf,
+                invf_base,
+            });
+        }
+        "fdoku_circuit" => {
+            args.count(2)?;
+            let succ = b.vars(args.array(0)?, pos)?;
+            let base = narrow(args.int(1)?, args)?;
+            b.post(Constraint::Circuit { succ, base });
+        }
+        "fzn_cumulative" => {
+            args.count(4)?;
+            let starts = b.vars(args.array(0)?, pos)?;
+            let durations = b.vars(args.array(1)?, pos)?;
+            let resources = b.vars(args.array(2)?, pos)?;
+            if durations.len() != starts.len() || resources.len() != starts.len() {
+                return Err(Error::invalid(
+                    pos,
+                    format!(
+                        "{name}: {} starts, {} durations and {} resources (expected as many of each)",
+                        starts.len(),
+                        durations.len(),
+                        resources.len()
+                    ),
+                ));
+            }
+            let capacity = b.var(args.value(3)?, pos)?;
+            b.post(Constraint::Cumulative {
+                starts,
+                durations,
+                resources,
+                capacity,
+            });
         }
         _ => return Ok(false),
     }

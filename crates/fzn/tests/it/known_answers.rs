@@ -141,7 +141,8 @@ fn a_solution_limit_stops_without_claiming_completeness() {
 }
 
 /// Models flattened with fdoku's MiniZinc library (`share/minizinc/fdoku`),
-/// which keeps `all_different`, `table`, `regular` and `count` whole.
+/// which keeps `all_different`, `table`, `regular`, `count`, lexicographic
+/// order, `inverse`, `circuit` and `cumulative` whole.
 mod native_globals {
     use fdoku_fzn::{Options, Status};
 
@@ -170,6 +171,26 @@ mod native_globals {
             output.contains("[6, 2, 1, 0, 0, 0, 1, 0, 0, 0]"),
             "{output}"
         );
+    }
+
+    #[test]
+    fn the_globals_models_count_as_brute_force_and_gecode_do() {
+        // Brute force, and Gecode 6.2.0 on the `-G std` decompositions:
+        // 27 · 6 pairs of lexicographically ordered arrays; 3! inverse
+        // permutations with f[0] = 7; 4!/4 five-node circuits with x[2] = 4.
+        assert_eq!(count("globals_lex_fdoku"), 162);
+        assert_eq!(count("globals_inverse_fdoku"), 6);
+        assert_eq!(count("globals_circuit_fdoku"), 6);
+    }
+
+    #[test]
+    fn four_tasks_fit_side_by_side_in_the_longest_duration() {
+        // Durations 3, 2, 4, 1 using at least 1 each within a capacity of
+        // at most 4: all run at once, so the makespan is 4.
+        let (output, status) = run(&fixture("globals_cumulative_fdoku"), &Options::default());
+        assert_eq!(status, Status::Optimal);
+        assert!(output.contains("\ne = 4;\n"), "{output}");
+        assert!(output.ends_with("----------\n==========\n"), "{output}");
     }
 
     #[test]

@@ -81,13 +81,21 @@ fn constraint(d: &mut Draw, ints: &[String], bools: &[String]) -> String {
     };
     let coefficients = format!("[{}, {}]", d.int(-2, 2), d.int(-2, 2));
     let rhs = d.int(-3, 3);
-    let list = |d: &mut Draw, from: &[String]| {
-        let n = d.int(1, 3);
+    let list_of = |d: &mut Draw, from: &[String], n: i64| {
         let items: Vec<String> = (0..n).map(|_| d.pick(from).to_owned()).collect();
         format!("[{}]", items.join(", "))
     };
+    let list = |d: &mut Draw, from: &[String]| {
+        let n = d.int(1, 3);
+        list_of(d, from, n)
+    };
     let arithmetic = ["times", "div", "mod", "pow", "min", "max", "plus"];
-    match d.int(0, 32) {
+    // `n` integer operands, constants among them.
+    let operands = |d: &mut Draw, n: i64| {
+        let items: Vec<String> = (0..n).map(|_| int(d)).collect();
+        format!("[{}]", items.join(", "))
+    };
+    match d.int(0, 36) {
         0 => format!("int_eq{mode}({x}, {y}{tail})"),
         1 => format!("int_ne{mode}({x}, {y}{tail})"),
         2 => format!("int_le{mode}({x}, {y}{tail})"),
@@ -117,6 +125,35 @@ fn constraint(d: &mut Draw, ints: &[String], bools: &[String]) -> String {
             )
         }
         32 => format!("fzn_count_eq({}, {x}, {z})", list(d, ints)),
+        33 => {
+            let order = ["lesseq", "less"][d.int(0, 1) as usize];
+            if d.int(0, 1) == 0 {
+                format!("fzn_lex_{order}_int({}, {})", list(d, ints), list(d, ints))
+            } else {
+                format!(
+                    "fzn_lex_{order}_bool({}, {})",
+                    list(d, bools),
+                    list(d, bools)
+                )
+            }
+        }
+        34 => format!(
+            "fdoku_inverse({}, {}, {}, {})",
+            list(d, ints),
+            d.int(-1, 1),
+            list(d, ints),
+            d.int(-1, 1)
+        ),
+        35 => format!("fdoku_circuit({}, {})", list(d, ints), d.int(-1, 1)),
+        36 => {
+            let n = d.int(1, 3);
+            format!(
+                "fzn_cumulative({}, {}, {}, {x})",
+                list_of(d, ints, n),
+                operands(d, n),
+                operands(d, n)
+            )
+        }
         6 => format!("int_abs({x}, {z})"),
         7 => format!(
             "array_int_element({x}, [{}, {}, {}], {z})",
