@@ -99,7 +99,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         }
         _ => {
             let (kind, grouped) = Kind::of(technique);
-            cache::steps(grid, grouped, kind, || family_steps(grid, grouped, grouped))
+            cache::steps(grid, grouped, kind, || family_steps(grid, grouped))
         }
     };
     report(steps, found)
@@ -146,12 +146,12 @@ impl Kind {
 /// The steps of each kind (continuous loops, discontinuous loops, AICs),
 /// plain or grouped, from one search per premise: the same steps, in the
 /// same order, as [`chain_steps`] gives each technique alone.
-fn family_steps(grid: &Grid, grouped: bool, sets: bool) -> [Vec<Step>; 3] {
+fn family_steps(grid: &Grid, grouped: bool) -> [Vec<Step>; 3] {
     let rules = Rules {
         digit: None,
         bivalue_cells: false,
         groups: grouped,
-        sets,
+        sets: grouped,
     };
     let graph = Graph::new(grid, rules);
     let kinds = [Kind::Continuous, Kind::Discontinuous, Kind::Aic];
@@ -212,13 +212,6 @@ fn family_steps(grid: &Grid, grouped: bool, sets: bool) -> [Vec<Step>; 3] {
         }
     }
     steps
-}
-
-/// The grouped nice loops and AICs of every kind (continuous loops, then
-/// discontinuous ones, then AICs) through group nodes but no almost locked
-/// sets: HoDoKu's solver takes no sets into its chains by default.
-pub(crate) fn grouped_without_sets(grid: &Grid) -> Vec<Step> {
-    family_steps(grid, true, false).concat()
 }
 
 /// Reports the steps shortest first, each set of conclusions once.

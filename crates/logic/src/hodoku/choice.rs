@@ -22,19 +22,23 @@
 //!   cell as pivot before the second and the third; XYZ-wings pivot first;
 //!   W-wings by their two cells, removing the smaller digit first;
 //! * **hidden subsets** — boxes, then rows, then columns, digits ascending;
-//! * **chains** (remote pairs, turbot fish, X- and XY-chains, ALS-XY-wings
-//!   and ALS-XY-chains) — all of them, sorted: most eliminations first,
-//!   then the smallest weighted sum of the eliminated candidates (HoDoKu's
-//!   `getIndexSumme`);
-//! * **nice loops and AICs** — sorted so too, from one search for
-//!   continuous and discontinuous loops and AICs alike (grouped ones, with
-//!   group nodes but no almost locked sets as HoDoKu's solver, in a
-//!   second): the discontinuous loops and AICs of the order find nothing
-//!   more. AICs count only as HoDoKu's search reports them (single
-//!   candidates at both ends, two eliminations at least). A loop proving its candidate removes the cell's others, as
-//!   HoDoKu writes it: the naked single is a step of its own.
+//! * **chains** (remote pairs, turbot fish, X- and XY-chains) — all of
+//!   them, sorted: most eliminations first, then the smallest weighted sum
+//!   of the eliminated candidates (HoDoKu's `getIndexSumme`);
+//! * **nice loops and AICs** — read from HoDoKu's implication tables
+//!   ([`loops`](super::loops)), continuous and discontinuous loops and
+//!   AICs from one search (grouped ones, through group nodes but no almost
+//!   locked sets as HoDoKu's solver, from a second): the discontinuous
+//!   loops and AICs of the order find nothing more;
+//! * **almost locked sets** — HoDoKu's enumeration ([`als`](super::als)):
+//!   the first ALS-XZ and ALS-XY-wing, the best ALS-XY-chain;
+//! * **forcing chains** — read from the tables too
+//!   ([`forcing_chains`](super::forcing_chains)), contradictions and
+//!   verities from one search.
 
-use crate::chains::grouped_without_sets;
+use super::als::{als_xy_chain, als_xy_wing, als_xz};
+use super::forcing_chains::forcing_chain;
+use super::loops::{index_sum, nice_loop};
 use crate::grid::Grid;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
@@ -80,12 +84,15 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
             .find_all(grid)
             .into_iter()
             .min_by_key(|s| wing_key(grid, s)),
-        RemotePair | TurbotFish | XChain | XYChain | AlsXyWing | AlsXyChain => {
-            best(&[technique], grid)
-        }
-        ContinuousNiceLoop => best(&[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic], grid),
-        GroupedContinuousNiceLoop => pick(grouped_without_sets(grid), grid),
+        AlsXz => als_xz(grid),
+        AlsXyWing => als_xy_wing(grid),
+        AlsXyChain => als_xy_chain(grid),
+        RemotePair | TurbotFish | XChain | XYChain => best(&[technique], grid),
+        ContinuousNiceLoop => nice_loop(grid, false),
+        GroupedContinuousNiceLoop => nice_loop(grid, true),
         DiscontinuousNiceLoop | Aic | GroupedDiscontinuousNiceLoop | GroupedAic => None,
+        ForcingChainContradiction => forcing_chain(grid),
+        ForcingChainVerity => None,
         // HoDoKu's BUG+1 only removes the cell's other candidates: the
         // naked single it leaves is a step of its own.
         BugPlusOne => technique.find_first(grid).map(|s| eliminating(grid, s)),
@@ -175,38 +182,18 @@ fn best(techniques: &[Technique], grid: &Grid) -> Option<Step> {
 fn pick(steps: impl IntoIterator<Item = Step>, grid: &Grid) -> Option<Step> {
     steps
         .into_iter()
-        .filter(|s| grid.changes(s) && hodoku_finds(s))
+        .filter(|s| grid.changes(s))
         .map(|s| eliminating(grid, s))
         .min_by_key(|s| {
             // Equal sums stay in HoDoKu's order of finding them: by the
             // premise, which is the first candidate removed.
             let first = s.eliminations.first().map(|c| (c.cell, c.digit));
-            (std::cmp::Reverse(s.eliminations.len()), index_sum(s), first)
+            (
+                std::cmp::Reverse(s.eliminations.len()),
+                index_sum(&s.eliminations),
+                first,
+            )
         })
-}
-
-/// Whether HoDoKu's chain search reports this AIC: it ends in two single
-/// candidates, and removes at least two candidates seeing both ends (one
-/// digit) or the other end's digit from each end (two digits, the ends
-/// seeing each other). A one-candidate AIC is found as a discontinuous loop.
-fn hodoku_finds(step: &Step) -> bool {
-    if !matches!(step.technique, Technique::Aic | Technique::GroupedAic) {
-        return true;
-    }
-    let (Some(first), Some(last)) = (step.links.first(), step.links.last()) else {
-        return true;
-    };
-    let (start, end) = (&first.from, &last.to);
-    if start.cells.len() != 1 || end.cells.len() != 1 {
-        return false;
-    }
-    match start.digit == end.digit {
-        true => step.eliminations.len() >= 2,
-        false => {
-            let ends = [start.cells[0], end.cells[0]];
-            step.eliminations.len() == 2 && step.eliminations.iter().all(|c| ends.contains(&c.cell))
-        }
-    }
 }
 
 /// A step placing digits as HoDoKu writes it: removing the cells' other
@@ -223,17 +210,4 @@ fn eliminating(grid: &Grid, mut step: Step) -> Step {
     step.eliminations.sort_unstable();
     step.eliminations.dedup();
     step
-}
-
-/// HoDoKu's weighted sum of a step's eliminations (`getIndexSumme`): taken
-/// by digit, then cell, the k-th counts its cell 1 + 80k times, plus its
-/// digit.
-fn index_sum(step: &Step) -> usize {
-    let mut removed = step.eliminations.clone();
-    removed.sort_by_key(|c| (c.digit, c.cell));
-    removed
-        .iter()
-        .enumerate()
-        .map(|(k, c)| c.cell * (1 + 80 * k) + usize::from(c.digit))
-        .sum()
 }

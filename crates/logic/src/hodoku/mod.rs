@@ -11,10 +11,18 @@
 //!   the order the eliminations made them;
 //! * **other techniques** take HoDoKu's instance where its search order or
 //!   sorting picks another than fdoku's finder reports first
-//!   ([`first_step`]).
+//!   ([`first_step`]);
+//! * **nice loops, AICs and forcing chains** come from HoDoKu's own search,
+//!   its implication tables ([`tables`]): which chain a table remembers
+//!   decides which loops it sees;
+//! * **almost locked sets** come from HoDoKu's enumeration of them.
 
+mod als;
 mod choice;
+mod forcing_chains;
+mod loops;
 mod singles;
+mod tables;
 
 pub(crate) use choice::first_step;
 pub(crate) use singles::Queues;
