@@ -84,7 +84,8 @@ pub use domain::Domain;
 pub use model::{Model, ModelError};
 pub use search::heuristics::{ValOrder, VarOrder};
 pub use search::{
-    CountResult, SearchConfig, SearchStatus, Solution, Solutions, SolveResult, Solver, propagate,
+    CountResult, SearchConfig, SearchPhase, SearchStatus, Solution, Solutions, SolveResult, Solver,
+    propagate,
 };
 pub use stats::Stats;
 pub use trace::TraceEvent;

@@ -1,19 +1,21 @@
 //! The search annotations of the solve item, as an engine [`SearchConfig`].
 //!
-//! `int_search`/`bool_search(vars, variable choice, value choice, _)`, and
-//! `seq_search` of them, give the variables to branch on first, in order;
-//! the engine has one choice rule for all of them, so the first annotation's
-//! choices apply throughout. Variable choices: `input_order`, `first_fail`
-//! (smallest domain), `dom_w_deg`; any other is taken as `input_order`.
-//! Value choices: `indomain_min` and `indomain` try the smallest value
-//! first, `indomain_max` the largest, `indomain_random` a seeded random one
-//! (each branching `x = v` / `x ≠ v`); `indomain_split` bisects the domain,
-//! lower half first, and `indomain_reverse_split` upper half first; any
-//! other tries the smallest value first. Without annotations, or with free search, the engine's
-//! default (dom/wdeg, smallest value) labels the model's decisions — the
-//! variables MiniZinc neither introduced nor defined — then the rest.
+//! `int_search`/`bool_search(vars, variable choice, value choice, _)` is
+//! one search phase; `seq_search` of them gives phases searched in order:
+//! each labels its own variables by its own choices until they are all
+//! fixed, then the next takes over. Variable choices: `input_order`,
+//! `first_fail` (smallest domain), `dom_w_deg`; any other is taken as
+//! `input_order`. Value choices: `indomain_min` and `indomain` try the
+//! smallest value first, `indomain_max` the largest, `indomain_random` a
+//! seeded random one (each branching `x = v` / `x ≠ v`); `indomain_split`
+//! bisects the domain, lower half first, and `indomain_reverse_split` upper
+//! half first; any other tries the smallest value first. Variables in no
+//! phase are labelled after the phases, in model order, by the first
+//! phase's value choice. Without annotations, or with free search, the
+//! engine's default (dom/wdeg, smallest value) labels the model's decisions
+//! — the variables MiniZinc neither introduced nor defined — then the rest.
 
-use fdoku_fd::{SearchConfig, ValOrder, Var, VarOrder};
+use fdoku_fd::{SearchConfig, SearchPhase, ValOrder, Var, VarOrder};
 
 use crate::ast::{Annotation, Arg, FlatZinc, Value};
 
@@ -40,32 +42,38 @@ pub(crate) fn config(fzn: &FlatZinc, vars: &[Var], free: bool, seed: u64) -> Sea
     for annotation in &fzn.solve.annotations {
         collect(annotation, &mut phases);
     }
-    let Some((_, var_choice, val_choice)) = phases.first() else {
+    let phases: Vec<SearchPhase> = phases
+        .iter()
+        .map(|(values, var_choice, val_choice)| SearchPhase {
+            vars: values
+                .iter()
+                .filter_map(|value| match value {
+                    Value::Var(id) => Some(vars[id.0]),
+                    _ => None,
+                })
+                .collect(),
+            var_order: match var_choice.as_str() {
+                "first_fail" => VarOrder::SmallestDomain,
+                "dom_w_deg" => VarOrder::DomWdeg,
+                _ => VarOrder::Input,
+            },
+            val_order: match val_choice.as_str() {
+                "indomain_max" => ValOrder::Max,
+                "indomain_split" => ValOrder::Split,
+                "indomain_reverse_split" => ValOrder::ReverseSplit,
+                "indomain_random" => ValOrder::Random,
+                _ => ValOrder::Min,
+            },
+        })
+        .collect();
+    let Some(first) = phases.first() else {
         return config;
     };
-    config.var_order = match var_choice.as_str() {
-        "first_fail" => VarOrder::SmallestDomain,
-        "dom_w_deg" => VarOrder::DomWdeg,
-        _ => VarOrder::Input,
-    };
-    config.val_order = match val_choice.as_str() {
-        "indomain_max" => ValOrder::Max,
-        "indomain_split" => ValOrder::Split,
-        "indomain_reverse_split" => ValOrder::ReverseSplit,
-        "indomain_random" => ValOrder::Random,
-        _ => ValOrder::Min,
-    };
-    let mut branch_on: Vec<Var> = Vec::new();
-    for (values, _, _) in &phases {
-        for value in values {
-            if let Value::Var(id) = value
-                && !branch_on.contains(&vars[id.0])
-            {
-                branch_on.push(vars[id.0]);
-            }
-        }
-    }
-    config.branch_on = Some(branch_on);
+    // After the phases, the rest in model order.
+    config.var_order = VarOrder::Input;
+    config.val_order = first.val_order;
+    config.branch_on = Some(Vec::new());
+    config.phases = phases;
     config
 }
 

@@ -71,9 +71,8 @@ impl Technique {
             OddEven | Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
             | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint | Renban
             | BetweenLine | ArrowSum | LittleKillerSum | Quadruple | InniesOuties | Sandwich
-            | XSum | SkyscraperClue | RegionSumLine | ZipperLine | DotChain | WhisperChain => {
-                variants::find
-            }
+            | XSum | SkyscraperClue | RegionSumLine | ZipperLine | DotChain | WhisperChain
+            | HouseRelations => variants::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,

@@ -410,6 +410,7 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         | BetweenLine | ArrowSum | Quadruple => 23,
         CageCombination | LittleKillerSum | RegionSumLine | ZipperLine | DotChain
         | WhisperChain => 26,
+        HouseRelations => 34,
         InniesOuties | Sandwich | XSum | SkyscraperClue => 28,
         HiddenCage => 28,
         CageSplitting => 30,

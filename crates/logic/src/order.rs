@@ -175,13 +175,17 @@ pub fn explainer_order() -> Vec<Technique> {
 
 /// `order` with the constraints' own deductions
 /// ([`Technique::CONSTRAINTS`]) right after the cage combinations, the
-/// killer's own: they are as simple as the simplest eliminations.
+/// killer's own: they are as simple as the simplest eliminations. A house
+/// read with the relations between its cells follows them (forcing nets,
+/// which follow the constraints inside each assumption, leave it out: it
+/// lists the fillings of a house).
 fn with_constraints(mut order: Vec<Technique>) -> Vec<Technique> {
     let at = order
         .iter()
         .position(|&t| t == Technique::CageCombination)
         .map_or(0, |i| i + 1);
-    order.splice(at..at, Technique::CONSTRAINTS.iter().copied());
+    let constraints = Technique::CONSTRAINTS.iter().copied();
+    order.splice(at..at, constraints.chain([Technique::HouseRelations]));
     order
 }
 

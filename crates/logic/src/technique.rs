@@ -201,6 +201,7 @@ techniques! {
     ZipperLine => "Zipper line", "----", Medium, 50;
     DotChain => "Dot chain", "----", Medium, 50;
     WhisperChain => "Whisper chain", "----", Medium, 50;
+    HouseRelations => "House and relations", "----", Medium, 70;
     Backtracking => "Backtracking", "9999", Extreme, 10000;
 }
 
@@ -260,12 +261,14 @@ impl Technique {
     ];
 
     /// Whether it is a rule's own deduction beyond houses: a variant
-    /// constraint's ([`Technique::CONSTRAINTS`]) or a killer cage's
-    /// combination. Its points count in HoDoKu's score, not in the score
-    /// that raises a path's level past HoDoKu's caps, which measure how long
-    /// a classic path is.
+    /// constraint's ([`Technique::CONSTRAINTS`]), a house read with the
+    /// relations between its cells, or a killer cage's combination. Its
+    /// points count in HoDoKu's score, not in the score that raises a
+    /// path's level past HoDoKu's caps, which measure how long a classic
+    /// path is.
     pub fn is_rule_deduction(self) -> bool {
-        self == Technique::CageCombination || Technique::CONSTRAINTS.contains(&self)
+        matches!(self, Technique::CageCombination | Technique::HouseRelations)
+            || Technique::CONSTRAINTS.contains(&self)
     }
 
     /// Whether it places a digit by a single (full house, naked or hidden single).

@@ -67,6 +67,22 @@ pub struct SearchConfig {
     /// Any variable still open when these are fixed is then labelled in
     /// model order, so every solution is a complete assignment.
     pub branch_on: Option<Vec<Var>>,
+    /// Phases searched before everything else, in order (MiniZinc's
+    /// `seq_search`): the first phase with an open variable chooses the
+    /// variable and value by its own orders; once every phase's variables are
+    /// fixed, `branch_on` and the rest follow by `var_order` and `val_order`.
+    pub phases: Vec<SearchPhase>,
+}
+
+/// One phase of [`SearchConfig::phases`]: variables and how to label them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchPhase {
+    /// The variables of the phase.
+    pub vars: Vec<Var>,
+    /// Which of them to branch on next.
+    pub var_order: VarOrder,
+    /// Which value to try first.
+    pub val_order: ValOrder,
 }
 
 /// A full assignment that satisfies every constraint.
@@ -205,6 +221,7 @@ pub struct Solver<'m> {
     branch_on: Vec<Var>,
     /// The variables not in `branch_on`, labelled last.
     rest: Vec<Var>,
+    phases: Vec<SearchPhase>,
     budget: Budget,
     stack: Vec<Frame>,
     phase: Phase,
@@ -232,6 +249,7 @@ impl<'m> Solver<'m> {
                 None => Vec::new(),
             },
             branch_on: config.branch_on.unwrap_or_else(|| model.vars().collect()),
+            phases: config.phases,
             budget: Budget::unlimited(),
             stack: Vec::new(),
             phase: Phase::Fresh,
@@ -361,7 +379,7 @@ impl<'m> Solver<'m> {
             }
         }
         loop {
-            let Some(var) = self.select_var() else {
+            let Some((var, val_order)) = self.select_var() else {
                 self.stats.solutions += 1;
                 self.record(TraceEvent::Solution {
                     index: self.stats.solutions,
@@ -373,7 +391,7 @@ impl<'m> Solver<'m> {
                 self.phase = Phase::Done(SearchStatus::Stopped(reason));
                 return None;
             }
-            let (decision, value) = self.select_decision(var);
+            let (decision, value) = self.select_decision(var, val_order);
             self.stats.nodes += 1;
             self.propagation.push_level();
             self.stack.push(Frame {
@@ -452,19 +470,35 @@ impl<'m> Solver<'m> {
         Solution { values }
     }
 
-    fn select_var(&self) -> Option<Var> {
+    /// The variable to branch on and the value order to branch with; `None`
+    /// when every variable is fixed.
+    fn select_var(&self) -> Option<(Var, ValOrder)> {
         let store = &self.propagation.store;
         if let Some(Some(var)) = self.last_conflict
             && !store.domain(var).is_fixed()
         {
-            return Some(var);
+            return Some((var, self.val_order));
         }
-        let mut open = self
-            .branch_on
+        for phase in &self.phases {
+            if let Some(var) = self.choose(&phase.vars, phase.var_order) {
+                return Some((var, phase.val_order));
+            }
+        }
+        let chosen = self.choose(&self.branch_on, self.var_order).or_else(|| {
+            let mut rest = self.rest.iter().copied();
+            rest.find(|&v| !store.domain(v).is_fixed())
+        });
+        chosen.map(|var| (var, self.val_order))
+    }
+
+    /// The open variable of `vars` that `order` picks.
+    fn choose(&self, vars: &[Var], order: VarOrder) -> Option<Var> {
+        let store = &self.propagation.store;
+        let mut open = vars
             .iter()
             .copied()
             .filter(|&v| !store.domain(v).is_fixed());
-        let chosen = match self.var_order {
+        match order {
             VarOrder::Input => open.next(),
             VarOrder::SmallestDomain => open.min_by_key(|&v| store.domain(v).size()),
             VarOrder::DomWdeg => {
@@ -475,17 +509,13 @@ impl<'m> Solver<'m> {
                 };
                 open.min_by(|&a, &b| cross(a, b).cmp(&cross(b, a)))
             }
-        };
-        chosen.or_else(|| {
-            let mut rest = self.rest.iter().copied();
-            rest.find(|&v| !store.domain(v).is_fixed())
-        })
+        }
     }
 
     /// The left branch on the unfixed `var`: a decision and its value.
-    fn select_decision(&mut self, var: Var) -> (Decision, i32) {
+    fn select_decision(&mut self, var: Var, val_order: ValOrder) -> (Decision, i32) {
         let domain = self.propagation.store.domain(var).clone();
-        match self.val_order {
+        match val_order {
             ValOrder::Min => (Decision::Assign, domain.min()),
             ValOrder::Max => (Decision::Assign, domain.max()),
             ValOrder::Random => {

@@ -244,3 +244,31 @@ fn indomain_split_bisects_the_domain_lower_half_first() {
     assert_eq!(labelled("indomain_split", true).0, in_order);
     assert_eq!(labelled("indomain_reverse_split", true).0, reversed);
 }
+
+#[test]
+fn seq_search_labels_each_phase_in_turn_by_its_own_choices() {
+    // Phase one: a (1..3), first fail, smallest value; phase two: b (1..2),
+    // largest value. a is settled first although b has fewer values.
+    let text = "var 1..3: a :: output_var;\n\
+                var 1..2: b :: output_var;\n\
+                solve :: seq_search([\
+                int_search([a], first_fail, indomain_min, complete), \
+                int_search([b], first_fail, indomain_max, complete)]) satisfy;\n";
+    let (output, status) = run(text, &all());
+    assert_eq!(status, Status::AllSolutions);
+    let pairs: Vec<String> = solutions(&output)
+        .iter()
+        .map(|s| s.replace('\n', " "))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            "a = 1; b = 2;",
+            "a = 1; b = 1;",
+            "a = 2; b = 2;",
+            "a = 2; b = 1;",
+            "a = 3; b = 2;",
+            "a = 3; b = 1;"
+        ]
+    );
+}

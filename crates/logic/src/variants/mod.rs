@@ -28,8 +28,9 @@
 //!   (innies and outies), the common totals of region-sum and zipper
 //!   lines, and the arrangements of a row that a sandwich, X-sum or
 //!   skyscraper clue beside it allows. Two elements read together: dots
-//!   and whisper steps meeting in one cell, and the parity or the half
-//!   that alternates along a chain of dots or a whisper line.
+//!   and whisper steps meeting in one cell, the parity or the half that
+//!   alternates along a chain of dots or a whisper line, and a house read
+//!   with the relations between its cells.
 //!
 //! A rule without logic of its own here would be refused by name
 //! ([`unsupported`]): a path without its logic would guess where a person
@@ -38,6 +39,7 @@
 mod alternation;
 mod between;
 mod dot_chains;
+mod house_relations;
 mod innies;
 mod pairs;
 mod parity;
@@ -132,6 +134,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         T::ZipperLine => zipper::find(grid, found),
         T::DotChain => dot_chains::find(grid, found),
         T::WhisperChain => whisper_chains::find(grid, found),
+        T::HouseRelations => house_relations::find(grid, found),
         _ => pairs::find(grid, technique, found),
     }
 }

@@ -1,8 +1,9 @@
 //! Two elements read together, on constructed positions: kropki dots and
-//! whisper steps meeting in one cell, and the parity or half that
-//! alternates along a chain of dots or a whisper line. Each finds exactly
-//! the eliminations expected, names its elements, and finds nothing where
-//! one element alone says everything.
+//! whisper steps meeting in one cell, the parity or half that alternates
+//! along a chain of dots or a whisper line, and a house read with the
+//! relations between its cells. Each finds exactly the eliminations
+//! expected, names its elements, and finds nothing where one element alone
+//! says everything.
 
 use fdoku_logic::{Grid, Step, Technique};
 use fdoku_sudoku::{Dot, Element, Rules};
@@ -191,4 +192,52 @@ fn whisper_of_four_need_not_alternate() {
     let line: Vec<usize> = (1..=5).map(|c| at(1, c)).collect();
     let grid = whisper_grid(line, 4, &[(at(1, 8), 1), (at(1, 9), 4)]);
     assert!(of_form(Technique::WhisperChain, &grid, "alternation").is_empty());
+}
+
+/// Row 1 with 2, 4, 5, 6, 8 placed in r1c1–r1c5, an X between r1c6 and
+/// r1c7, and r1c8, r1c9 left `eighth` and `ninth`.
+fn row_with_an_x(eighth: &[u8], ninth: &[u8]) -> Grid {
+    let rules = rules_with(vec![Element::Xv {
+        cells: [at(1, 6), at(1, 7)],
+        sum: 10,
+    }]);
+    let mut values = vec![0; 81];
+    values[..5].copy_from_slice(&[2, 4, 5, 6, 8]);
+    let mut grid = Grid::with_values(&rules, &values);
+    for (cell, digits) in [(at(1, 8), eighth), (at(1, 9), ninth)] {
+        for d in 1..=9 {
+            if !digits.contains(&d) {
+                grid.eliminate(cell, d);
+            }
+        }
+    }
+    grid
+}
+
+#[test]
+fn house_and_relations_fill_a_row_together() {
+    // The X holds 1 + 9 or 3 + 7; with 3 + 7 in it, r1c8 and r1c9 would
+    // need 1 and 9, and neither holds 9.
+    let grid = row_with_an_x(&[1, 3, 7], &[1, 3]);
+    assert!(Technique::Xv.find_all(&grid).is_empty());
+    let steps = Technique::HouseRelations.find_all(&grid);
+    assert_eq!(steps.len(), 1);
+    assert_eq!(
+        removed(&steps[0]),
+        names(&[(at(1, 6), &[3, 7]), (at(1, 7), &[3, 7])])
+    );
+    assert_eq!(steps[0].elements, [0]);
+    assert_eq!(
+        steps[0].text(&grid),
+        "House and relations: row 1 with xv 1: of the ways to fill r1c6, r1c7 with its missing \
+         digits that leave its other cells one each, none that keeps the relations puts 3, 7 in \
+         r1c6, 3, 7 in r1c7; remove 3, 7 from r1c6, r1c7"
+    );
+}
+
+#[test]
+fn house_and_relations_keep_what_some_filling_uses() {
+    // r1c9 may hold 9: 3 + 7 in the X leaves 1 and 9 to r1c8 and r1c9.
+    let grid = row_with_an_x(&[1, 3, 7], &[1, 3, 9]);
+    assert!(Technique::HouseRelations.find_all(&grid).is_empty());
 }

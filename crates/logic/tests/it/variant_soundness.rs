@@ -96,7 +96,8 @@ fn walk(puzzle: &Puzzle, name: &str, seconds: u64) -> Walk {
     let mut grid = Grid::new(puzzle);
     let mut guessed = false;
     while !grid.is_solved() {
-        for &technique in Technique::CONSTRAINTS {
+        let house_relations = [Technique::HouseRelations];
+        for &technique in Technique::CONSTRAINTS.iter().chain(&house_relations) {
             for step in technique.find_all(&grid) {
                 check(&step, &solution, &grid, name);
             }
