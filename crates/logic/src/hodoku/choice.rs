@@ -16,8 +16,7 @@
 //!   digit, then the two lines;
 //! * **simple colours** — digit by digit, cluster by cluster (by their
 //!   first cell), a wrap before a trap;
-//! * **Sue de Coq** — rows before columns, line by line, box by box, then
-//!   the cells of the intersection (two before three);
+//! * **Sue de Coq** — HoDoKu's search ([`sue_de_coq`](super::sue_de_coq));
 //! * **wings** — XY-wings by their three cells in cell order, the first
 //!   cell as pivot before the second and the third; XYZ-wings pivot first;
 //!   W-wings by their two cells, removing the smaller digit first;
@@ -39,6 +38,7 @@
 use super::als::{als_xy_chain, als_xy_wing, als_xz};
 use super::forcing_chains::forcing_chain;
 use super::loops::{index_sum, nice_loop};
+use super::sue_de_coq::sue_de_coq;
 use crate::grid::Grid;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
@@ -76,10 +76,7 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
                 (s.pattern[0].digit, cells, s.technique == SimpleColorsTrap)
             }),
         SimpleColorsWrap => None,
-        SueDeCoq => technique
-            .find_all(grid)
-            .into_iter()
-            .min_by_key(|s| (s.houses[0] >= 9, s.houses.clone(), s.pattern_cells())),
+        SueDeCoq => sue_de_coq(grid),
         XYWing | XYZWing | WWing => technique
             .find_all(grid)
             .into_iter()

@@ -22,6 +22,7 @@ mod choice;
 mod forcing_chains;
 mod loops;
 mod singles;
+mod sue_de_coq;
 mod tables;
 
 pub(crate) use choice::first_step;
