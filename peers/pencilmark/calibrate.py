@@ -5,6 +5,7 @@ Run with the Python of a virtual environment that has pencilmark installed (neve
     python3 -m venv /tmp/pm-venv && /tmp/pm-venv/bin/pip install pencilmark
     /tmp/pm-venv/bin/python peers/pencilmark/calibrate.py --fdoku target/release/fdoku --out /tmp/calibration.jsonl
     /tmp/pm-venv/bin/python peers/pencilmark/calibrate.py --report /tmp/calibration.jsonl [MORE.jsonl...]
+    /tmp/pm-venv/bin/python peers/pencilmark/calibrate.py --fdoku BIN --regrade /tmp/calibration.jsonl --out /tmp/again.jsonl
 
 The puzzles (--puzzles published, generated or all): every published puzzle of tests/data/variants (*.fpuzzles.json), and puzzles fdoku generates — for each
 kind of --kinds (default KINDS) and each of fdoku's levels, `fdoku generate --rules KIND --difficulty LEVEL` (one 9×9 puzzle, seed
@@ -21,6 +22,10 @@ The report: Spearman's rank correlation (ties ranked by their mean) of fdoku's l
 HoDoKu's score with pencilmark's card score, on all the puzzles both graded, on the published and on the generated
 ones; then the puzzles whose level and band lie furthest apart on a common 0-1 scale (a level's place among fdoku's
 five, a band's among pencilmark's six), with the techniques each side needed at its hardest.
+
+Each row keeps the f-puzzles text it measured (`puzzle`), so --regrade can grade the very same puzzles again with
+another fdoku build: pencilmark's answer, which does not depend on fdoku, is taken from the row (and asked only where
+the row has none, because fdoku did not grade the puzzle before).
 """
 import argparse
 import itertools
@@ -121,19 +126,45 @@ def generated():
             yield "generated", f"{kind} {level}", text.strip()
 
 
-def measure():
-    out = open(ARGS.out, "w", encoding="utf-8")
-    sets = {"published": [published], "generated": [generated], "all": [published, generated]}[ARGS.puzzles]
-    for source, name, text in itertools.chain(*(make() for make in sets)):
-        row = {"source": source, "name": name}
-        if isinstance(text, dict):
-            row.update(text)
-        else:
+def measured(rows):
+    """Each (row, pencilmark's earlier answer or None) graded: fdoku's grade of the row's puzzle, and pencilmark's
+    where fdoku graded it and no earlier answer is given."""
+    for row, known in rows:
+        text = row.get("puzzle")
+        if text is not None:
             row["fdoku"] = fdoku_grade(text)
             if "error" not in row["fdoku"]:
-                row["pencilmark"] = pencilmark_grade(json.loads(text))
+                row["pencilmark"] = known or pencilmark_grade(json.loads(text))
+        yield row
+
+
+def remeasured():
+    """The rows of --regrade's files (a puzzle measured twice by its last row), each with its pencilmark answer."""
+    latest = {}
+    for path in ARGS.regrade:
+        for line in open(path, encoding="utf-8"):
+            row = json.loads(line)
+            if row.get("puzzle") is None and row["source"] == "published":
+                row["puzzle"] = (DATA / f"{row['name']}.fpuzzles.json").read_text(encoding="utf-8")
+            latest[(row["source"], row["name"])] = row
+    for row in latest.values():
+        known = row.get("pencilmark")
+        known = known if known and "error" not in known else None
+        fresh = {k: row[k] for k in ("source", "name", "puzzle", "unreached") if k in row}
+        yield fresh, known
+
+
+def measure():
+    out = open(ARGS.out, "w", encoding="utf-8")
+    if ARGS.regrade:
+        rows = remeasured()
+    else:
+        sets = {"published": [published], "generated": [generated], "all": [published, generated]}[ARGS.puzzles]
+        rows = ((({"source": source, "name": name} | (text if isinstance(text, dict) else {"puzzle": text})), None)
+                for source, name, text in itertools.chain(*(make() for make in sets)))
+    for row in measured(rows):
         print(json.dumps(row), file=out, flush=True)
-        print(json.dumps(row)[:200], file=sys.stderr, flush=True)
+        print(json.dumps({k: v for k, v in row.items() if k != "puzzle"})[:200], file=sys.stderr, flush=True)
     out.close()
 
 
@@ -228,6 +259,7 @@ if __name__ == "__main__":
     parser.add_argument("--generator", help="the fdoku binary that generates (default: --fdoku)")
     parser.add_argument("--out", default="/tmp/calibration.jsonl", help="where the measurements go (JSON lines)")
     parser.add_argument("--report", nargs="+", help="print the tables of these measurements files")
+    parser.add_argument("--regrade", nargs="+", help="grade the puzzles of these measurements files again")
     parser.add_argument("--puzzles", choices=["published", "generated", "all"], default="all",
                         help="which puzzles to measure")
     parser.add_argument("--names", help="only these published puzzles (file names without .fpuzzles.json)")
