@@ -81,6 +81,12 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
             .find_all(grid)
             .into_iter()
             .min_by_key(|s| wing_key(grid, s)),
+        AvoidableRectangle1 | AvoidableRectangle2 => technique
+            .find_all(grid)
+            .into_iter()
+            .filter_map(|s| avoidable_rank(grid, &s).map(|rank| (rank, s)))
+            .min_by_key(|(rank, _)| *rank)
+            .map(|(_, s)| s),
         AlsXz => als_xz(grid),
         AlsXyWing => als_xy_wing(grid),
         AlsXyChain => als_xy_chain(grid),
@@ -95,6 +101,37 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
         BugPlusOne => technique.find_first(grid).map(|s| eliminating(grid, s)),
         _ => technique.find_first(grid),
     }
+}
+
+/// Where HoDoKu's search for avoidable rectangles meets one, if it does:
+/// from two placed corners in one box and line (the first cell, then the
+/// second, then the far side's place along the first cell's other line);
+/// the open corners must hold two candidates each.
+fn avoidable_rank(grid: &Grid, step: &Step) -> Option<(usize, usize, usize)> {
+    let mut corners: Vec<usize> = step.pattern.iter().map(|c| c.cell).collect();
+    corners.dedup();
+    let (placed, open): (Vec<usize>, Vec<usize>) =
+        corners.iter().partition(|&&c| grid.value(c) != 0);
+    if open.iter().any(|&c| grid.mask(c).count_ones() != 2) {
+        return None;
+    }
+    let box_of = |c: usize| c / 27 * 3 + c % 9 / 3;
+    let (first, second) = placed
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &a)| placed[i + 1..].iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| box_of(a) == box_of(b))?;
+    let same_row = first / 9 == second / 9;
+    let far = corners.iter().copied().find(|&c| {
+        c != first
+            && if same_row {
+                c % 9 == first % 9
+            } else {
+                c / 9 == first / 9
+            }
+    })?;
+    let place = if same_row { far / 9 } else { far % 9 };
+    Some((first, second, place))
 }
 
 /// Where HoDoKu's subset searches reach a house: boxes (18–26) first, then
