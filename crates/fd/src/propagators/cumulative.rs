@@ -1,5 +1,5 @@
-//! `cumulative`: tasks on a renewable resource, propagated by the
-//! time-table of compulsory parts (bounds reasoning).
+//! `cumulative`: tasks on a renewable resource, propagated by overload
+//! checking and the time-table of compulsory parts (bounds reasoning).
 //!
 //! A task that starts by its latest start `lst` and lasts at least its
 //! least duration runs, whatever happens, from `lst` to its earliest end
@@ -10,6 +10,12 @@
 //! least duration, a time where the others' compulsory parts plus its own
 //! least resource exceed the capacity: its earliest start moves past such
 //! times, its latest start back before them.
+//!
+//! Overload checking (Wolf and Schrader 2006) comes first: the tasks that
+//! must run entirely within a window `[a, b)` — from their earliest start to
+//! their latest end, `lst + dmax` — need at least `dmin · rmin` each, and
+//! together no more than `capacity · (b − a)`; else the run fails. Every
+//! window from an earliest start to a latest end is looked at.
 //!
 //! With capacity 2, task A fixed at 0 for 3 units using 2, and task B
 //! (duration 2, resource 1) starting in `0..=5`: the profile is 2 over
@@ -35,6 +41,8 @@ struct Bounds {
     lst: i64,
     dmin: i64,
     rmin: i64,
+    /// The latest end: `lst` plus the largest duration.
+    lct: i64,
 }
 
 impl Bounds {
@@ -81,7 +89,24 @@ impl Cumulative {
             lst: i64::from(ctx.max(self.starts[i])),
             dmin: i64::from(ctx.min(self.durations[i])),
             rmin: i64::from(ctx.min(self.resources[i])),
+            lct: i64::from(ctx.max(self.starts[i])) + i64::from(ctx.max(self.durations[i])),
         }
+    }
+
+    /// Whether some window holds more work than the capacity allows: for
+    /// each latest end `b`, the tasks ending by `b` taken by decreasing
+    /// earliest start `a`, their energy against `capacity · (b − a)`.
+    fn overloaded(tasks: &[Bounds], capacity: i64) -> bool {
+        let mut by_start: Vec<&Bounds> = tasks.iter().filter(|t| t.dmin * t.rmin > 0).collect();
+        by_start.sort_unstable_by_key(|t| std::cmp::Reverse(t.est));
+        by_start.iter().any(|last| {
+            let end = last.lct;
+            let mut energy: i64 = 0;
+            by_start.iter().filter(|t| t.lct <= end).any(|t| {
+                energy = energy.saturating_add(t.dmin.saturating_mul(t.rmin));
+                energy > capacity.saturating_mul(end - t.est)
+            })
+        })
     }
 
     /// The profile of the compulsory parts: sorted, disjoint segments
@@ -175,6 +200,9 @@ impl Propagator for Cumulative {
         }
         ctx.set_min(self.capacity, 0)?;
         let tasks: Vec<Bounds> = (0..n).map(|i| self.bounds(ctx, i)).collect();
+        if Self::overloaded(&tasks, i64::from(ctx.max(self.capacity))) {
+            return Err(ctx.fail());
+        }
         let profile = Self::profile(&tasks);
         let peak = profile.iter().map(|s| s.height).max().unwrap_or(0);
         ctx.set_min(self.capacity, clamp(peak))?;
@@ -226,6 +254,41 @@ mod tests {
         let before: &[&[i32]] = &[&[6], &[2, 3, 4, 5, 6, 7], &[2], &[3], &[1], &[1], &[1]];
         let after = after_one_run(&mut cumulative(2), before);
         assert_eq!(after.unwrap()[1], "{2, 3}");
+    }
+
+    #[test]
+    fn more_work_than_a_window_holds_fails() {
+        // Three tasks of 2 units using 1 on a resource of 1, all within
+        // [0, 5): no compulsory part, but 6 units of work in 5.
+        let starts: &[i32] = &[0, 1, 2, 3];
+        let before: &[&[i32]] = &[
+            starts,
+            starts,
+            starts,
+            &[2],
+            &[2],
+            &[2],
+            &[1],
+            &[1],
+            &[1],
+            &[1],
+        ];
+        assert_eq!(after_one_run(&mut cumulative(3), before), None);
+        // Within [0, 6) they fit, one after the other.
+        let starts: &[i32] = &[0, 1, 2, 3, 4];
+        let before: &[&[i32]] = &[
+            starts,
+            starts,
+            starts,
+            &[2],
+            &[2],
+            &[2],
+            &[1],
+            &[1],
+            &[1],
+            &[1],
+        ];
+        assert!(after_one_run(&mut cumulative(3), before).is_some());
     }
 
     #[test]

@@ -194,6 +194,20 @@ mod native_globals {
     }
 
     #[test]
+    fn fourteen_tasks_on_a_resource_of_four_need_21_time_units() {
+        // Their energy is 82 > 4 · 20, so overload checking proves 21
+        // optimal (Gecode 6.2.0 agrees); the time-table alone does not
+        // within seconds.
+        let options = Options {
+            statistics: true,
+            ..Options::default()
+        };
+        let (output, status) = run(&fixture("globals_rcpsp_fdoku"), &options);
+        assert_eq!(status, Status::Optimal);
+        assert!(output.contains("%%%mzn-stat: objective=21\n"), "{output}");
+    }
+
+    #[test]
     fn quasigroup_completion_15_120_2_is_solved() {
         // Gecode 6.2.0 finds no solution in 10 s (../shared/mzn/README.md);
         // all_different at domain consistency needs a few thousand nodes.
