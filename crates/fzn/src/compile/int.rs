@@ -212,7 +212,7 @@ fn post_linear(b: &mut Builder, terms: &[(i64, Var)], op: LinearOp, rhs: i64) {
         && let [(a1, x), (a2, y)] = terms
         && a1.checked_mul(*a2) == Some(-1)
         && x != y
-        && let Ok(offset) = i32::try_from(rhs * a1)
+        && let Ok(offset) = i32::try_from(rhs)
     {
         // x − y ≠ c is x ≠ y + c; −x + y ≠ c is y ≠ x + c.
         let (x, y) = if *a1 == 1 { (*x, *y) } else { (*y, *x) };

@@ -6,11 +6,13 @@
 //! * [`bad_input`] — syntax errors, unknown builtins, float and set
 //!   variables, unsatisfiable and empty models;
 //! * [`random_models`] — random small FlatZinc models: the solutions
-//!   printed with `-a` equal those brute force accepts with the checker.
+//!   printed with `-a` equal those brute force accepts with the checker;
+//! * [`regression`] — one test per bug found, named after it.
 
 mod bad_input;
 mod known_answers;
 mod random_models;
+mod regression;
 
 use fdoku_fzn::{Options, Status};
 
