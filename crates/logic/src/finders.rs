@@ -70,9 +70,9 @@ impl Technique {
             CageCombination => cages::find,
             OddEven | Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
             | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint | Renban
-            | BetweenLine | ArrowSum | LittleKillerSum | Quadruple | InniesOuties | Sandwich
-            | XSum | SkyscraperClue | RegionSumLine | ZipperLine | DotChain | WhisperChain
-            | HouseRelations => variants::find,
+            | BetweenLine | ArrowSum | LittleKillerSum | Quadruple | InniesOuties | HiddenCage
+            | CageSplitting | DiagonalSums | Sandwich | XSum | SkyscraperClue | RegionSumLine
+            | ZipperLine | DotChain | WhisperChain | HouseRelations => variants::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,

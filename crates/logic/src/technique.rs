@@ -177,6 +177,9 @@ techniques! {
     DirectHiddenTriple => "Direct hidden triple", "----", Medium, 100;
     CageCombination => "Cage combination", "----", Medium, 50;
     InniesOuties => "Innies and outies", "----", Medium, 60;
+    HiddenCage => "Hidden cage", "----", Medium, 60;
+    CageSplitting => "Cage splitting", "----", Medium, 70;
+    DiagonalSums => "Diagonal sums", "----", Medium, 80;
     OddEven => "Odd/even cell", "----", Easy, 4;
     Thermometer => "Thermometer", "----", Easy, 14;
     KropkiDot => "Kropki dot", "----", Easy, 14;
@@ -258,6 +261,9 @@ impl Technique {
         Technique::XSum,
         Technique::SkyscraperClue,
         Technique::InniesOuties,
+        Technique::HiddenCage,
+        Technique::CageSplitting,
+        Technique::DiagonalSums,
     ];
 
     /// Whether it is a rule's own deduction beyond houses: a variant

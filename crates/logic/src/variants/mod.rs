@@ -38,7 +38,9 @@
 
 mod alternation;
 mod between;
+mod diagonals;
 mod dot_chains;
+mod equations;
 mod house_relations;
 mod innies;
 mod pairs;
@@ -126,7 +128,8 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         T::BetweenLine => between::find(grid, found),
         T::ArrowSum | T::LittleKillerSum => sums::find(grid, technique, found),
         T::Quadruple => quadruple::find(grid, found),
-        T::InniesOuties => innies::find(grid, found),
+        T::InniesOuties | T::HiddenCage | T::CageSplitting => innies::find(grid, technique, found),
+        T::DiagonalSums => diagonals::find(grid, found),
         T::Sandwich => sandwich::find(grid, found),
         T::XSum => xsum::find(grid, found),
         T::SkyscraperClue => skyscraper::find(grid, found),

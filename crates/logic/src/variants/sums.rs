@@ -74,7 +74,7 @@ fn span(grid: &Grid, cells: &[usize], apart: bool, without: u32) -> Option<(u32,
 }
 
 /// Whether every two of `cells` see each other.
-fn all_apart(grid: &Grid, cells: &[usize]) -> bool {
+pub(super) fn all_apart(grid: &Grid, cells: &[usize]) -> bool {
     cells
         .iter()
         .enumerate()

@@ -17,7 +17,7 @@ use fdoku_fd::Budget;
 use fdoku_logic::grade::{GradeError, check_rules, prepare};
 use fdoku_logic::{Grid, PathOptions, Step, Technique, hodoku_order, next_step};
 use fdoku_sudoku::format::fpuzzles::read_fpuzzles;
-use fdoku_sudoku::generate::{VariantOptions, generate_variant};
+use fdoku_sudoku::generate::{KillerOptions, VariantOptions, generate_killer, generate_variant};
 use fdoku_sudoku::{ElementKind, GlobalRule, Parity, Puzzle, Rules};
 
 /// The element kinds the logic solver reasons with.
@@ -80,6 +80,11 @@ enum Walk {
 /// Walks HoDoKu's path through `puzzle` (one solution) within `seconds`,
 /// checking every step taken and every constraint step found on the way.
 fn walk(puzzle: &Puzzle, name: &str, seconds: u64) -> Walk {
+    walk_with(puzzle, name, seconds, hodoku_order())
+}
+
+/// [`walk`] along `techniques` in place of HoDoKu's order.
+fn walk_with(puzzle: &Puzzle, name: &str, seconds: u64, techniques: Vec<Technique>) -> Walk {
     let budget = Budget::unlimited().with_timeout(Duration::from_secs(seconds));
     let prepared = match prepare(puzzle, &budget) {
         Ok(prepared) => prepared,
@@ -88,7 +93,7 @@ fn walk(puzzle: &Puzzle, name: &str, seconds: u64) -> Walk {
     };
     let solution = prepared.solution.clone();
     let options = PathOptions {
-        techniques: hodoku_order(),
+        techniques,
         unique: prepared.unique,
         solution: Some(solution.clone()),
         budget,
@@ -279,4 +284,108 @@ fn generated_variant_puzzles_sample() {
 fn variant_puzzles_full() {
     run_published(None, 120).print("published");
     run_generated(120, 60).print("generated 6×6");
+}
+
+/// Walks the generated 6×6 little killers of `seeds`, printing each that
+/// needs a guess with the candidates where it first guesses.
+fn little_killer_walks(seeds: std::ops::Range<u64>) -> [usize; 3] {
+    let six = Rules::classic(6).unwrap();
+    let mut counts = [0; 3];
+    for seed in seeds {
+        let Some(puzzle) = generated(&six, ElementKind::LittleKiller, seed) else {
+            continue;
+        };
+        let name = format!("little killer seed {seed}");
+        let walk = walk(&puzzle, &name, 60);
+        counts[walk as usize] += 1;
+        if walk != Walk::Logic {
+            eprintln!("{name}: needs a guess");
+            dump_stuck(&puzzle);
+        }
+    }
+    counts
+}
+
+fn dump_stuck(puzzle: &Puzzle) {
+    let prepared = prepare(puzzle, &Budget::unlimited()).unwrap();
+    let options = PathOptions {
+        techniques: hodoku_order(),
+        unique: prepared.unique,
+        solution: Some(prepared.solution.clone()),
+        budget: Budget::unlimited(),
+    };
+    let mut grid = Grid::new(puzzle);
+    for (i, e) in puzzle.rules().elements().iter().enumerate() {
+        let cells: Vec<String> = e.cells(6).iter().map(|&c| grid.name(c)).collect();
+        eprintln!("  element {i}: {e:?} {}", cells.join(" "));
+    }
+    eprintln!("  solution {:?}", prepared.solution);
+    while let Some(step) = next_step(&grid, &options) {
+        if step.technique == Technique::Backtracking {
+            for r in 0..6 {
+                let row: Vec<String> = (0..6)
+                    .map(|c| match grid.value(r * 6 + c) {
+                        0 => format!(
+                            "{:<7}",
+                            grid.digits(r * 6 + c)
+                                .iter()
+                                .map(|d| d.to_string())
+                                .collect::<String>()
+                        ),
+                        v => format!("[{v}]    "),
+                    })
+                    .collect();
+                eprintln!("  {}", row.join(" "));
+            }
+            break;
+        }
+        eprintln!("  {}", step.text(&grid));
+        grid.apply(&step);
+    }
+}
+
+#[test]
+#[ignore = "minutes: 120 generated 6×6 little killers"]
+fn little_killer_completion() {
+    let counts = little_killer_walks(0..120);
+    eprintln!("little killer: {counts:?} (by logic, guessed, cut off)");
+}
+
+/// HoDoKu's order without hidden cages, cage splitting and diagonal sums.
+fn without_killer_arithmetic() -> Vec<Technique> {
+    let new = [
+        Technique::HiddenCage,
+        Technique::CageSplitting,
+        Technique::DiagonalSums,
+    ];
+    hodoku_order()
+        .into_iter()
+        .filter(|t| !new.contains(t))
+        .collect()
+}
+
+#[test]
+#[ignore = "minutes: the published killers and 20 generated 9×9 killers"]
+fn killer_completion() {
+    let mut tally = Tally::default();
+    for (file, puzzle) in published() {
+        if !puzzle.rules().cages().is_empty() {
+            let walk = walk(&puzzle, &file, 120);
+            tally.add("killer published", walk);
+            let without = walk_with(&puzzle, &file, 120, without_killer_arithmetic());
+            tally.add("  without cage splitting, hidden cages", without);
+            eprintln!("{file}: {}", ["logic", "guessed", "cut off"][walk as usize]);
+        }
+    }
+    let nine = Rules::classic(9).unwrap();
+    for seed in 0..20 {
+        let made = generate_killer(&nine, &KillerOptions::default(), seed).unwrap();
+        let name = format!("killer seed {seed}");
+        let walk = walk(&made.puzzle, &name, 60);
+        tally.add("killer generated 9×9", walk);
+        let without = walk_with(&made.puzzle, &name, 60, without_killer_arithmetic());
+        tally.add("  without cage splitting, hidden cages", without);
+        eprintln!("{name}: {}", ["logic", "guessed", "cut off"][walk as usize]);
+    }
+    tally.print("killers");
 }

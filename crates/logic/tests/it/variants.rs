@@ -1023,3 +1023,161 @@ fn innies_count_little_killer_diagonals_inside_the_region() {
     let step = Technique::InniesOuties.find_first(&grid).unwrap();
     assert_eq!(step.elements, [0]);
 }
+
+/// A cage of `sum` over `cells`.
+fn cage(cells: Vec<usize>, sum: u32) -> Cage {
+    Cage {
+        cells,
+        sum: Some(sum),
+    }
+}
+
+#[test]
+fn hidden_cage_of_five_innies() {
+    // Row 1 holds the cages r1c3–r1c4 (17) and r1c6–r1c7 (13), each
+    // crossing a box border: the five cells left, r1c1, r1c2, r1c5,
+    // r1c8 and r1c9, add up to 45 − 30 = 15 = 1 + 2 + 3 + 4 + 5.
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_cage(cage(vec![at(1, 3), at(1, 4)], 17))
+        .unwrap()
+        .with_cage(cage(vec![at(1, 6), at(1, 7)], 13))
+        .unwrap();
+    let grid = empty(&rules);
+    assert!(Technique::InniesOuties.find_all(&grid).is_empty());
+    let hidden = [at(1, 1), at(1, 2), at(1, 5), at(1, 8), at(1, 9)];
+    let gone: Vec<(usize, &[u8])> = hidden.iter().map(|&c| (c, &[6u8, 7, 8, 9][..])).collect();
+    assert_eq!(all_removed(Technique::HiddenCage, &grid), names(&gone));
+    let step = Technique::HiddenCage.find_first(&grid).unwrap();
+    assert_eq!(
+        step.text(&grid),
+        "Hidden cage: row 1 adds up to 45, the cages inside it to 30: the hidden cage r1c1, \
+         r1c2, r1c5, r1c8, r1c9 add up to 15; remove 6, 7, 8, 9 from r1c1, r1c2, r1c5, r1c8, \
+         r1c9"
+    );
+    // Fifteen or more is open to every digit: nothing follows.
+    let loose = Rules::classic(9)
+        .unwrap()
+        .with_cage(cage(vec![at(1, 3), at(1, 4)], 10))
+        .unwrap()
+        .with_cage(cage(vec![at(1, 6), at(1, 7)], 10))
+        .unwrap();
+    assert!(Technique::HiddenCage.find_all(&empty(&loose)).is_empty());
+}
+
+#[test]
+fn cage_splitting_weighs_an_innie_against_an_outie() {
+    // Row 1: the cage r1c1–r1c6 (21) lies inside; the cage r1c7, r1c8,
+    // r2c8 (20) crosses into row 2. 45 − 21 − 20 leaves r1c9 − r2c8 = 4,
+    // so r1c9 is 5 to 9 and r2c8 1 to 5.
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_cage(cage((0..6).collect(), 21))
+        .unwrap()
+        .with_cage(cage(vec![at(1, 7), at(1, 8), at(2, 8)], 20))
+        .unwrap();
+    let mut grid = empty(&rules);
+    assert_eq!(
+        all_removed(Technique::CageSplitting, &grid),
+        names(&[(at(1, 9), &[1, 2, 3, 4]), (at(2, 8), &[6, 7, 8, 9]),])
+    );
+    let step = Technique::CageSplitting.find_first(&grid).unwrap();
+    assert_eq!(
+        step.text(&grid),
+        "Cage splitting: row 1 adds up to 45, the cages inside it to 21; taking away the cage \
+         at r1c7 (20) crossing it: r1c9 − r2c8 = 4; remove 1, 2, 3, 4 from r1c9; remove 6, 7, \
+         8, 9 from r2c8"
+    );
+    grid.apply(&step);
+    assert!(Technique::CageSplitting.find_all(&grid).is_empty());
+}
+
+#[test]
+fn cage_splitting_makes_a_cage_of_the_part_outside() {
+    // Box 1 holds the cage r1c1–r2c3 (21, six cells); the cage r3c1–r3c3,
+    // r4c1–r4c5 (39) covers its other three cells and reaches into row 4.
+    // Those three add up to 45 − 21 = 24 (innies: 7, 8, 9), so the five
+    // cells outside add up to 39 − 24 = 15: 1 to 5.
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_cage(cage(vec![0, 1, 2, 9, 10, 11], 21))
+        .unwrap()
+        .with_cage(cage(vec![18, 19, 20, 27, 28, 29, 30, 31], 39))
+        .unwrap();
+    let grid = empty(&rules);
+    let innies: Vec<(usize, &[u8])> = (1..=3)
+        .map(|c| (at(3, c), &[1u8, 2, 3, 4, 5, 6][..]))
+        .collect();
+    assert_eq!(all_removed(Technique::InniesOuties, &grid), names(&innies));
+    let outies: Vec<(usize, &[u8])> = (1..=5).map(|c| (at(4, c), &[6u8, 7, 8, 9][..])).collect();
+    assert_eq!(all_removed(Technique::CageSplitting, &grid), names(&outies));
+    let step = Technique::CageSplitting.find_first(&grid).unwrap();
+    assert_eq!(
+        step.text(&grid),
+        "Cage splitting: box 1 adds up to 45, the cages inside it to 21; taking away the cage \
+         at r3c1 (39) crossing it: r4c1, r4c2, r4c3, r4c4, r4c5 add up to 15; remove 6, 7, 8, 9 \
+         from r4c1, r4c2, r4c3, r4c4, r4c5"
+    );
+}
+
+/// `grid` after every step of `techniques` in turn, until none finds any.
+fn exhaust_all(grid: &mut Grid, techniques: &[Technique]) {
+    while let Some(step) = techniques.iter().find_map(|t| t.find_first(grid)) {
+        grid.apply(&step);
+    }
+}
+
+#[test]
+fn diagonal_sums_weigh_two_diagonals_with_a_box() {
+    // 6×6, box 6 (r5c4–r6c6, 21): the diagonal r6c5, r5c6 (11: 5 and 6)
+    // lies inside, the diagonal r6c4, r5c5, r4c6 (6) reaches into box 4.
+    // 21 − 11 − 6 leaves r5c4 + r6c6 − r4c6 = 4. With r5c4 = 4, r6c6
+    // would equal r4c6, in its column: r5c4 is not 4.
+    let diagonal = |clue: &str, sum| Element::LittleKiller {
+        clue: Outside::parse(6, clue).unwrap(),
+        direction: Direction::UpRight,
+        sum,
+    };
+    let rules = [diagonal("r7c4", 11), diagonal("r7c3", 6)]
+        .into_iter()
+        .fold(Rules::classic(6).unwrap(), |rules, e| {
+            rules.with_element(e).unwrap()
+        });
+    let mut grid = empty(&rules);
+    exhaust_all(
+        &mut grid,
+        &[Technique::LittleKillerSum, Technique::InniesOuties],
+    );
+    let steps = Technique::DiagonalSums.find_all(&grid);
+    let mut removed: Vec<String> = steps
+        .iter()
+        .flat_map(|s| &s.eliminations)
+        .map(|c| format!("{}:{}", cell_name(6, c.cell), c.digit))
+        .collect();
+    removed.sort();
+    removed.dedup();
+    // And r6c6 is not 1: r4c6, in its column, would be 2 or 3 and r5c4
+    // 5 or 6.
+    assert_eq!(removed, ["r5c4:4", "r6c6:1"]);
+    let both = steps.iter().find(|s| s.elements.len() == 2).unwrap();
+    assert_eq!(
+        both.text(&grid),
+        "Diagonal sums: 21 in box 6, less 6 on little killer 1 (r6c4–r4c6), less 11 on \
+         little killer 2 (r6c5, r5c6) leaves r5c4 + r6c6 − r4c6 = 4; remove 4 from r5c4; \
+         remove 1 from r6c6"
+    );
+    exhaust_all(&mut grid, &[Technique::DiagonalSums]);
+    assert!(Technique::DiagonalSums.find_all(&grid).is_empty());
+    // The diagonal inside the box alone: its innies are innies and
+    // outies', nothing crosses.
+    let inside = Rules::classic(6)
+        .unwrap()
+        .with_element(diagonal("r7c4", 11))
+        .unwrap();
+    let mut grid = empty(&inside);
+    exhaust_all(
+        &mut grid,
+        &[Technique::LittleKillerSum, Technique::InniesOuties],
+    );
+    assert!(Technique::DiagonalSums.find_all(&grid).is_empty());
+}
