@@ -46,9 +46,15 @@ fn read_one(path: &Path) -> Result<(String, String), String> {
     };
     match bytes {
         // Bytes that are not UTF-8 become U+FFFD and are reported as bad characters.
-        Ok(bytes) => Ok((name, String::from_utf8_lossy(&bytes).into_owned())),
+        Ok(bytes) => Ok((name, utf8_or_replaced(bytes))),
         Err(e) => Err(format!("cannot read {name}: {e}")),
     }
+}
+
+/// `bytes` as text, taken over as they are when they are UTF-8 (the usual
+/// case: no copy), else with U+FFFD for each bad sequence.
+fn utf8_or_replaced(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// The puzzles of every input named (stdin when none), numbered in order.
@@ -81,7 +87,11 @@ pub fn puzzles(
             eprintln!("fdoku: {}", no_puzzle(&name, &text));
             *failed = true;
         }
-        items.extend(read.items);
+        // The first input's puzzles are taken over, not copied.
+        match items.is_empty() {
+            true => items = read.items,
+            false => items.extend(read.items),
+        }
     }
     for (i, item) in items.iter_mut().enumerate() {
         item.index = i + 1;

@@ -122,8 +122,8 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
                 verify(outcome)?;
                 tally.note(&outcome.solved);
                 print(&outcome.item, &outcome.solved, args, goal, out, &mut json)?;
-                progress.inc(1);
             }
+            progress.inc(outcomes.len() as u64);
         }
     }
     json.end(out)?;
@@ -261,13 +261,42 @@ fn notes(index: usize, answer: &Answer, args: &SolveArgs) {
 
 /// The line `--format line` prints for `answer`: the solution (or the
 /// status), after the status and count when counting.
+/// The line is put together by hand and written at once: the formatting
+/// machinery would cost more than the rest of printing.
 pub(crate) fn write_line(out: &mut dyn Write, answer: &Answer) -> std::io::Result<()> {
     let shown = answer.solution.as_deref().unwrap_or(answer.status);
-    match (answer.count, answer.count_at_least) {
-        (Some(count), _) => writeln!(out, "{} {count} {shown}", answer.status),
-        (None, Some(count)) => writeln!(out, "{} ≥{count} {shown}", answer.status),
-        (None, None) => writeln!(out, "{shown}"),
+    let mut line = Vec::with_capacity(shown.len() + 32);
+    let counted = match (answer.count, answer.count_at_least) {
+        (Some(count), _) => Some(("", count)),
+        (None, Some(count)) => Some(("≥", count)),
+        (None, None) => None,
+    };
+    if let Some((bound, count)) = counted {
+        line.extend_from_slice(answer.status.as_bytes());
+        line.push(b' ');
+        line.extend_from_slice(bound.as_bytes());
+        push_decimal(&mut line, count);
+        line.push(b' ');
     }
+    line.extend_from_slice(shown.as_bytes());
+    line.push(b'\n');
+    out.write_all(&line)
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(line: &mut Vec<u8>, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut rest = n;
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    line.extend_from_slice(&digits[start..]);
 }
 
 /// Prints one puzzle's result: a record, or a line or block of text.

@@ -175,6 +175,47 @@ pub fn check_solution(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError>
             expected: size * size,
         });
     }
+    // The common case first, in one pass without a branch per cell; a
+    // failing grid is walked again to name the first cell at fault.
+    // Sizes go up to 32: a digit's highest value fits a byte.
+    let top = size as u8;
+    let mut bad = 0u8;
+    for (&v, &g) in grid.iter().zip(puzzle.givens()) {
+        bad |= u8::from(v.wrapping_sub(1) >= top) | (u8::from(g != 0) & u8::from(g != v));
+    }
+    if bad != 0 || puzzle.candidates().is_some() {
+        first_bad_cell(puzzle, grid)?;
+    }
+    check_cell_rules(puzzle, grid)?;
+    // Every cell now holds a digit in 1..=N.
+    if let Some(repeat) = puzzle.rules().first_repeat_in_complete(grid) {
+        let [first, second] = repeat.cells;
+        return Err(SolutionError::Repeat {
+            house: repeat.group,
+            digit: digit_char(repeat.digit),
+            first: cell_name(size, first),
+            second: cell_name(size, second),
+        });
+    }
+    for (i, cage) in puzzle.rules().cages().iter().enumerate() {
+        let found: u32 = cage.cells.iter().map(|&c| u32::from(grid[c])).sum();
+        if let Some(sum) = cage.sum
+            && found != sum
+        {
+            return Err(SolutionError::Sum {
+                cage: i + 1,
+                sum,
+                found,
+            });
+        }
+    }
+    elements::check_elements(puzzle.rules(), grid)
+}
+
+/// The first cell of `grid` that is not a digit of the grid, contradicts a
+/// given, or holds a digit its pencil marks rule out.
+fn first_bad_cell(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError> {
+    let size = puzzle.size();
     for (cell, (&value, &given)) in grid.iter().zip(puzzle.givens()).enumerate() {
         if value == 0 || usize::from(value) > size {
             return Err(SolutionError::Digit {
@@ -200,29 +241,7 @@ pub fn check_solution(puzzle: &Puzzle, grid: &[u8]) -> Result<(), SolutionError>
             });
         }
     }
-    check_cell_rules(puzzle, grid)?;
-    if let Some(repeat) = puzzle.rules().first_repeat(grid) {
-        let [first, second] = repeat.cells;
-        return Err(SolutionError::Repeat {
-            house: repeat.group,
-            digit: digit_char(repeat.digit),
-            first: cell_name(size, first),
-            second: cell_name(size, second),
-        });
-    }
-    for (i, cage) in puzzle.rules().cages().iter().enumerate() {
-        let found: u32 = cage.cells.iter().map(|&c| u32::from(grid[c])).sum();
-        if let Some(sum) = cage.sum
-            && found != sum
-        {
-            return Err(SolutionError::Sum {
-                cage: i + 1,
-                sum,
-                found,
-            });
-        }
-    }
-    elements::check_elements(puzzle.rules(), grid)
+    Ok(())
 }
 
 /// The rules beyond houses and cages, each worked out from coordinates.

@@ -211,7 +211,9 @@ pub(super) fn read(
     variant: &PlainVariant,
     skipped: &mut Vec<Skipped>,
 ) -> Vec<Item> {
-    let mut items = Vec::new();
+    // At most one puzzle a line: room for them all at once rather than
+    // growing (and moving every puzzle read) again and again.
+    let mut items = Vec::with_capacity(line_count(text));
     // The rules of each grid size met so far, built once.
     let mut rules_by_size: Vec<(usize, Rules)> = Vec::new();
     for (number, raw) in text.lines().enumerate() {
@@ -253,6 +255,12 @@ pub(super) fn read(
     items
 }
 
+/// How many lines `text` has (a last one without a newline included).
+fn line_count(text: &str) -> usize {
+    let newlines = text.bytes().filter(|&b| b == b'\n').count();
+    newlines + usize::from(!text.ends_with('\n'))
+}
+
 /// What a line that is not a plain row of N² characters holds.
 enum Read<'a> {
     /// A puzzle (or a damaged one, with what is wrong), and its text.
@@ -283,13 +291,15 @@ fn general<'a>(line: &'a str, variant: &PlainVariant) -> Read<'a> {
 /// through the general reader (which also explains what is wrong).
 fn plain_givens(line: &str) -> Option<(usize, Vec<u8>)> {
     let size = size_of_cells(line.len())?;
-    let givens = line
-        .bytes()
-        .map(|b| match b {
-            b'.' | b'0' | b'_' | b'-' | b'*' => Some(0),
-            _ => char_digit(char::from(b)).filter(|&d| usize::from(d) <= size),
-        })
-        .collect::<Option<Vec<u8>>>()?;
+    // Filled in place: collecting through `Option` would grow the vector
+    // from nothing, a reallocation at each doubling.
+    let mut givens = Vec::with_capacity(line.len());
+    for b in line.bytes() {
+        givens.push(match b {
+            b'.' | b'0' | b'_' | b'-' | b'*' => 0,
+            _ => char_digit(char::from(b)).filter(|&d| usize::from(d) <= size)?,
+        });
+    }
     Some((size, givens))
 }
 
