@@ -97,7 +97,10 @@ impl Propagator for Count {
     }
 
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
-        if ctx.dom(self.value).size() <= VALUE_LIMIT {
+        // A fixed value is one candidate: the span below says it all, and
+        // looking at it here too would walk the variables twice.
+        let open = ctx.value(self.value).is_none();
+        if open && ctx.dom(self.value).size() <= VALUE_LIMIT {
             let mut live = Vec::new();
             let (mut lo, mut hi) = (i32::MAX, i32::MIN);
             for v in ctx.dom(self.value).iter() {
@@ -111,7 +114,7 @@ impl Propagator for Count {
             ctx.intersect(self.value, &Domain::from_values(live))?;
             ctx.set_min(self.count, lo)?;
             ctx.set_max(self.count, hi)?;
-        } else {
+        } else if open {
             // Any value at all: the count lies between 0 and the length.
             ctx.set_min(self.count, 0)?;
             ctx.set_max(self.count, self.vars.len() as i32)?;
