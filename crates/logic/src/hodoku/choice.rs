@@ -16,6 +16,10 @@
 //!   digit, then the two lines;
 //! * **simple colours** — digit by digit, cluster by cluster (by their
 //!   first cell), a wrap before a trap;
+//! * **unique rectangles of type 3** — HoDoKu's search
+//!   ([`rectangles`](super::rectangles));
+//! * **avoidable rectangles** — from two placed corners in one box and
+//!   line, the open corners holding two candidates each;
 //! * **Sue de Coq** — HoDoKu's search ([`sue_de_coq`](super::sue_de_coq));
 //! * **wings** — XY-wings by their three cells in cell order, the first
 //!   cell as pivot before the second and the third; XYZ-wings pivot first;
@@ -38,6 +42,7 @@
 use super::als::{als_xy_chain, als_xy_wing, als_xz};
 use super::forcing_chains::forcing_chain;
 use super::loops::{index_sum, nice_loop};
+use super::rectangles::unique_rectangle_3;
 use super::sue_de_coq::sue_de_coq;
 use crate::grid::Grid;
 use crate::step::{Candidate, Step};
@@ -87,6 +92,7 @@ pub(crate) fn first_step(grid: &Grid, technique: Technique) -> Option<Step> {
             .filter_map(|s| avoidable_rank(grid, &s).map(|rank| (rank, s)))
             .min_by_key(|(rank, _)| *rank)
             .map(|(_, s)| s),
+        UniqueRectangle3 => unique_rectangle_3(grid),
         AlsXz => als_xz(grid),
         AlsXyWing => als_xy_wing(grid),
         AlsXyChain => als_xy_chain(grid),

@@ -16,7 +16,9 @@
 use super::super::grid::Grid;
 use super::super::step::{Candidate, Step};
 use super::super::technique::Technique;
-use super::tables::{CANDIDATES, Cells, Table, Tables, candidate_node, cells_of, masks, state};
+use super::tables::{
+    CANDIDATES, Cells, Table, Tables, allowed, candidate_node, cells_of, masks, open_cells, state,
+};
 
 /// What a forcing chain concludes: a candidate placed or removed.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -46,14 +48,11 @@ struct Best {
 /// HoDoKu's forcing chain step in a classic grid, if any.
 pub(crate) fn forcing_chain(grid: &Grid) -> Option<Step> {
     let tables = Tables::build(grid, true)?;
-    let open = (0..81)
-        .filter(|&c| grid.value(c) == 0)
-        .fold(0, |acc, c| acc | 1 << c);
     let mut search = Search {
         tables: &tables,
         best: None,
-        allowed: allowed(grid, open),
-        open,
+        allowed: allowed(grid),
+        open: open_cells(grid),
     };
     for node in 0..CANDIDATES {
         search.contradiction(state(node, true));
@@ -81,16 +80,6 @@ pub(crate) fn forcing_chain(grid: &Grid) -> Option<Step> {
     }
     let best = search.best?;
     Some(step(&tables, &best))
-}
-
-/// Per digit, the `open` cells no placed digit rules it out of.
-fn allowed(grid: &Grid, open: Cells) -> [Cells; 10] {
-    let masks = masks();
-    let mut allowed = [open; 10];
-    for cell in (0..81).filter(|&c| grid.value(c) != 0) {
-        allowed[usize::from(grid.value(cell))] &= !masks.buddies[cell];
-    }
-    allowed
 }
 
 struct Search<'a> {

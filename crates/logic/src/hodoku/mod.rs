@@ -21,6 +21,7 @@ mod als;
 mod choice;
 mod forcing_chains;
 mod loops;
+mod rectangles;
 mod singles;
 mod sue_de_coq;
 mod tables;

@@ -17,14 +17,12 @@
 use super::super::grid::Grid;
 use super::super::step::{Candidate, Step};
 use super::super::technique::Technique;
-use super::tables::{Cells, cells_of, masks};
+use super::tables::{Cells, cells_of, masks, open_cells};
 
 /// HoDoKu's Sue de Coq in a classic grid, if any.
 pub(crate) fn sue_de_coq(grid: &Grid) -> Option<Step> {
     let m = masks();
-    let open: Cells = (0..81)
-        .filter(|&c| grid.value(c) == 0)
-        .fold(0, |acc, c| acc | 1 << c);
+    let open = open_cells(grid);
     for kind in 0..2 {
         for line in 0..9 {
             let line_cells = m.houses[kind][line] & open;

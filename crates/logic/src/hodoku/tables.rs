@@ -83,6 +83,23 @@ pub(super) fn cells_of(mut cells: Cells) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The open cells of a grid.
+pub(super) fn open_cells(grid: &Grid) -> Cells {
+    (0..81)
+        .filter(|&c| grid.value(c) == 0)
+        .fold(0, |acc, c| acc | 1 << c)
+}
+
+/// Per digit, the open cells no placed digit rules it out of: where HoDoKu
+/// allows the digit, whatever steps removed since.
+pub(super) fn allowed(grid: &Grid) -> [Cells; 10] {
+    let mut allowed = [open_cells(grid); 10];
+    for cell in (0..81).filter(|&c| grid.value(c) != 0) {
+        allowed[usize::from(grid.value(cell))] &= !masks().buddies[cell];
+    }
+    allowed
+}
+
 /// A digit's places in the intersection of a line and a box (two or three).
 pub(super) struct Group {
     pub digit: u8,
