@@ -49,6 +49,16 @@ pub enum ModelError {
         /// The length it must have.
         expected: usize,
     },
+    /// Positions counted from `base` that run past the 32-bit integers.
+    #[error("{kind}: {len} positions from {base} run past the 32-bit integers")]
+    PositionsOverflow {
+        /// The constraint kind.
+        kind: &'static str,
+        /// The first position.
+        base: i32,
+        /// How many positions.
+        len: usize,
+    },
     /// A 0/1 constraint on a variable that can take another value.
     #[error("{kind}: variable {var} must be 0/1 but its domain is {domain}")]
     NotBoolean {
@@ -283,6 +293,16 @@ impl Model {
                     length("a tuple", tuple.len(), vars.len())?;
                 }
             }
+            Constraint::Circuit { succ, base } => positions(kind, *base, succ.len())?,
+            Constraint::Inverse {
+                f,
+                f_base,
+                invf,
+                invf_base,
+            } => {
+                positions(kind, *f_base, f.len())?;
+                positions(kind, *invf_base, invf.len())?;
+            }
             Constraint::Cumulative {
                 starts,
                 durations,
@@ -316,6 +336,16 @@ impl Model {
             _ => {}
         }
         Ok(())
+    }
+}
+
+/// `len` positions from `base` stay within the 32-bit integers.
+fn positions(kind: &'static str, base: i32, len: usize) -> Result<(), ModelError> {
+    let last = i64::from(base).saturating_add(i64::try_from(len).unwrap_or(i64::MAX)) - 1;
+    if last <= i64::from(i32::MAX) {
+        Ok(())
+    } else {
+        Err(ModelError::PositionsOverflow { kind, base, len })
     }
 }
 
@@ -362,6 +392,16 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "clause: variable 1 must be 0/1 but its domain is {0..5}"
+        );
+        let err = m
+            .try_post(Constraint::Circuit {
+                succ: vec![x, y],
+                base: i32::MAX,
+            })
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "circuit: 2 positions from 2147483647 run past the 32-bit integers"
         );
         assert!(m.constraints().is_empty());
     }

@@ -74,9 +74,9 @@ pub(super) fn post(b: &mut Builder, name: &str, args: &Args<'_>) -> Result<bool,
         "fdoku_inverse" => {
             args.count(4)?;
             let f = b.vars(args.array(0)?, pos)?;
-            let f_base = narrow(args.int(1)?, args)?;
+            let f_base = first_index(args.int(1)?, f.len(), args)?;
             let invf = b.vars(args.array(2)?, pos)?;
-            let invf_base = narrow(args.int(3)?, args)?;
+            let invf_base = first_index(args.int(3)?, invf.len(), args)?;
             b.post(Constraint::Inverse {
                 f,
                 f_base,
@@ -87,7 +87,7 @@ pub(super) fn post(b: &mut Builder, name: &str, args: &Args<'_>) -> Result<bool,
         "fdoku_circuit" => {
             args.count(2)?;
             let succ = b.vars(args.array(0)?, pos)?;
-            let base = narrow(args.int(1)?, args)?;
+            let base = first_index(args.int(1)?, succ.len(), args)?;
             b.post(Constraint::Circuit { succ, base });
         }
         "fzn_cumulative" => {
@@ -158,6 +158,14 @@ fn automaton(args: &Args<'_>) -> Result<Automaton, Error> {
         }
     }
     Ok(automaton)
+}
+
+/// The first index `base` of an array of `len` entries, when every index
+/// fits in 32 bits.
+fn first_index(base: i64, len: usize, args: &Args<'_>) -> Result<i32, Error> {
+    let last = base.saturating_add(i64::try_from(len).unwrap_or(i64::MAX)) - 1;
+    narrow(last, args)?;
+    narrow(base, args)
 }
 
 fn narrow(v: i64, args: &Args<'_>) -> Result<i32, Error> {

@@ -133,6 +133,17 @@ fn extreme_numbers_give_errors_or_answers_never_a_panic() {
         err.to_string(),
         "line 2, column 1: the value 4294967296 is outside the 32-bit integers"
     );
+    // Node numbers of a circuit past the 32 bits.
+    let fzn = parse(
+        "var 1..3: x;\nvar 1..3: y;\n\
+         constraint fdoku_circuit([x, y], 2147483647);\nsolve satisfy;\n",
+    )
+    .unwrap();
+    let err = fdoku_fzn::run(&fzn, &Options::default(), &mut Vec::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 3, column 1: the value 2147483648 is outside the 32-bit integers"
+    );
     // Coefficients whose product overflows 64 bits, and a limit of u64::MAX ms.
     let text = "var 1..3: x;\nvar 1..3: y;\n\
                 constraint int_lin_ne([4611686018427387904, 4611686018427387904], [x, y], 3);\n\
