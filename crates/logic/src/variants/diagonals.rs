@@ -1,12 +1,15 @@
 //! Diagonal sums: little killer diagonals weighed together with whole
-//! houses. Up to three diagonals, each added or taken away, and any set of
+//! houses. One or two diagonals, each added or taken away, and any set of
 //! rows, of columns or of boxes added: where the cells cancel out, the few
 //! left (at most [`MOST_CELLS`] open ones), each counted once, added or
 //! taken away, add up to a known total. Every diagonal must share a cell
-//! with another term, so that something cancels. Two diagonals crossing rows 1–2 on a
-//! 6×6 grid: 42 in the rows, less 20 on one diagonal, plus 17 on the
-//! other, leaves `r1c1 + r2c2 − r3c4 = 39`. The equation is then filled
-//! like a cage (`equations`).
+//! with another term, so that something cancels, and one must reach out
+//! of the houses (diagonals inside them are innies and outies'). Box 6 of
+//! a 6×6 grid (21) less a diagonal of 11 inside it and one of 6 reaching
+//! into box 4 leaves `r5c4 + r6c6 − r4c6 = 4`. The equation is then
+//! filled like a cage (`equations`). A third diagonal finished no more of
+//! the generated 6×6 little killers and made each search about 1.7 times as
+//! long.
 //!
 //! The houses of one kind are disjoint and cover the grid, so for a
 //! choice of diagonals each house adds the same number of cells to the
@@ -23,7 +26,7 @@ use super::equations::{Equation, Term, Tried, step, terms_text};
 use fdoku_sudoku::{Element, HouseKind};
 
 /// The most open cells an equation may keep.
-const MOST_CELLS: usize = 5;
+const MOST_CELLS: usize = 7;
 
 /// The most diagonals weighed together.
 const MOST_DIAGONALS: usize = 2;

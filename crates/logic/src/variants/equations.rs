@@ -166,9 +166,11 @@ impl Tried {
     }
 }
 
-/// The step filling `equation` as `technique`, if it removes something;
-/// `what` says what the open cells are (`its innies`, `the hidden cage`)
-/// in the sentence. Breaks when the budget is spent.
+/// The step filling `equation` as `technique`, if it removes something
+/// and the search has not tried the same cells and total before; `why`
+/// opens the sentence (what the terms add up to, ending in what the open
+/// cells are: `its innies`, `the hidden cage`). Breaks when the budget is
+/// spent.
 pub(super) fn step(
     grid: &Grid,
     technique: Technique,

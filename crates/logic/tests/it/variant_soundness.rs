@@ -351,6 +351,31 @@ fn little_killer_completion() {
     eprintln!("little killer: {counts:?} (by logic, guessed, cut off)");
 }
 
+/// How many forcing chain and net steps the path along `techniques` takes.
+fn forcing_steps(puzzle: &Puzzle, techniques: Vec<Technique>) -> usize {
+    let prepared = prepare(puzzle, &Budget::unlimited()).unwrap();
+    let options = PathOptions {
+        techniques,
+        unique: prepared.unique,
+        solution: Some(prepared.solution.clone()),
+        budget: Budget::unlimited(),
+    };
+    let mut grid = Grid::new(puzzle);
+    let mut count = 0;
+    while let Some(step) = next_step(&grid, &options) {
+        count += usize::from(matches!(
+            step.technique,
+            Technique::ForcingChainContradiction
+                | Technique::ForcingChainVerity
+                | Technique::ForcingNetContradiction
+                | Technique::ForcingNetVerity
+                | Technique::Backtracking
+        ));
+        grid.apply(&step);
+    }
+    count
+}
+
 /// HoDoKu's order without hidden cages, cage splitting and diagonal sums.
 fn without_killer_arithmetic() -> Vec<Technique> {
     let new = [
@@ -370,22 +395,29 @@ fn killer_completion() {
     let mut tally = Tally::default();
     for (file, puzzle) in published() {
         if !puzzle.rules().cages().is_empty() {
-            let walk = walk(&puzzle, &file, 120);
+            let walk = walk(&puzzle, &file, 60);
             tally.add("killer published", walk);
-            let without = walk_with(&puzzle, &file, 120, without_killer_arithmetic());
-            tally.add("  without cage splitting, hidden cages", without);
+            let without = walk_with(&puzzle, &file, 60, without_killer_arithmetic());
+            tally.add("  without the new killer arithmetic", without);
             eprintln!("{file}: {}", ["logic", "guessed", "cut off"][walk as usize]);
         }
     }
     let nine = Rules::classic(9).unwrap();
+    let mut forcing = [0; 2];
     for seed in 0..20 {
         let made = generate_killer(&nine, &KillerOptions::default(), seed).unwrap();
         let name = format!("killer seed {seed}");
         let walk = walk(&made.puzzle, &name, 60);
         tally.add("killer generated 9×9", walk);
-        let without = walk_with(&made.puzzle, &name, 60, without_killer_arithmetic());
-        tally.add("  without cage splitting, hidden cages", without);
-        eprintln!("{name}: {}", ["logic", "guessed", "cut off"][walk as usize]);
+        let with = forcing_steps(&made.puzzle, hodoku_order());
+        let without = forcing_steps(&made.puzzle, without_killer_arithmetic());
+        forcing[0] += usize::from(with > 0);
+        forcing[1] += usize::from(without > 0);
+        eprintln!(
+            "{name}: {}, forcing steps {with} (without the new arithmetic {without})",
+            ["logic", "guessed", "cut off"][walk as usize]
+        );
     }
+    eprintln!("generated killers needing forcing chains or nets: {forcing:?} (with, without)");
     tally.print("killers");
 }
