@@ -9,8 +9,8 @@
 //! fixpoint is also compared with each propagator's from-scratch version.
 
 use fdoku_fd::{
-    Constraint, Domain, LinearOp, Model, SearchConfig, SearchStatus, Solver, Strength, ValOrder,
-    Var, VarOrder, check, propagate,
+    Constraint, Domain, LinearOp, Model, SearchConfig, SearchPhase, SearchStatus, Solver, Strength,
+    ValOrder, Var, VarOrder, check, propagate,
 };
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 
@@ -152,6 +152,15 @@ fn model_and_search(u: &mut Unstructured<'_>) -> Result<(Model, SearchConfig)> {
         } else {
             None
         },
+        phases: (0..u.int_in_range(0..=2)?)
+            .map(|_| {
+                Ok(SearchPhase {
+                    vars: some_vars(u, &vars, 0)?,
+                    var_order: *u.choose(&VarOrder::ALL)?,
+                    val_order: *u.choose(&ValOrder::ALL)?,
+                })
+            })
+            .collect::<Result<_>>()?,
     };
     Ok((model, config))
 }
