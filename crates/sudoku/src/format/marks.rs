@@ -1,5 +1,7 @@
 //! Candidate (pencil-mark) grids: every open cell's candidates, drawn the
-//! way HoDoKu and SudokuWiki print them, which the block reader takes back.
+//! way HoDoKu and SudokuWiki print them, which the block reader takes back;
+//! and the given pencil marks of f-puzzles and SudokuPad files, which are
+//! the same candidates.
 //!
 //! ```
 //! use fdoku_sudoku::Rules;
@@ -25,8 +27,8 @@
 //! assert_eq!(puzzle.candidates().unwrap()[1], 0b1100);
 //! ```
 
-use crate::puzzle::digit_char;
-use crate::rules::{Layout, Rules};
+use crate::puzzle::{Puzzle, digit_char};
+use crate::rules::{Layout, Rules, full_mask};
 
 /// The grid with each open cell's candidates (`masks`, bit `d - 1` for digit
 /// `d`) and each placed digit (`values`), in columns as wide as their widest
@@ -76,4 +78,57 @@ pub fn candidate_grid(values: &[u8], masks: &[u32], rules: &Rules) -> String {
     }
     out.push_str(&rule('\'', '\''));
     out
+}
+
+/// The digits given as pencil marks in an open cell, in rising order: the
+/// cell's candidates when the puzzle restricts them, `None` when it does
+/// not (a given, or every digit allowed). The f-puzzles and SudokuPad
+/// writers list these as the cell's given pencil marks.
+pub(crate) fn given_marks(puzzle: &Puzzle, cell: usize) -> Option<Vec<u8>> {
+    let mask = puzzle.candidates()?[cell];
+    let n = puzzle.size();
+    if puzzle.givens()[cell] != 0 || mask == full_mask(n) {
+        return None;
+    }
+    Some(
+        (1..=n as u8)
+            .filter(|&d| mask >> (d - 1) & 1 == 1)
+            .collect(),
+    )
+}
+
+/// The puzzle with the candidates a file gives as pencil marks: `marks`
+/// holds one mask per cell, 0 where the file gives none (every digit
+/// allowed). Without any marks the puzzle is returned as it is.
+pub(crate) fn with_given_marks(puzzle: Puzzle, marks: &[u32]) -> Result<Puzzle, String> {
+    if marks.iter().all(|&m| m == 0) {
+        return Ok(puzzle);
+    }
+    let full = full_mask(puzzle.size());
+    let masks = marks
+        .iter()
+        .map(|&m| if m == 0 { full } else { m })
+        .collect();
+    puzzle.with_candidates(masks).map_err(|e| e.to_string())
+}
+
+/// A cell's pencil-mark digits (numbers, or texts of one digit) as a
+/// mask; `at` names the list in errors.
+pub(crate) fn marks_mask(list: &serde_json::Value, size: usize, at: &str) -> Result<u32, String> {
+    let entries = match list {
+        serde_json::Value::Null => return Ok(0),
+        serde_json::Value::Array(entries) => entries,
+        other => return Err(format!("{at}: {other}, expected a list of digits")),
+    };
+    entries.iter().enumerate().try_fold(0, |mask, (k, v)| {
+        let digit = match v {
+            serde_json::Value::Number(n) => n.as_u64(),
+            serde_json::Value::String(s) => s.trim().parse().ok(),
+            _ => None,
+        };
+        match digit.filter(|d| (1..=size as u64).contains(d)) {
+            Some(d) => Ok(mask | 1 << (d - 1)),
+            None => Err(format!("{at}[{k}]: {v}, expected a digit from 1 to {size}")),
+        }
+    })
 }

@@ -12,6 +12,7 @@
 //! * [`nine_budget`] — the 9×9 path stops where its budget says;
 //! * [`trace`] — the engine's solve recorded in cell terms;
 //! * [`generate`] — generated puzzles: unique, minimal, symmetric, seeded;
+//! * [`given_marks`] — Sukaku pencil marks in f-puzzles and SudokuPad files;
 //! * [`json_elements`] — variant elements in the JSON description: read,
 //!   written back, and every mistake named;
 //! * [`input_forms`] — puzzles the way real collections write them;
@@ -25,6 +26,7 @@ mod element_check;
 mod elements;
 mod fpuzzles;
 mod generate;
+mod given_marks;
 mod input_forms;
 mod json_elements;
 mod nine_budget;

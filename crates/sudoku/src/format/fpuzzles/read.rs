@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use super::{Meta, default_region};
 use crate::elements::{Direction, Dot, Element, Extremum, Negative, Outside};
+use crate::format::marks::{marks_mask, with_given_marks};
 use crate::puzzle::Puzzle;
 use crate::rules::{Cage, Diagonal, GlobalRule, MAX_SIZE, Parity, Rules, parse_cell_name};
 
@@ -109,6 +110,8 @@ pub(super) fn read(value: &Value) -> Result<(Puzzle, Meta), String> {
     let (rules, givens) = reader.grid(size)?;
     let rules = reader.rules(size, rules)?;
     let puzzle = Puzzle::new(rules, givens).map_err(|e| format!("grid: {e}"))?;
+    let puzzle = with_given_marks(puzzle, &reader.given_marks(size)?)
+        .map_err(|e| format!("grid: givenPencilMarks: {e}"))?;
     let meta = Meta {
         title: reader.text("title")?,
         author: reader.text("author")?,
@@ -277,12 +280,6 @@ impl Reader<'_> {
                         ));
                     }
                 }
-                if cell.get("givenPencilMarks").is_some_and(has_content) {
-                    return Err(format!(
-                        "{at}.givenPencilMarks: given pencil marks (candidates the puzzle \
-                         imposes) are not supported"
-                    ));
-                }
             }
         }
         let mut rules = layout(size, &region)?;
@@ -292,6 +289,28 @@ impl Reader<'_> {
                 .map_err(|e| format!("grid: parity: {e}"))?;
         }
         Ok((rules, givens))
+    }
+
+    /// The cells' `givenPencilMarks` (the candidates a Sukaku gives), one
+    /// mask per cell, 0 where a cell has none; the grid's shape is checked
+    /// already.
+    fn given_marks(&self, size: usize) -> Result<Vec<u32>, String> {
+        let rows = self.object.get("grid").and_then(Value::as_array);
+        let cells = rows
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_array)
+            .flatten();
+        cells
+            .enumerate()
+            .map(|(index, cell)| match cell.get("givenPencilMarks") {
+                None => Ok(0),
+                Some(list) => {
+                    let at = format!("grid[{}][{}].givenPencilMarks", index / size, index % size);
+                    marks_mask(list, size, &at)
+                }
+            })
+            .collect()
     }
 
     /// Every rule beside the layout.

@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 
 use super::{Meta, default_region};
 use crate::elements::{Direction, Dot, Element, Extremum, Outside};
+use crate::format::marks::given_marks;
 use crate::puzzle::Puzzle;
 use crate::rules::{Diagonal, GlobalRule, HouseKind, Parity};
 
@@ -48,6 +49,9 @@ pub(super) fn write(puzzle: &Puzzle, meta: &Meta) -> Result<Value, String> {
                     }
                     if let Some(region) = region(cell) {
                         object.insert("region".into(), region);
+                    }
+                    if let Some(marks) = given_marks(puzzle, cell) {
+                        object.insert("givenPencilMarks".into(), json!(marks));
                     }
                     Value::Object(object)
                 })

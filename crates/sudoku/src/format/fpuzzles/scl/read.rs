@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 use super::style::{self, LineKind};
 use crate::elements::{Direction, Dot, Element, Extremum, Negative, Outside};
 use crate::format::fpuzzles::Meta;
+use crate::format::marks::{marks_mask, with_given_marks};
 use crate::puzzle::Puzzle;
 use crate::rules::{Cage, Diagonal, GlobalRule, MAX_SIZE, Parity, parse_cell_name};
 
@@ -104,6 +105,8 @@ struct Reader<'a> {
     object: &'a Map<String, Value>,
     n: usize,
     givens: Vec<u8>,
+    /// Given centre marks: a cell's candidates (0: none given).
+    marks: Vec<u32>,
     regions: Vec<Option<u8>>,
     meta: Meta,
     cages: Vec<(String, Cage)>,
@@ -135,6 +138,7 @@ impl<'a> Reader<'a> {
             ));
         }
         let mut givens = vec![0u8; n * n];
+        let mut marks = vec![0u32; n * n];
         for (r, row) in rows.iter().enumerate() {
             let cells = row
                 .as_array()
@@ -153,10 +157,15 @@ impl<'a> Reader<'a> {
                             format!("{at}.value: {v}, expected a digit from 1 to {n}")
                         })?;
                 }
-                for key in ["pencilMarks", "centremarks", "pencilmarks"] {
+                if let Some(list) = cell.get("centremarks") {
+                    marks[r * n + c] = marks_mask(list, n, &format!("{at}.centremarks"))?;
+                }
+                for key in ["pencilMarks", "pencilmarks"] {
                     if cell.get(key).is_some_and(has_content) {
                         return Err(format!(
-                            "{at}.{key}: given pencil marks (candidates the puzzle imposes) are not supported"
+                            "{at}.{key}: given corner marks do not say which digits the cell \
+                             may hold; fdoku reads a cell's given candidates from its centre \
+                             marks (centremarks)"
                         ));
                     }
                 }
@@ -192,6 +201,7 @@ impl<'a> Reader<'a> {
             object,
             n,
             givens,
+            marks,
             regions,
             meta: Meta::default(),
             cages: Vec::new(),
@@ -796,6 +806,8 @@ impl<'a> Reader<'a> {
         }
         let rules = rules.with_negative(negative);
         let puzzle = Puzzle::new(rules, self.givens).map_err(|e| format!("cells: {e}"))?;
+        let puzzle = with_given_marks(puzzle, &self.marks)
+            .map_err(|e| format!("cells: centremarks: {e}"))?;
         Ok((puzzle, self.meta))
     }
 }

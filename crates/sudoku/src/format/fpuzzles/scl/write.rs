@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 use super::style::{self, LineKind};
 use crate::elements::{Dot, Element, Extremum, Outside};
 use crate::format::fpuzzles::Meta;
+use crate::format::marks::given_marks;
 use crate::puzzle::Puzzle;
 use crate::rules::{Diagonal, GlobalRule, HouseKind, Parity};
 
@@ -23,10 +24,13 @@ pub(super) fn write(puzzle: &Puzzle, meta: &Meta) -> Result<Value, String> {
     let cells: Vec<Vec<Value>> = (0..n)
         .map(|r| {
             (0..n)
-                .map(|c| match puzzle.givens()[r * n + c] {
-                    0 => json!({}),
-                    d => json!({"value": d}),
-                })
+                .map(
+                    |c| match (puzzle.givens()[r * n + c], given_marks(puzzle, r * n + c)) {
+                        (0, Some(marks)) => json!({"centremarks": marks}),
+                        (0, None) => json!({}),
+                        (d, _) => json!({"value": d}),
+                    },
+                )
                 .collect()
         })
         .collect();
