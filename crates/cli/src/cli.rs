@@ -369,6 +369,8 @@ pub enum InputFormat {
     Fpuzzles,
     /// An ipuz file of a Sudoku kind.
     Ipuz,
+    /// sudokuwiki.org solver links (`…/sudoku.htm?bd=…`) or their boards, one per line.
+    Sudokuwiki,
 }
 
 impl InputFormat {
@@ -382,6 +384,7 @@ impl InputFormat {
             InputFormat::Json => Format::Json,
             InputFormat::Fpuzzles => Format::FPuzzles,
             InputFormat::Ipuz => Format::Ipuz,
+            InputFormat::Sudokuwiki => Format::SudokuWiki,
         }
     }
 }
@@ -636,6 +639,9 @@ pub enum ConvertFormat {
     Json,
     /// An ipuz file (classic, latin square, diagonal and hyper rules).
     Ipuz,
+    /// A link to sudokuwiki.org's solver, with the candidates when the puzzle has them
+    /// (classic 9×9 only).
+    Sudokuwiki,
     /// The givens on one line (classic rules only).
     Line,
 }

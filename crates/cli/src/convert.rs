@@ -1,6 +1,6 @@
 //! `fdoku convert`: puzzles from any format fdoku reads to an f-puzzles or
 //! SudokuPad link, the f-puzzles JSON, fdoku's JSON description, an ipuz
-//! file or a line of givens. The title, author, rules text and answer of an
+//! file, a sudokuwiki.org link or a line of givens. The title, author, rules text and answer of an
 //! f-puzzles or ipuz input go along to the f-puzzles, SudokuPad and ipuz
 //! outputs (the title also to the JSON description).
 
@@ -9,7 +9,7 @@ use std::path::Path;
 
 use fdoku_sudoku::format::fpuzzles::{self, FPuzzle, Meta};
 use fdoku_sudoku::format::{Format, detect, json, read_input};
-use fdoku_sudoku::format::{ipuz, scl};
+use fdoku_sudoku::format::{ipuz, scl, sudokuwiki};
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
 
 use crate::cli::{ConvertArgs, ConvertFormat};
@@ -115,6 +115,7 @@ fn write(read: &FPuzzle, to: ConvertFormat) -> Result<String, String> {
             Ok(description.to_string())
         }
         ConvertFormat::Ipuz => ipuz::to_ipuz(puzzle, meta),
+        ConvertFormat::Sudokuwiki => sudokuwiki::to_link(puzzle),
         ConvertFormat::Line if puzzle.rules().is_classic() => Ok(puzzle.to_line()),
         ConvertFormat::Line => Err(format!(
             "a line holds the givens of classic rules only, and these rules are {} \

@@ -108,7 +108,7 @@ pub fn read_arg(arg: &Path) -> Result<(String, String), String> {
     let items = read_input(ARGUMENT, &text, Format::Auto, &PlainVariant::default()).items;
     // A damaged puzzle is reported as one, unless it looks like a path.
     // A link is a puzzle, damaged or not, though it has slashes.
-    let link = fdoku_sudoku::format::detect(&text) == Format::FPuzzles;
+    let link = fdoku_sudoku::format::detect(&text).is_link();
     let puzzle_like = items.iter().any(|i| i.puzzle.is_ok())
         || (!items.is_empty() && (link || !looks_like_path(&text)));
     if puzzle_like {

@@ -165,3 +165,32 @@ fn an_ipuz_file_is_solved_to_its_answer_and_written_back() {
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(stderr.contains("cannot write as ipuz"), "{stderr}");
 }
+
+#[test]
+fn a_grid_in_progress_goes_to_sudokuwiki_and_back_with_its_candidates() {
+    // One step of `hint --level apply` leaves a grid in progress: its
+    // sudokuwiki link carries the candidates, and the next hint read from
+    // the link is the one read from the grid itself.
+    let puzzle =
+        "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....";
+    let grid = converted_with(&["hint", puzzle, "--level", "apply"]);
+    let o = fdoku_stdin(&["convert", "-", "--to", "sudokuwiki"], grid.as_bytes());
+    assert_eq!(o.status.code(), Some(0));
+    let link = stdout(&o).trim_end().to_owned();
+    let board = link
+        .strip_prefix("https://www.sudokuwiki.org/sudoku.htm?bd=")
+        .unwrap_or_else(|| panic!("{link}"));
+    assert_eq!(board.len(), 162, "{link}");
+    let from_link = converted_with(&["hint", &link, "--level", "concrete"]);
+    let o = fdoku_stdin(&["hint", "-", "--level", "concrete"], grid.as_bytes());
+    assert_eq!(from_link, stdout(&o).trim_end());
+    assert_eq!(converted(&link, "sudokuwiki"), link);
+    // A variant has no sudokuwiki board.
+    let o = fdoku(&["convert", "examples/diagonal.json", "--to", "sudokuwiki"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("classic 9×9 boards"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -17,6 +17,8 @@
 //!   line: f-puzzles `?load=` links, SudokuPad links with an f-puzzles
 //!   payload, bare payloads; see [`fpuzzles`].
 //! * **ipuz** — an ipuz file of a Sudoku kind; see [`ipuz`].
+//! * **sudokuwiki** — sudokuwiki.org's solver links and boards, with or
+//!   without candidates; see [`sudokuwiki`].
 //!
 //! Every error names the input, the line and the column, and what was
 //! expected; in a batch a bad puzzle becomes an error item and the others
@@ -42,6 +44,7 @@ mod line;
 mod marks;
 mod print;
 pub mod sudokupad;
+pub mod sudokuwiki;
 mod template;
 
 pub use fpuzzles::scl;
@@ -166,6 +169,16 @@ pub enum Format {
     FPuzzles,
     /// An ipuz file of a Sudoku kind.
     Ipuz,
+    /// sudokuwiki.org boards: its solver's links, or the boards alone.
+    SudokuWiki,
+}
+
+impl Format {
+    /// Whether the format is read from links (one per line), which hold
+    /// slashes without being file names.
+    pub fn is_link(self) -> bool {
+        matches!(self, Format::FPuzzles | Format::SudokuWiki)
+    }
 }
 
 /// The variant rules applied to puzzles read from plain (non-JSON) formats.
@@ -268,6 +281,7 @@ pub fn read_input(input: &str, text: &str, format: Format, variant: &PlainVarian
         Format::Json => json::read(input, text),
         Format::FPuzzles => fpuzzles::read(input, text),
         Format::Ipuz => ipuz::read(input, text),
+        Format::SudokuWiki => sudokuwiki::read(input, text),
         Format::Block => block::read(input, text, variant, &mut skipped),
         Format::Line | Format::Auto => line::read(input, text, variant, &mut skipped),
     };
@@ -288,7 +302,8 @@ const DETECT_LINES: usize = 20;
 
 /// Guesses the format: f-puzzles for an object with a `grid` or a first
 /// line that is an f-puzzles or SudokuPad link or payload; ipuz for an
-/// object that names an ipuz Sudoku kind; JSON if the text
+/// object that names an ipuz Sudoku kind; sudokuwiki for a first line that
+/// is a sudokuwiki.org link with a board or a packed board; JSON if the text
 /// starts with `{` or `[{`. Otherwise
 /// it looks at the first 20 lines that may hold cells (not blank, a `#`
 /// comment, a header, a drawn separator or a line of text such as a title):
@@ -304,6 +319,9 @@ pub fn detect(text: &str) -> Format {
     }
     if ipuz::detect(text) {
         return Format::Ipuz;
+    }
+    if sudokuwiki::detect(text) {
+        return Format::SudokuWiki;
     }
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{')
