@@ -12,6 +12,8 @@
 //! * [`format`](mod@format) — reading (line, block, Project Euler, `.sdm`, `.sdk`, JSON)
 //!   and writing (line, block) puzzles, with positioned errors;
 //! * [`solve`] — the bitmask solver and the engine model, cross-checked;
+//! * [`multigrid`] — grids of several overlapping Sudokus (twodoku,
+//!   samurai, …): layouts, reading, solving, checking, generating;
 //! * [`generate`] — random grids and unique puzzles, minimal or to a clue
 //!   count, with a chosen symmetry (graded generation, the human-style
 //!   solver, explanations and grades are in the `fdoku-logic` crate);
@@ -24,6 +26,7 @@ mod check;
 mod elements;
 pub mod format;
 pub mod generate;
+pub mod multigrid;
 mod puzzle;
 mod rules;
 pub mod solve;

@@ -20,6 +20,9 @@
 //! * **sudokuwiki** — sudokuwiki.org's solver links and boards, with or
 //!   without candidates; see [`sudokuwiki`].
 //!
+//! Grids of several overlapping Sudokus (a samurai) are not one puzzle:
+//! [`multigrid`] reads them, and the readers here refuse them by name.
+//!
 //! Every error names the input, the line and the column, and what was
 //! expected; in a batch a bad puzzle becomes an error item and the others
 //! are still read.
@@ -42,6 +45,7 @@ pub mod ipuz;
 pub mod json;
 mod line;
 mod marks;
+pub mod multigrid;
 mod print;
 pub mod sudokupad;
 pub mod sudokuwiki;
@@ -277,6 +281,12 @@ pub fn read_input(input: &str, text: &str, format: Format, variant: &PlainVarian
         other => other,
     };
     let mut skipped = Vec::new();
+    if matches!(format, Format::Json | Format::Block | Format::Line) && multigrid::detect(text) {
+        return Input {
+            items: vec![multigrid::not_one_grid(input, text)],
+            skipped,
+        };
+    }
     let mut items = match format {
         Format::Json => json::read(input, text),
         Format::FPuzzles => fpuzzles::read(input, text),

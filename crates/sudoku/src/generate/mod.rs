@@ -42,7 +42,7 @@
 mod elements;
 mod jigsaw;
 mod killer;
-mod random;
+pub(crate) mod random;
 mod symmetry;
 mod variants;
 

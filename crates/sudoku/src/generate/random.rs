@@ -17,7 +17,7 @@ pub(super) fn pick<T: Copy>(rng: &mut Xoshiro256PlusPlus, items: &[T]) -> T {
 }
 
 /// Shuffles `items` in place (Fisher–Yates).
-pub(super) fn shuffle<T>(rng: &mut Xoshiro256PlusPlus, items: &mut [T]) {
+pub(crate) fn shuffle<T>(rng: &mut Xoshiro256PlusPlus, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         items.swap(i, below(rng, i + 1));
     }

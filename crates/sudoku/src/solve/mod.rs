@@ -147,6 +147,17 @@ pub fn solve_with(
             unsupported: true,
         };
     };
+    search_for(solver.as_ref(), goal, &options.budget, each)
+}
+
+/// Runs `solver` for `goal` under `budget` and says what it found, by the
+/// conventions of [`Report`] (the multigrid solver shares them).
+pub(crate) fn search_for(
+    solver: &dyn Search,
+    goal: Goal,
+    budget: &Budget,
+    each: &mut dyn FnMut(&[u8]),
+) -> Report {
     let limit = match goal {
         Goal::First => Some(1),
         Goal::Count(limit) => Some(limit.max(1)),
@@ -165,7 +176,7 @@ pub fn solve_with(
         }
         limit.is_none_or(|l| count < l)
     };
-    let stats = solver.search(&mut on_solution, &options.budget);
+    let stats = solver.search(&mut on_solution, budget);
     // Uniqueness is proven only when the search finished with one solution.
     let finished = stats.stopped.is_none() && limit != Some(count);
     // One solution and a search for the second cut short by the budget is

@@ -15,6 +15,8 @@
 //! * [`given_marks`] — Sukaku pencil marks in f-puzzles and SudokuPad files;
 //! * [`json_elements`] — variant elements in the JSON description: read,
 //!   written back, and every mistake named;
+//! * [`multigrid`] — grids of several overlapping Sudokus against brute
+//!   force, every named layout generated and solved, mistakes named;
 //! * [`input_forms`] — puzzles the way real collections write them;
 //! * [`sudokupad`] — SudokuPad's own (SCL) links: every published puzzle
 //!   written and read back unchanged, and every drawing it cannot read named;
@@ -29,6 +31,7 @@ mod generate;
 mod given_marks;
 mod input_forms;
 mod json_elements;
+mod multigrid;
 mod nine_budget;
 mod nine_differential;
 mod nine_kernels;

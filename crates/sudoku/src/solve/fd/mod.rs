@@ -108,6 +108,16 @@ impl FdSolver {
         }
     }
 
+    /// A solver for a model built elsewhere (the multigrid model): `cells`
+    /// are the variables a solution is read from, in cell order.
+    pub(crate) fn from_model(model: Model, cells: Vec<Var>, config: SearchConfig) -> Self {
+        FdSolver {
+            model,
+            cells,
+            config,
+        }
+    }
+
     /// The engine model (for traces and inspection). Its constraints are
     /// named after their houses (`row 3`, `box 5`, `cage 2 sum`), so
     /// [`Model::constraint_label`] names the house behind a trace event.

@@ -1,0 +1,62 @@
+//! A multigrid drawn as text: one line per canvas row, a digit (`1`–`9`,
+//! then `A`–`W`) for a given, `.` for an empty cell, a space where there is
+//! no cell; a puzzle's text starts with its `layout:` line.
+
+use super::{Multigrid, MultigridPuzzle};
+use crate::puzzle::digit_char;
+
+impl Multigrid {
+    /// `values` (one per cell, 0 = empty) drawn on the canvas: one line per
+    /// row, `.` for 0, a space where there is no cell (none at the end of
+    /// a line).
+    pub fn canvas(&self, values: &[u8]) -> Vec<String> {
+        (0..self.height())
+            .map(|r| {
+                let line: String = (0..self.width())
+                    .map(|c| match self.cell_at(r, c) {
+                        Some(cell) if values[cell] == 0 => '.',
+                        Some(cell) => digit_char(values[cell]),
+                        None => ' ',
+                    })
+                    .collect();
+                line.trim_end().to_owned()
+            })
+            .collect()
+    }
+
+    /// The `layout:` line that names these sub-grids: the layout's name, or
+    /// the origins (`layout: 0,0 6,6`).
+    pub fn layout_line(&self) -> String {
+        match self.name() {
+            Some(name) => format!("layout: {name}"),
+            None => {
+                let origins: Vec<String> = self
+                    .origins()
+                    .iter()
+                    .map(|(r, c)| format!("{r},{c}"))
+                    .collect();
+                format!("layout: {}", origins.join(" "))
+            }
+        }
+    }
+}
+
+impl MultigridPuzzle {
+    /// The puzzle as text: its `layout:` line, then the canvas.
+    ///
+    /// ```
+    /// use fdoku_sudoku::multigrid::{Multigrid, MultigridPuzzle};
+    ///
+    /// let p = MultigridPuzzle::empty(Multigrid::named("twodoku", 4).unwrap());
+    /// assert_eq!(p.to_text(), "layout: twodoku\n....\n....\n......\n......\n  ....\n  ....\n");
+    /// ```
+    pub fn to_text(&self) -> String {
+        let mut text = self.grid().layout_line();
+        text.push('\n');
+        for line in self.grid().canvas(self.givens()) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text
+    }
+}
