@@ -14,6 +14,12 @@
 //! a difference is given; a white dot's difference is 1 and a black dot's
 //! ratio 2 unless given; entropic lines use the low, middle and high third
 //! of 1..N (N a multiple of 3); modular lines use the residues mod 3.
+//! Indexer cells read their digit as a position, which every size has: a
+//! digit X in a column indexer in column c of row r puts the digit c in
+//! column X of row r; a row indexer in row r of column c puts r in row X
+//! of column c; a box indexer at the p-th cell of its region (in reading
+//! order) puts p in the X-th cell of that region — boxes or jigsaw
+//! regions, so a grid without regions has no box indexers.
 //!
 //! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
 //! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
@@ -44,6 +50,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cells::cell_name;
 pub(crate) use crate::cells::orthogonal_neighbours;
+use crate::rules::Layout;
 
 /// The cells marked `kind` among `elements`: the neighbours a minimum or
 /// maximum cell is not compared with.
@@ -170,6 +177,19 @@ pub enum Extremum {
     Minimum,
     /// Larger than each orthogonal neighbour.
     Maximum,
+}
+
+/// Which position an indexer cell's digit names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Indexer {
+    /// A row of the cell's column: X in row r puts r in row X.
+    Row,
+    /// A column of the cell's row: X in column c puts c in column X (the
+    /// rule of "1-5-9" puzzles, whose indexers fill columns 1, 5 and 9).
+    Column,
+    /// A cell of the cell's region: X at position p puts p at position X.
+    Box,
 }
 
 /// One variant constraint drawn on the grid. Cells are indices (row by
@@ -315,6 +335,14 @@ pub enum Element {
         /// The other, in matching order.
         copy: Vec<usize>,
     },
+    /// An indexer cell: its digit X names a position in its row, column or
+    /// region, which holds the cell's own position there (see [`Indexer`]).
+    Indexer {
+        /// The cell.
+        cell: usize,
+        /// Which positions its digit names.
+        kind: Indexer,
+    },
 }
 
 /// The kinds of [`Element`], one per rule a setter names: a slow
@@ -366,6 +394,12 @@ pub enum ElementKind {
     Quadruple,
     /// Two shapes alike.
     Clone,
+    /// A digit naming a row of its column.
+    RowIndexer,
+    /// A digit naming a column of its row.
+    ColumnIndexer,
+    /// A digit naming a cell of its region.
+    BoxIndexer,
 }
 
 impl ElementKind {
@@ -380,7 +414,7 @@ impl ElementKind {
     }
 
     /// Every kind.
-    pub const ALL: [ElementKind; 22] = [
+    pub const ALL: [ElementKind; 25] = [
         ElementKind::Thermometer,
         ElementKind::SlowThermometer,
         ElementKind::Arrow,
@@ -403,6 +437,9 @@ impl ElementKind {
         ElementKind::Maximum,
         ElementKind::Quadruple,
         ElementKind::Clone,
+        ElementKind::RowIndexer,
+        ElementKind::ColumnIndexer,
+        ElementKind::BoxIndexer,
     ];
 
     /// The kind of `element`.
@@ -440,6 +477,11 @@ impl ElementKind {
             } => ElementKind::Maximum,
             Element::Quadruple { .. } => ElementKind::Quadruple,
             Element::Clone { .. } => ElementKind::Clone,
+            Element::Indexer { kind, .. } => match kind {
+                Indexer::Row => ElementKind::RowIndexer,
+                Indexer::Column => ElementKind::ColumnIndexer,
+                Indexer::Box => ElementKind::BoxIndexer,
+            },
         }
     }
 
@@ -468,6 +510,9 @@ impl ElementKind {
             ElementKind::Maximum => "maximum",
             ElementKind::Quadruple => "quadruple",
             ElementKind::Clone => "clone",
+            ElementKind::RowIndexer => "row indexer",
+            ElementKind::ColumnIndexer => "column indexer",
+            ElementKind::BoxIndexer => "box indexer",
         }
     }
 
@@ -487,6 +532,7 @@ impl ElementKind {
             "black" | "ratio" => Some(ElementKind::BlackDot),
             "germanwhisper" => Some(ElementKind::Whisper),
             "min" => Some(ElementKind::Minimum),
+            "colindexer" => Some(ElementKind::ColumnIndexer),
             "max" => Some(ElementKind::Maximum),
             "regionsum" | "zipper" | "entropic" | "modular" | "between" => {
                 ElementKind::parse(&format!("{k} line"))
@@ -565,7 +611,7 @@ impl Element {
             Element::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
             Element::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
             Element::Kropki { cells, .. } | Element::Xv { cells, .. } => cells.to_vec(),
-            Element::Extremum { cell, .. } => vec![*cell],
+            Element::Extremum { cell, .. } | Element::Indexer { cell, .. } => vec![*cell],
             Element::LittleKiller {
                 clue, direction, ..
             } => diagonal_from(size, *clue, *direction),
@@ -693,7 +739,7 @@ impl Element {
                 .or_else(|| {
                     (size < 3).then(|| format!("needs a grid side of 3 or more, not {size}"))
                 }),
-            Element::Extremum { .. } => None,
+            Element::Extremum { .. } | Element::Indexer { .. } => None,
             Element::Quadruple { cells, digits } => {
                 if !(1..=4).contains(&cells.len()) {
                     return Some(format!("{} cells, expected 1 to 4", cells.len()));
@@ -726,6 +772,32 @@ impl Element {
             }
         }
     }
+}
+
+/// The cells an indexer's digit chooses among, in position order (a digit
+/// X names the X-th), and the indexer's own position there (from 1): its
+/// row and column for a column indexer, its column and row for a row
+/// indexer, its region (in reading order) and place in it for a box
+/// indexer; `None` for a box indexer on a grid without regions.
+pub(crate) fn indexed(
+    size: usize,
+    layout: &Layout,
+    cell: usize,
+    kind: Indexer,
+) -> Option<(Vec<usize>, u32)> {
+    let (row, col) = (cell / size, cell % size);
+    Some(match kind {
+        Indexer::Column => ((0..size).map(|j| row * size + j).collect(), col as u32 + 1),
+        Indexer::Row => ((0..size).map(|i| i * size + col).collect(), row as u32 + 1),
+        Indexer::Box => {
+            let region = layout.region_of(size, cell)?;
+            let cells: Vec<usize> = (0..size * size)
+                .filter(|&c| layout.region_of(size, c) == Some(region))
+                .collect();
+            let place = cells.iter().position(|&c| c == cell)? as u32 + 1;
+            (cells, place)
+        }
+    })
 }
 
 /// The cells on the diagonal from an outside position, in its direction.

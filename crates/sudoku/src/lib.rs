@@ -33,7 +33,7 @@ pub mod solve;
 pub mod study;
 
 pub use check::{SolutionError, check_solution};
-pub use elements::{Direction, Dot, Element, ElementKind, Extremum, Negative, Outside};
+pub use elements::{Direction, Dot, Element, ElementKind, Extremum, Indexer, Negative, Outside};
 pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
 pub use rules::{
     BOX_SHAPES, Cage, Diagonal, GlobalRule, House, HouseKind, Layout, MAX_SIZE, Parity, Rules,

@@ -52,7 +52,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use crate::cells::{cell_name, parse_cell_name};
-use crate::elements::{Element, Negative};
+use crate::elements::{Element, Indexer, Negative};
 
 /// The sizes with a standard box shape, and that shape (rows × columns).
 pub const BOX_SHAPES: [(usize, (usize, usize)); 10] = [
@@ -557,9 +557,10 @@ impl Rules {
     /// number (`thermometer 2: …`).
     pub fn with_element(mut self, element: Element) -> Result<Self, RulesError> {
         let misfit = element.misfit(self.size).or_else(|| match &element {
-            Element::RegionSum { .. } if self.layout == Layout::None => {
-                Some("needs regions; the grid has none".to_owned())
-            }
+            Element::RegionSum { .. }
+            | Element::Indexer {
+                kind: Indexer::Box, ..
+            } if self.layout == Layout::None => Some("needs regions; the grid has none".to_owned()),
             _ => None,
         });
         if let Some(detail) = misfit {

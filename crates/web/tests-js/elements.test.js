@@ -201,3 +201,23 @@ test('the legend says the rules on every cell, the negative rules and each kind 
   assert.ok(legend.some((l) => l.includes('German whispers') && l.includes('at least 5')));
   assert.deepEqual(rulesLegend(parsed((r) => r.variant === 'diagonal+windoku')), []);
 });
+
+test('indexer cells: shaded by kind, an arrow along the line a row or column indexer names, and the legend', () => {
+  const p = parsed((r) => r.description && r.description.column_indexers);
+  const marks = elementMarks(p);
+  const row = byName(marks, 'row indexer 1');
+  assert.deepEqual(row.cells, [0]);
+  assert.deepEqual(shapes(row, 'rect', 'row').map(at), [[0, 0]]);
+  const down = points(shapes(row, 'path', 'el-indexer-arrow')[0].attrs.d);
+  near(down[0], [0.5, 0.2], 'a row indexer points down its column');
+  near(down[1], [0.5, 0.8], 'to below the centre');
+  const column = byName(marks, 'column indexer 1');
+  const across = points(shapes(column, 'path', 'el-indexer-arrow')[0].attrs.d);
+  near(across[0], [1.2, 1.5], 'a column indexer points along its row');
+  const box = byName(marks, 'box indexer 2');
+  assert.deepEqual(box.cells, [15]);
+  assert.deepEqual(box.shapes.map((s) => [s.tag, s.attrs.class]), [['rect', 'el-indexer box']]);
+  const legend = rulesLegend(p);
+  assert.equal(legend.length, 3);
+  assert.match(legend[1], /^Column indexer .*puts c in column X of the same row/);
+});

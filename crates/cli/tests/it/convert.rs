@@ -74,12 +74,14 @@ fn bad_links_and_unsolvable_rules_are_named() {
         String::from_utf8_lossy(&o.stderr).trim(),
         "fdoku: <argument>:1:33: the link is empty: expected an f-puzzles payload after \"?load=\""
     );
-    let dab = fixture("variants/dab.fpuzzles.json");
-    let o = fdoku(&["convert", arg(&dab), "--to", "sudokupad"]);
+    let fog = r#"{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], "foglight": [{"cell": "R1C1"}]}"#;
+    let o = fdoku(&["convert", fog, "--to", "sudokupad"]);
     assert_eq!(o.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(
-        stderr.contains("dab.fpuzzles.json:1:1: columnindexer: the f-puzzles constraint \"columnindexer\" is not supported"),
+        stderr.contains(
+            "<argument>:1:1: foglight: the f-puzzles constraint \"foglight\" is not supported"
+        ),
         "{stderr}"
     );
     let o = fdoku(&["convert", arg(&fixture(CLIPPED)), "--to", "line"]);

@@ -249,3 +249,26 @@ fn grade_and_explain_on_the_sukaku_scale() {
     );
     assert!(text.contains("ER 4.0 EP 1.2 ED 1.2 (this path)"), "{text}");
 }
+
+/// Column indexers are solved, but the logic solver has no logic of its
+/// own for them: grading, explaining and hinting refuse them by name.
+#[test]
+fn kinds_without_logic_are_refused_by_name() {
+    let dab = fdoku_testdata::fixture("variants/dab.fpuzzles.json");
+    let dab = dab.to_str().unwrap();
+    let solved = fdoku(&["solve", dab]);
+    assert_eq!(solved.status.code(), Some(0));
+    assert_eq!(
+        stdout(&solved).trim(),
+        "597314862834265719216978534782693145649851273351427698178549326465132987923786451"
+    );
+    for command in ["grade", "explain", "hint"] {
+        let out = fdoku(&[command, dab]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("the logic solver has no logic for column indexer"),
+            "{command}: {err}"
+        );
+    }
+}

@@ -12,7 +12,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::SolutionError;
-use crate::elements::{Direction, Dot, Element, Extremum, Outside};
+use crate::elements::{Direction, Dot, Element, Extremum, Indexer, Outside};
 use crate::puzzle::digit_char;
 use crate::rules::{Layout, Rules, cell_name};
 
@@ -91,6 +91,7 @@ impl Filled<'_> {
             Element::Sandwich { clue, .. }
             | Element::XSum { clue, .. }
             | Element::Skyscraper { clue, .. } => format!(" ({})", clue.name()),
+            Element::Indexer { cell, .. } => format!(" ({})", self.name(*cell)),
             _ => String::new(),
         }
     }
@@ -190,6 +191,7 @@ impl Filled<'_> {
             Element::Clone { cells, copy } => cells.iter().zip(copy).find_map(|(&a, &b)| {
                 (self.grid[a] != self.grid[b]).then(|| self.unlike(a, b, "but its copy"))
             }),
+            Element::Indexer { cell, kind } => self.indexer(*cell, *kind, layout),
         }
     }
 
@@ -328,15 +330,7 @@ impl Filled<'_> {
     /// Splits the line into maximal runs of consecutive cells in one region;
     /// every run must add up to the first one's total.
     fn region_sum(&self, cells: &[usize], layout: &Layout) -> Option<String> {
-        let n = self.n;
-        let region = |cell: usize| -> Option<usize> {
-            let (row, col) = (cell / n, cell % n);
-            match layout {
-                Layout::Boxes { rows, cols } => Some((row / rows) * (n / cols) + col / cols),
-                Layout::Jigsaw(labels) => Some(usize::from(labels[cell])),
-                Layout::None => None,
-            }
-        };
+        let region = |cell: usize| self.region(cell, layout);
         let mut pieces: Vec<&[usize]> = Vec::new();
         let mut start = 0;
         for k in 1..=cells.len() {
@@ -365,6 +359,67 @@ impl Filled<'_> {
                 )
             })
         })
+    }
+
+    /// The region of `cell`: by box arithmetic or the jigsaw label.
+    fn region(&self, cell: usize, layout: &Layout) -> Option<usize> {
+        let n = self.n;
+        let (row, col) = (cell / n, cell % n);
+        match layout {
+            Layout::Boxes { rows, cols } => Some((row / rows) * (n / cols) + col / cols),
+            Layout::Jigsaw(labels) => Some(usize::from(labels[cell])),
+            Layout::None => None,
+        }
+    }
+
+    /// An indexer at `cell` holding X: the X-th cell of its row (column
+    /// indexer), column (row indexer) or region (box indexer, reading
+    /// order) holds the indexer's own position there, and no other cell
+    /// there does.
+    fn indexer(&self, cell: usize, kind: Indexer, layout: &Layout) -> Option<String> {
+        let n = self.n;
+        let (row, col) = (cell / n, cell % n);
+        let (line, own): (Vec<usize>, usize) = match kind {
+            Indexer::Column => ((0..n).map(|c| row * n + c).collect(), col),
+            Indexer::Row => ((0..n).map(|r| r * n + col).collect(), row),
+            Indexer::Box => {
+                let region = self.region(cell, layout);
+                let cells: Vec<usize> = (0..n * n)
+                    .filter(|&c| region.is_some() && self.region(c, layout) == region)
+                    .collect();
+                let own = cells.iter().position(|&c| c == cell)?;
+                (cells, own)
+            }
+        };
+        let position = own as u32 + 1;
+        let Some(&named) = line.get(self.value(cell) as usize - 1) else {
+            return Some(format!(
+                "{} holds {}, but its region has {} cells",
+                self.name(cell),
+                self.digit(cell),
+                line.len()
+            ));
+        };
+        if self.value(named) != position {
+            return Some(format!(
+                "{} holds {}, but {} holds {}, not {position}",
+                self.name(cell),
+                self.digit(cell),
+                self.name(named),
+                self.digit(named)
+            ));
+        }
+        let (k, other) = line
+            .iter()
+            .enumerate()
+            .find(|&(_, &other)| other != named && self.value(other) == position)?;
+        Some(format!(
+            "{} holds {position}, but {} holds {}, not {}",
+            self.name(*other),
+            self.name(cell),
+            self.digit(cell),
+            k + 1
+        ))
     }
 
     /// Pairs the same distance from the middle add up to the middle

@@ -27,10 +27,11 @@ use rand_xoshiro::rand_core::SeedableRng;
 use super::random::{below, pick, shuffle};
 use crate::check::check_solution;
 use crate::elements::{
-    Direction, Dot, Element, ElementKind, Extremum, Outside, orthogonal_neighbours,
+    Direction, Dot, Element, ElementKind, Extremum, Indexer, Outside, indexed,
+    orthogonal_neighbours,
 };
 use crate::puzzle::Puzzle;
-use crate::rules::Rules;
+use crate::rules::{Layout, Rules};
 
 /// How many random shapes are tried before a kind is given up on this grid.
 const ATTEMPTS: usize = 400;
@@ -44,6 +45,7 @@ pub fn draw_element(kind: ElementKind, rules: &Rules, grid: &[u8], seed: u64) ->
     let drawer = Drawer {
         n: rules.size(),
         grid,
+        layout: rules.layout(),
     };
     (0..ATTEMPTS).find_map(|_| {
         let element = drawer.candidate(kind, &mut rng)?;
@@ -56,6 +58,7 @@ pub fn draw_element(kind: ElementKind, rules: &Rules, grid: &[u8], seed: u64) ->
 struct Drawer<'a> {
     n: usize,
     grid: &'a [u8],
+    layout: &'a Layout,
 }
 
 impl Drawer<'_> {
@@ -297,6 +300,29 @@ impl Drawer<'_> {
                     return None;
                 }
                 Element::Clone { cells, copy }
+            }
+            ElementKind::RowIndexer | ElementKind::ColumnIndexer | ElementKind::BoxIndexer => {
+                let kind = match kind {
+                    ElementKind::RowIndexer => Indexer::Row,
+                    ElementKind::ColumnIndexer => Indexer::Column,
+                    _ => Indexer::Box,
+                };
+                // The cells whose digit names the cell holding their position.
+                let keeping: Vec<usize> = (0..n * n)
+                    .filter(|&cell| {
+                        indexed(n, self.layout, cell, kind).is_some_and(|(cells, place)| {
+                            let named = cells[usize::from(self.grid[cell]) - 1];
+                            self.digit(named) == place
+                        })
+                    })
+                    .collect();
+                if keeping.is_empty() {
+                    return None;
+                }
+                Element::Indexer {
+                    cell: pick(rng, &keeping),
+                    kind,
+                }
             }
         })
     }

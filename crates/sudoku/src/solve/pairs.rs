@@ -3,9 +3,11 @@
 //! candidates).
 //!
 //! Thermometers, kropki dots, XV, whispers, renban, palindromes, clones,
-//! min/max cells and the negative rules each come down to pairs of cells
+//! min/max cells, indexers and the negative rules each come down to pairs of cells
 //! whose digits must stand in a [`Relation`]: `a < b` along a thermometer,
-//! `|a − b| = 1` across a white dot, `a = b` across a palindrome. The
+//! `|a − b| = 1` across a white dot, `a = b` across a palindrome, "the
+//! indexer holds X exactly when the X-th cell holds the indexer's
+//! position" between an indexer and each cell it can name. The
 //! engine posts each pair as a binary table; the bitmask solver keeps, for
 //! each digit of one cell, the mask of the other's digits that go with it.
 //! Elements over more cells at once (sums, sandwiches, between lines …)
@@ -15,7 +17,7 @@
 //! thermometer r1c1 → r1c2 → r1c3   ⇒   (r1c1 < r1c2), (r1c2 < r1c3)
 //! ```
 
-use crate::elements::{Dot, Element, Extremum, Negative, marked, orthogonal_neighbours};
+use crate::elements::{Dot, Element, Extremum, Negative, indexed, marked, orthogonal_neighbours};
 use crate::rules::Rules;
 
 /// How the digits `x` of the first cell and `y` of the second must relate.
@@ -38,6 +40,9 @@ pub enum Relation {
     Within(u32),
     /// `x = y`.
     Equal,
+    /// `x = p` exactly when `y = q`: an indexer (`x`) naming the cell
+    /// (`y`) at position `p`, whose digit is then the indexer's position `q`.
+    Iff(u32, u32),
     /// None of the unmarked-pair relations the negative rules forbid.
     Unmarked(Negative),
 }
@@ -54,6 +59,7 @@ impl Relation {
             Relation::Apart(d) => x.abs_diff(y) >= d,
             Relation::Within(d) => x != y && x.abs_diff(y) <= d,
             Relation::Equal => x == y,
+            Relation::Iff(p, q) => (x == p) == (y == q),
             Relation::Unmarked(Negative {
                 white,
                 black,
@@ -137,6 +143,15 @@ pub fn element_pairs(element: &Element, rules: &Rules) -> Option<Vec<Pair>> {
                 Extremum::Maximum => pair(other, *cell, Relation::Less),
             })
             .collect(),
+        Element::Indexer { cell, kind } => {
+            // A box indexer on a grid without regions is refused when added.
+            let (cells, place) = indexed(size, rules.layout(), *cell, *kind)?;
+            (1..)
+                .zip(cells)
+                .filter(|&(_, target)| target != *cell)
+                .map(|(x, target)| pair(*cell, target, Relation::Iff(x, place)))
+                .collect()
+        }
         _ => return None,
     })
 }

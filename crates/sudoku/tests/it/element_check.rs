@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used)]
 
 use fdoku_sudoku::{
-    Direction, Dot, Element, Extremum, Negative, Outside, Puzzle, Rules, check_solution,
+    Direction, Dot, Element, Extremum, Indexer, Negative, Outside, Puzzle, Rules, check_solution,
     parse_cell_name,
 };
 
@@ -554,4 +554,58 @@ fn a_mark_frees_its_pair_of_both_negatives_of_its_family() {
         })
         .collect();
     assert_eq!(check_solution(&puzzle(crosses, xv), &grid), Ok(()));
+}
+
+#[test]
+fn indexers_name_the_cell_holding_their_position() {
+    let indexer = |name: &str, kind| Element::Indexer {
+        cell: cell(name),
+        kind,
+    };
+    // r4c3 holds 9: r4c9 holds 3.
+    holds_then_breaks(
+        vec![indexer("r4c3", Indexer::Column)],
+        &relabel(&solved(), 3, 5),
+        "column indexer 1 (r4c3): r4c3 holds 9, but r4c9 holds 5, not 3",
+    );
+    // r2c8 holds 4: r4c8 holds 2.
+    holds_then_breaks(
+        vec![indexer("r2c8", Indexer::Row)],
+        &swap_rows(&solved(), 4, 5),
+        "row indexer 1 (r2c8): r2c8 holds 4, but r4c8 holds 9, not 2",
+    );
+    // r4c1, the first cell of box 4, holds 8: its eighth cell r6c2 holds 1.
+    holds_then_breaks(
+        vec![indexer("r4c1", Indexer::Box)],
+        &relabel(&solved(), 1, 2),
+        "box indexer 1 (r4c1): r4c1 holds 8, but r6c2 holds 2, not 1",
+    );
+    // An indexer holding its own position names itself.
+    let p = puzzle(vec![indexer("r1c5", Indexer::Column)], Negative::default());
+    let mut grid = solved();
+    assert_eq!(grid[4], 7);
+    grid = relabel(&grid, 7, 5);
+    assert_eq!(check_solution(&p, &grid), Ok(()));
+}
+
+#[test]
+fn box_indexers_follow_jigsaw_regions() {
+    // Region 0 is r1c1, r1c2, r1c3, r2c1 (in reading order).
+    let regions: Vec<u8> = "0001011122232333".bytes().map(|b| b - b'0').collect();
+    let rules = Rules::jigsaw(4, regions)
+        .unwrap()
+        .with_element(Element::Indexer {
+            cell: 0,
+            kind: Indexer::Box,
+        })
+        .unwrap();
+    let p = Puzzle::new(rules, vec![0; 16]).unwrap();
+    // r1c1 holding 4 puts 1 in the region's fourth cell, r2c1.
+    let grid = [4, 2, 3, 1, 1, 3, 2, 4, 2, 1, 4, 3, 3, 4, 1, 2];
+    assert_eq!(check_solution(&p, &grid), Ok(()));
+    let other = [4, 1, 2, 3, 3, 2, 1, 4, 1, 3, 4, 2, 2, 4, 3, 1];
+    assert_eq!(
+        check_solution(&p, &other).unwrap_err().to_string(),
+        "box indexer 1 (r1c1): r1c1 holds 4, but r2c1 holds 3, not 1"
+    );
 }

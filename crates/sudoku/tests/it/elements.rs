@@ -3,16 +3,17 @@
 //! random grid, now and then from another one so that some rule sets have
 //! no solution), the engine's solutions — and the bitmask solver's, for
 //! elements of two cells at a time — are exactly the squares the
-//! independent checker accepts, and counting agrees with listing.
+//! independent checker accepts, and counting agrees with listing; indexer
+//! cells also anywhere at all, not only where a grid keeps them.
 
 // Helpers here panic on purpose: a panic is how a test reports a failure.
 #![allow(clippy::unwrap_used)]
 
 use fdoku_sudoku::generate::{GenerateError, VariantOptions, draw_element, generate_variant};
 use fdoku_sudoku::solve::{Goal, MaskSolver, Search, SolveOptions, SolverChoice, solve};
-use fdoku_sudoku::{Dot, Element, ElementKind, Negative, Puzzle, Rules, check_solution};
+use fdoku_sudoku::{Dot, Element, ElementKind, Indexer, Negative, Puzzle, Rules, check_solution};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, FileFailurePersistence};
+use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError};
 
 use crate::cell_rules::{all, fillings, latin_squares_4};
 
@@ -113,6 +114,33 @@ fn sudoku_squares_4() -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The 4×4 puzzle of `rules` with the digits of `grid` at `givens`: the
+/// engine, the bitmask solver (when it takes the rules) and the count find
+/// exactly the Latin squares the checker keeps.
+fn agrees_with_brute_force(
+    rules: Rules,
+    grid: &[u8],
+    givens: &[usize],
+) -> Result<(), TestCaseError> {
+    let mut clues = vec![0u8; 16];
+    for &cell in givens {
+        clues[cell] = grid[cell];
+    }
+    let puzzle = Puzzle::new(rules, clues).unwrap();
+    let expected: Vec<Vec<u8>> = latin_squares_4()
+        .iter()
+        .filter(|g| check_solution(&puzzle, g).is_ok())
+        .cloned()
+        .collect();
+    prop_assert!(all(&puzzle, SolverChoice::Fd) == expected);
+    if MaskSolver::new(&puzzle).is_some() {
+        prop_assert!(all(&puzzle, SolverChoice::Mask) == expected);
+    }
+    let count = solve(&puzzle, Goal::Count(u64::MAX), &SolveOptions::default());
+    prop_assert_eq!(count.count, expected.len() as u64);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(Config {
         cases: 300,
@@ -134,22 +162,7 @@ proptest! {
         let (grid, other) = (&squares[pick.0], &squares[pick.1]);
         let base = if boxes { Rules::classic(4) } else { Rules::latin(4) };
         let rules = drawn.rules(base.unwrap(), grid, other);
-        let mut clues = vec![0u8; 16];
-        for cell in givens {
-            clues[cell] = grid[cell];
-        }
-        let puzzle = Puzzle::new(rules, clues).unwrap();
-        let expected: Vec<Vec<u8>> = latin_squares_4()
-            .iter()
-            .filter(|g| check_solution(&puzzle, g).is_ok())
-            .cloned()
-            .collect();
-        prop_assert!(all(&puzzle, SolverChoice::Fd) == expected);
-        if MaskSolver::new(&puzzle).is_some() {
-            prop_assert!(all(&puzzle, SolverChoice::Mask) == expected);
-        }
-        let count = solve(&puzzle, Goal::Count(u64::MAX), &SolveOptions::default());
-        prop_assert_eq!(count.count, expected.len() as u64);
+        agrees_with_brute_force(rules, grid, &givens)?;
     }
 }
 
@@ -194,6 +207,38 @@ proptest! {
         if MaskSolver::new(&puzzle).is_some() {
             prop_assert!(all(&puzzle, SolverChoice::Mask) == expected);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(Config {
+        cases: 200,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "tests/proptest-regressions/elements.txt",
+        ))),
+        ..Config::default()
+    })]
+
+    /// Indexer cells put anywhere, not drawn from a grid (so some sets have
+    /// no solution and some many), with a few givens of a Sudoku square:
+    /// both solvers and the count against the squares the checker keeps.
+    #[test]
+    fn four_by_four_indexers_are_brute_force_filtered_by_the_checker(
+        marks in proptest::collection::vec((0..16usize, 0..3usize), 1..=5),
+        boxes in any::<bool>(),
+        pick in 0..288usize,
+        givens in proptest::collection::vec(0..16usize, 0..=2),
+    ) {
+        let kinds = [Indexer::Row, Indexer::Column, Indexer::Box];
+        let base = if boxes { Rules::classic(4) } else { Rules::latin(4) };
+        let mut rules = base.unwrap();
+        for (cell, k) in marks {
+            let kind = kinds[if boxes { k } else { k % 2 }];
+            rules = rules.with_element(Element::Indexer { cell, kind }).unwrap();
+        }
+        // Indexers are pairs of cells: the bitmask solver takes them too.
+        prop_assert!(MaskSolver::new(&Puzzle::new(rules.clone(), vec![0; 16]).unwrap()).is_some());
+        agrees_with_brute_force(rules, &sudoku_squares_4()[pick], &givens)?;
     }
 }
 

@@ -1,8 +1,9 @@
 //! The f-puzzles format on 44 published puzzles (tests/data/variants):
-//! lz-string byte for byte, every file read (or refused for a named key
-//! fdoku does not solve), every known answer found as the only one by the
-//! engine and passed by the checker, and every puzzle written back and read
-//! again unchanged; links, payloads and their errors.
+//! lz-string byte for byte, every file read (a file with a key fdoku does
+//! not solve would be refused, naming the key), every known answer found
+//! as the only one by the engine and passed by the checker, and every
+//! puzzle written back and read again unchanged; links, payloads and their
+//! errors.
 
 // Helpers here panic on purpose: a panic is how a test reports a failure.
 #![allow(clippy::unwrap_used)]
@@ -17,11 +18,8 @@ use fdoku_sudoku::format::{Format, ParseErrorKind, read_puzzles};
 use fdoku_sudoku::solve::{Goal, SolveOptions, SolverChoice, Status, solve};
 
 /// The files refused, and the key each names: constraints fdoku does not
-/// solve.
-const UNSUPPORTED: [(&str, &str); 2] = [
-    ("159-arrows.fpuzzles.json", "columnindexer"),
-    ("dab.fpuzzles.json", "columnindexer"),
-];
+/// solve (none of the 44 today).
+const UNSUPPORTED: [(&str, &str); 0] = [];
 
 /// Every `<file> <rest>` line of a fixture in tests/data/variants.
 fn listing(name: &str) -> Vec<(String, String)> {
@@ -194,6 +192,8 @@ answers! {
     i_want_to_break_free: "i-want-to-break-free.fpuzzles.json",
     #[cfg_attr(feature = "check-propagation", ignore = "slow with every propagation checked")]
     a_kind_of_magic: "a-kind-of-magic.fpuzzles.json",
+    one_five_nine_arrows: "159-arrows.fpuzzles.json",
+    dab: "dab.fpuzzles.json",
 }
 
 /// Every answer of solutions.txt is solved above, but for the refused
@@ -319,6 +319,20 @@ fn field_errors_name_the_key_and_the_entry() {
     assert_eq!(
         case(r#", "thermometer": [{"lines": [["R1C1", "R1C2"], ["R1C1", "R1C1"]]}]"#),
         "f.json:1:1: thermometer[0].lines[1]: thermometer 2: r1c1 is listed twice"
+    );
+    assert_eq!(
+        case(r#", "columnindexer": [{"cells": ["R1C1", "R5C1"]}]"#),
+        "f.json:1:1: columnindexer[0].cells[1]: \"R5C1\" is not a cell (expected R1C1 to R4C4)"
+    );
+    let no_regions =
+        r#""grid": [[{"region": null}, {"region": null}], [{"region": null}, {"region": null}]]"#;
+    assert_eq!(
+        error(
+            "f.json",
+            &format!(r#"{{"size": 2, {no_regions}, "boxindexer": [{{"cells": ["R1C1"]}}]}}"#)
+        )
+        .1,
+        "f.json:1:1: boxindexer[0]: box indexer 1: needs regions; the grid has none"
     );
     assert_eq!(
         case(r#", "nabner": [{"lines": [["R1C1", "R1C2"]]}]"#),

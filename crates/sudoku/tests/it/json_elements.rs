@@ -8,7 +8,7 @@
 use fdoku_sudoku::format::json::describe;
 use fdoku_sudoku::format::{Format, PlainVariant, read_puzzles};
 use fdoku_sudoku::{
-    Direction, Dot, Element, Extremum, Negative, Outside, Puzzle, Rules, parse_cell_name,
+    Direction, Dot, Element, Extremum, Indexer, Negative, Outside, Puzzle, Rules, parse_cell_name,
 };
 
 fn cells(names: &[&str]) -> Vec<usize> {
@@ -152,6 +152,18 @@ fn every_kind() -> Vec<Element> {
             cells: cells(&["r2c3", "r2c4"]),
             copy: cells(&["r4c8", "r4c9"]),
         },
+        Element::Indexer {
+            cell: cells(&["r9c1"])[0],
+            kind: Indexer::Row,
+        },
+        Element::Indexer {
+            cell: cells(&["r9c2"])[0],
+            kind: Indexer::Column,
+        },
+        Element::Indexer {
+            cell: cells(&["r9c3"])[0],
+            kind: Indexer::Box,
+        },
     ]
 }
 
@@ -205,6 +217,7 @@ fn descriptions_use_the_short_forms_where_numbers_are_the_defaults() {
         json(r#"{"clue": "r10c5", "direction": "up-left", "sum": 20}"#)
     );
     assert_eq!(d["minimums"], json(r#"["r3c5"]"#));
+    assert_eq!(d["column_indexers"], json(r#"["r9c2"]"#));
     assert_eq!(d["negative"], json(r#"["white", "x"]"#));
     assert_eq!(d.get("thermometer"), None);
 }
@@ -370,6 +383,14 @@ fn mistakes_name_the_field_the_entry_and_what_was_expected() {
             r#"palindromes: expected a list, found {"line":["r1c1","r1c2"]}"#,
         ),
         (
+            r#""column_indexers": ["r1c1", "r0c5"]"#,
+            r#"column_indexers[1]: "r0c5" is not a cell (expected r1c1 to r9c9)"#,
+        ),
+        (
+            r#""box_indexers": [["r1c1"]]"#,
+            r#"box_indexers[0]: expected a cell name like "r1c1", found ["r1c1"]"#,
+        ),
+        (
             r#""negative": ["white", "y"]"#,
             r#"negative[1]: "y" is not a negative rule (expected "white", "black", "x" or "v")"#,
         ),
@@ -427,4 +448,14 @@ fn the_example_in_the_format_documentation_reads() {
         p.rules().variant_name(),
         "thermometer+arrow+little killer+sandwich+white dot+xv+whisper+negative"
     );
+}
+
+#[test]
+fn box_indexers_need_regions() {
+    assert_eq!(
+        read(r#"{"size": 4, "boxes": false, "box_indexers": ["r1c1"]}"#).unwrap_err(),
+        "p.json:1:1: box_indexers[0]: needs regions; the grid has none"
+    );
+    let p = read(r#"{"size": 4, "boxes": false, "row_indexers": ["r1c1"]}"#).unwrap();
+    assert_eq!(p.rules().variant_name(), "latin+row indexer");
 }

@@ -64,7 +64,7 @@ fn assert_same(back: &Puzzle, first: &Puzzle, file: &str) {
 #[test]
 fn every_published_puzzle_comes_back_from_its_scl_link() {
     let puzzles = published();
-    assert_eq!(puzzles.len(), 42);
+    assert_eq!(puzzles.len(), 44);
     let mut kinds = std::collections::BTreeSet::new();
     for (file, first) in &puzzles {
         let link =
@@ -81,7 +81,8 @@ fn every_published_puzzle_comes_back_from_its_scl_link() {
         }
     }
     // Every kind of element the published set has went through.
-    assert!(kinds.len() >= 20, "{kinds:?}");
+    assert!(kinds.len() >= 21, "{kinds:?}");
+    assert!(kinds.contains("column indexer"), "{kinds:?}");
 }
 
 #[test]
@@ -304,7 +305,8 @@ fn hostile_payloads_are_errors_not_crashes() {
 /// Every drawing the writer makes reads back, beyond the published set:
 /// modular lines, extra regions, jigsaw regions, a pill and a bent
 /// circle, dots of other values, corner little killers, min and max cells
-/// side by side, the X negative alone, cages without sums.
+/// side by side, the X negative alone, cages without sums, row, column and
+/// box indexers (box indexers of jigsaw regions).
 #[test]
 fn every_drawing_reads_back() {
     let descriptions = [
@@ -326,6 +328,8 @@ fn every_drawing_reads_back() {
         r#"{"size": 6, "regions": ["AAABBB", "AAABBB", "CCCCDD", "CCDDDD", "EEEFFF", "EEEFFF"],
             "cages": [{"cells": ["r1c1", "r2c1"]}, {"cells": ["r6c6", "r5c6"], "sum": 11}],
             "entropic_lines": [["r3c3", "r3c4", "r3c5"]], "anti_king": true,
+            "row_indexers": ["r1c4", "r2c4"], "column_indexers": ["r6c1"],
+            "box_indexers": ["r3c4", "r1c1"],
             "givens": "1..................................."}"#,
     ];
     for text in descriptions {

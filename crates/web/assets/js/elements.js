@@ -110,7 +110,7 @@ function elementCells(el, n) {
   switch (el.type) {
     case 'arrow': return [...el.circle, ...el.line];
     case 'clone': return [...el.cells, ...el.copy];
-    case 'extremum': return [el.cell];
+    case 'extremum': case 'indexer': return [el.cell];
     case 'little_killer': return diagonalFrom(n, el.clue, el.direction);
     case 'sandwich': case 'x_sum': case 'skyscraper': return outsideLine(n, el.clue);
     default: return Array.isArray(el.cells) ? el.cells.slice() : [];
@@ -264,6 +264,24 @@ function clone(el, n, k) {
   });
 }
 
+/**
+ * Indexer cell: shaded in its kind's colour (row, column or box, as the
+ * f-puzzles script draws them), with a small arrow along the line its digit
+ * indexes — across the row for a column indexer, down the column for a row
+ * indexer; a box indexer's shading alone.
+ */
+function indexer(el, n) {
+  const [x, y] = centre(n, el.cell);
+  const shapes = [rect(`el-indexer ${el.kind}`, x - 0.5, y - 0.5, 1, 1)];
+  const along = { column: [1, 0], row: [0, 1] }[el.kind];
+  if (along) {
+    const from = add([x, y], along, -0.3);
+    const to = add([x, y], along, 0.3);
+    shapes.push(path('el-indexer-arrow', `${pathThrough([from, to])} ${arrowhead(to, along, 0.1)}`));
+  }
+  return shapes;
+}
+
 /** The layer and the shapes of one element; null for a kind this page does not know. */
 function draw(el, n, cloneIndex) {
   if (LINE_KINDS[el.type]) return [LAYER.line, [cellLine(n, el.cells, `el-line ${LINE_KINDS[el.type]}`)]];
@@ -278,6 +296,7 @@ function draw(el, n, cloneIndex) {
     case 'extremum': return [LAYER.shade, extremum(el, n)];
     case 'quadruple': return [LAYER.quad, quadruple(el, n)];
     case 'clone': return [LAYER.shade, clone(el, n, cloneIndex)];
+    case 'indexer': return [LAYER.shade, indexer(el, n)];
     default: return null;
   }
 }
@@ -354,6 +373,9 @@ const KIND_WORDS = {
   maximum: () => 'Maximum (chevrons pointing out): larger than each orthogonal neighbour.',
   quadruple: () => 'Quadruple: the digits in the circle appear in the cells around it.',
   clone: () => 'Clones (one shading): the shapes hold the same digits, cell for cell.',
+  row_indexer: () => 'Row indexer (green, arrow down): a digit X in row r puts r in row X of the same column.',
+  column_indexer: () => 'Column indexer (red, arrow across): a digit X in column c puts c in column X of the same row.',
+  box_indexer: () => 'Box indexer (blue): a digit X at the p-th cell of its region (reading order) puts p in its X-th cell.',
 };
 
 /** The key of an element in KIND_WORDS. */
@@ -361,6 +383,7 @@ function kindKey(el) {
   if (el.type === 'thermometer') return el.slow ? 'slow_thermometer' : 'thermometer';
   if (el.type === 'kropki') return `${el.dot}_dot`;
   if (el.type === 'extremum') return el.kind;
+  if (el.type === 'indexer') return `${el.kind}_indexer`;
   return el.type;
 }
 

@@ -17,8 +17,10 @@
 //! `regionsumline`, `entropicline`, `zipperline`, `modularline`,
 //! `minimum`, `maximum`, `odd`, `even` (and the grid cells' `parity`),
 //! `extraregion`, `clone`, `quadruple`, `difference` (white dot, 1 unless
-//! a value is given), `ratio` (black dot, 2) and `xv`; regions come from
-//! the cells' `region` (all `null`: no regions). Drawings (`line`, `cage`,
+//! a value is given), `ratio` (black dot, 2), `xv` and `rowindexer`,
+//! `columnindexer`, `boxindexer` (each cell of an entry one indexer cell);
+//! regions come from the cells' `region` (all `null`: no regions).
+//! Drawings (`line`, `cage`,
 //! `text`, `circle`, `rectangle`) and the editor's settings are passed
 //! over; any other key with content is an error naming it. The title,
 //! author, rules text and answer are kept beside the puzzle ([`Meta`]).
@@ -42,6 +44,7 @@
 //! );
 //! ```
 
+mod indexers;
 pub mod lz;
 mod read;
 pub mod scl;

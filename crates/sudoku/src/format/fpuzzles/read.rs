@@ -5,6 +5,7 @@
 
 use serde_json::{Map, Value};
 
+use super::indexers::INDEXERS;
 use super::{Meta, default_region};
 use crate::elements::{Direction, Dot, Element, Extremum, Negative, Outside};
 use crate::format::marks::{marks_mask, with_given_marks};
@@ -24,7 +25,7 @@ const COSMETIC: [&str; 8] = [
 ];
 
 /// Keys read here: the grid, the words about the puzzle, and every rule.
-const READ: [&str; 39] = [
+const READ: [&str; 42] = [
     "size",
     "grid",
     "title",
@@ -64,6 +65,9 @@ const READ: [&str; 39] = [
     "difference",
     "ratio",
     "xv",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
 ];
 
 /// What a line of cells becomes.
@@ -496,7 +500,7 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// Minimum and maximum cells, quadruples and clones.
+    /// Minimum and maximum cells, quadruples, clones and indexer cells.
     fn cell_marks(&self, size: usize, out: &mut Vec<(String, Element)>) -> Result<(), String> {
         for (key, kind) in [
             ("minimum", Extremum::Minimum),
@@ -534,6 +538,15 @@ impl Reader<'_> {
             let cells = cells_of(size, entry, "cells", &at)?;
             let copy = cells_of(size, entry, "cloneCells", &at)?;
             out.push((at, Element::Clone { cells, copy }));
+        }
+        for indexer in &INDEXERS {
+            for (i, entry) in self.entries(indexer.key)?.iter().enumerate() {
+                let at = format!("{}[{i}]", indexer.key);
+                for cell in cells_of(size, entry, "cells", &at)? {
+                    let kind = indexer.kind;
+                    out.push((at.clone(), Element::Indexer { cell, kind }));
+                }
+            }
         }
         Ok(())
     }

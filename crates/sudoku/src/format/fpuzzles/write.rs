@@ -1,12 +1,13 @@
 //! Rules and givens written as an f-puzzles JSON object.
 //!
 //! Constraints that f-puzzles itself does not draw (renban, whispers and
-//! the other lines of its user script, X-sums, skyscrapers) are written
-//! twice, as their key and as a drawing with `fromConstraint`, the way the
+//! the other lines of its user script, X-sums, skyscrapers, indexers) are
+//! written twice, as their key and as a drawing with `fromConstraint`, the way the
 //! script exports them, so that f-puzzles and SudokuPad show them too.
 
 use serde_json::{Map, Value, json};
 
+use super::indexers::{INDEXERS, script_indexer};
 use super::{Meta, default_region};
 use crate::elements::{Direction, Dot, Element, Extremum, Outside};
 use crate::format::marks::given_marks;
@@ -118,6 +119,24 @@ pub(super) fn write(puzzle: &Puzzle, meta: &Meta) -> Result<Value, String> {
     }
     for element in rules.elements() {
         element_entries(n, element, &mut out)?;
+    }
+    // The script draws each kind of indexer as one cage around its cells.
+    for indexer in &INDEXERS {
+        let cells: Vec<usize> = rules
+            .elements()
+            .iter()
+            .filter_map(|e| match e {
+                Element::Indexer { cell, kind } if *kind == indexer.kind => Some(*cell),
+                _ => None,
+            })
+            .collect();
+        if !cells.is_empty() {
+            out.push(
+                "cage",
+                json!({"cells": names(&cells), "outlineC": indexer.colour, "fontC": "#000000",
+                       "fromConstraint": indexer.name}),
+            );
+        }
     }
     Ok(Value::Object(out.object))
 }
@@ -299,6 +318,9 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
                 "clone",
                 json!({"cells": names(cells), "cloneCells": names(copy)}),
             );
+        }
+        Element::Indexer { cell, kind } => {
+            out.push(script_indexer(*kind).key, json!({"cells": [name(*cell)]}));
         }
     }
     Ok(())

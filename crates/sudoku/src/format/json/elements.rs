@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::elements::{Direction, Dot, Element, Extremum, Negative, Outside};
+use crate::elements::{Direction, Dot, Element, Extremum, Indexer, Negative, Outside};
 use crate::rules::{Rules, RulesError, cell_name, parse_cell_name};
 
 /// Adds the elements of every field, in [`FIELDS`] order, then the
@@ -79,10 +79,13 @@ pub(super) enum Field {
     Maximums,
     Quadruples,
     Clones,
+    RowIndexers,
+    ColumnIndexers,
+    BoxIndexers,
 }
 
 /// Every element field and its name, in reading and writing order.
-pub(super) const FIELDS: [(Field, &str); 23] = [
+pub(super) const FIELDS: [(Field, &str); 26] = [
     (Field::Thermometers, "thermometers"),
     (Field::SlowThermometers, "slow_thermometers"),
     (Field::Arrows, "arrows"),
@@ -106,6 +109,9 @@ pub(super) const FIELDS: [(Field, &str); 23] = [
     (Field::Maximums, "maximums"),
     (Field::Quadruples, "quadruples"),
     (Field::Clones, "clones"),
+    (Field::RowIndexers, "row_indexers"),
+    (Field::ColumnIndexers, "column_indexers"),
+    (Field::BoxIndexers, "box_indexers"),
 ];
 
 /// The negative rules' words, in writing order.
@@ -223,6 +229,14 @@ fn read_entry(size: usize, field: Field, at: &str, entry: &Value) -> Result<Elem
                 copy: reader.cells_of(object, "copy")?,
             }
         }
+        Field::RowIndexers | Field::ColumnIndexers | Field::BoxIndexers => Element::Indexer {
+            cell: reader.cell(at, entry)?,
+            kind: match field {
+                Field::RowIndexers => Indexer::Row,
+                Field::ColumnIndexers => Indexer::Column,
+                _ => Indexer::Box,
+            },
+        },
     })
 }
 
@@ -324,6 +338,14 @@ fn write_entry(size: usize, element: &Element) -> (Field, Value) {
             Field::Clones,
             json!({"cells": names(cells), "copy": names(copy)}),
         ),
+        Element::Indexer { cell, kind } => {
+            let field = match kind {
+                Indexer::Row => Field::RowIndexers,
+                Indexer::Column => Field::ColumnIndexers,
+                Indexer::Box => Field::BoxIndexers,
+            };
+            (field, json!(cell_name(size, *cell)))
+        }
     }
 }
 

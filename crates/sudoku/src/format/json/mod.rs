@@ -65,6 +65,9 @@
 //!   * `quadruples` — `{"cells": [...], "digits": [1, 2]}`: every digit
 //!     listed appears in the cells (a digit listed twice, twice);
 //!   * `clones` — `{"cells": [...], "copy": [...]}`: cell for cell alike;
+//!   * `row_indexers`, `column_indexers`, `box_indexers` — cell names: a
+//!     digit X there names the X-th cell of the cell's column (row,
+//!     region), which holds the cell's own position in it;
 //!
 //!   clues outside the grid stand at row or column 0 or N + 1, named like
 //!   cells (see [`Outside`](crate::Outside)); the rules are those of
@@ -188,6 +191,12 @@ struct Spec {
     #[serde(default)]
     clones: serde_json::Value,
     #[serde(default)]
+    row_indexers: serde_json::Value,
+    #[serde(default)]
+    column_indexers: serde_json::Value,
+    #[serde(default)]
+    box_indexers: serde_json::Value,
+    #[serde(default)]
     negative: serde_json::Value,
     #[serde(default)]
     #[allow(dead_code)]
@@ -221,6 +230,9 @@ impl Spec {
             Field::Maximums => &self.maximums,
             Field::Quadruples => &self.quadruples,
             Field::Clones => &self.clones,
+            Field::RowIndexers => &self.row_indexers,
+            Field::ColumnIndexers => &self.column_indexers,
+            Field::BoxIndexers => &self.box_indexers,
         }
     }
 }
@@ -874,7 +886,7 @@ mod tests {
         );
         assert_eq!(
             read("{\"size\": 9,\n \"diagonal\": true}"),
-            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `negative`, `name`".into())]
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `negative`, `name`".into())]
         );
         assert_eq!(
             read(r#"{"givens": "1.."}"#),

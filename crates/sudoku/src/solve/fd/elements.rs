@@ -3,8 +3,8 @@
 //! The encodings, chosen for pruning per element:
 //!
 //! * relations between two cells (thermometer steps, kropki dots, XV,
-//!   whispers, palindromes, clones, a renban's span, min/max cells, the
-//!   "all marks are given" negatives) are binary tables of the pairs
+//!   whispers, palindromes, clones, a renban's span, min/max cells,
+//!   indexers, the "all marks are given" negatives) are binary tables of the pairs
 //!   [`super::super::pairs`] lists for the bitmask solver too, so each
 //!   keeps exactly the digits with a partner, and a renban also gets an
 //!   `all_different`;
@@ -136,7 +136,8 @@ impl Poster<'_> {
             | Element::Renban { .. }
             | Element::Palindrome { .. }
             | Element::Clone { .. }
-            | Element::Extremum { .. } => {}
+            | Element::Extremum { .. }
+            | Element::Indexer { .. } => {}
             Element::Arrow { circle, .. } => {
                 let places = (0..circle.len() as u32).rev().map(|p| -(10i64.pow(p)));
                 let coefficients = places.chain(std::iter::repeat(1));

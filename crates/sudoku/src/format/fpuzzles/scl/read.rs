@@ -10,6 +10,7 @@
 
 use serde_json::{Map, Value};
 
+use super::super::indexers::INDEXERS;
 use super::style::{self, LineKind};
 use crate::elements::{Direction, Dot, Element, Extremum, Negative, Outside};
 use crate::format::fpuzzles::Meta;
@@ -423,6 +424,17 @@ impl<'a> Reader<'a> {
             self.parity.push((parity, cell(m.centre)));
         } else if inside && at_centre && !m.rounded && near(m.width, 1.0) && grey {
             self.clone_cells.push(m.at);
+        } else if inside
+            && at_centre
+            && !m.rounded
+            && near(m.width, 1.0)
+            && let Some(indexer) = INDEXERS
+                .iter()
+                .find(|i| style::same_colour(&m.fill, i.colour))
+        {
+            let kind = indexer.kind;
+            let cell = cell(m.centre);
+            self.elements.push((m.at, Element::Indexer { cell, kind }));
         } else if inside
             && at_centre
             && !m.rounded

@@ -5,6 +5,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::super::indexers::script_indexer;
 use super::style::{self, LineKind};
 use crate::elements::{Dot, Element, Extremum, Outside};
 use crate::format::fpuzzles::Meta;
@@ -357,6 +358,10 @@ impl Drawing {
                     "cages",
                     json!({"value": format!("clone: {} = {}", names(cells).join(" "), names(copy).join(" "))}),
                 );
+            }
+            Element::Indexer { cell, kind } => {
+                let colour = script_indexer(*kind).colour;
+                self.mark("underlays", *cell, 1.0, false, colour, colour);
             }
         }
         Ok(())
