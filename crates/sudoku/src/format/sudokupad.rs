@@ -5,8 +5,11 @@
 //! (or `fpuz<payload>`) holds an f-puzzles payload exactly as after
 //! f-puzzles' `?load=`, and SudokuPad converts it and draws every
 //! constraint itself; `https://sudokupad.app/scl<payload>` holds a puzzle
-//! in SudokuPad's own format (see [`super::scl`]). Both are read and
-//! written. Short ids are fetched from SudokuPad's server and are not read.
+//! in SudokuPad's own format (see [`super::scl`]), and so does
+//! `https://sudokupad.app/ctc<payload>`, its older name. Both are read and
+//! written. Short ids (`https://sudokupad.app/abc123`) are fetched from
+//! SudokuPad's server, which fdoku does not reach: they are refused with a
+//! message that says to copy the puzzle's full link from SudokuPad.
 //!
 //! ```
 //! use fdoku_sudoku::format::sudokupad;
@@ -21,8 +24,12 @@ const HOSTS: [&str; 2] = ["sudokupad.app/", "crackingthecryptic.com/sudoku/"];
 /// The ids that hold an f-puzzles payload, longest first.
 const FPUZZLES_PREFIXES: [&str; 2] = ["fpuzzles", "fpuz"];
 
-/// The id that holds a puzzle in SudokuPad's own format.
+/// The id that holds a puzzle in SudokuPad's own format; `ctc` is read
+/// as `scl`.
 const SCL_PREFIX: &str = "scl";
+
+/// The older id of a puzzle in SudokuPad's own format.
+const CTC_PREFIX: &str = "ctc";
 
 /// The SudokuPad link of an f-puzzles payload.
 pub fn link(payload: &str) -> String {
@@ -70,16 +77,22 @@ pub(super) fn payload(link: &str) -> Option<Result<(usize, Payload<'_>), String>
             Payload::FPuzzles(&id[prefix.len()..]),
         )));
     }
-    if let Some(rest) = id.strip_prefix(SCL_PREFIX) {
-        return Some(Ok((at + SCL_PREFIX.len(), Payload::Scl(rest))));
+    if let Some(prefix) = [SCL_PREFIX, CTC_PREFIX]
+        .into_iter()
+        .find(|p| id.starts_with(p))
+    {
+        return Some(Ok((at + prefix.len(), Payload::Scl(&id[prefix.len()..]))));
     }
-    let what = if id.is_empty() {
-        "no puzzle"
-    } else {
-        "a short puzzle id, which only SudokuPad's server can look up"
-    };
+    if id.is_empty() {
+        return Some(Err(
+            "this SudokuPad link holds no puzzle; expected a link with a puzzle \
+             in it (https://sudokupad.app/scl<payload> or https://sudokupad.app/fpuzzles<payload>)"
+                .to_owned(),
+        ));
+    }
     Some(Err(format!(
-        "this SudokuPad link holds {what}; expected a link with a puzzle in it \
+        "\"{id}\" is a short SudokuPad id: the puzzle is kept on SudokuPad's server, which \
+         fdoku does not reach; open the puzzle in SudokuPad and copy its full link \
          (https://sudokupad.app/scl<payload> or https://sudokupad.app/fpuzzles<payload>)"
     )))
 }
@@ -119,8 +132,13 @@ mod tests {
             payload("https://sudokupad.app/abc123")
                 .unwrap()
                 .unwrap_err()
-                .contains("short")
+                .starts_with("\"abc123\" is a short SudokuPad id")
         );
+        assert_eq!(
+            payload("https://sudokupad.app/ctcN4Ig"),
+            Some(Ok("scl:N4Ig".into()))
+        );
+
         assert_eq!(
             payload("https://sudokupad.app/fpuzzles"),
             Some(Ok(String::new()))

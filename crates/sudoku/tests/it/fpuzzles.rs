@@ -280,7 +280,7 @@ fn damaged_and_empty_links_are_errors() {
     );
     let (_, message) = error("l.txt", "\nhttps://sudokupad.app/abc123");
     assert!(
-        message.starts_with("l.txt:2:1: this SudokuPad link holds a short puzzle id"),
+        message.starts_with("l.txt:2:1: \"abc123\" is a short SudokuPad id"),
         "{message}"
     );
     // A payload of something that is not JSON.

@@ -18,6 +18,8 @@
 //! * [`multigrid`] — grids of several overlapping Sudokus against brute
 //!   force, every named layout generated and solved, mistakes named;
 //! * [`input_forms`] — puzzles the way real collections write them;
+//! * [`links`] — links of other sites as people paste them: bare
+//!   SudokuPad payloads, `ctc` links, short ids;
 //! * [`sudokupad`] — SudokuPad's own (SCL) links: every published puzzle
 //!   written and read back unchanged, and every drawing it cannot read named;
 //! * [`parse_robustness`] — arbitrary text never panics a reader;
@@ -31,6 +33,7 @@ mod generate;
 mod given_marks;
 mod input_forms;
 mod json_elements;
+mod links;
 mod multigrid;
 mod nine_budget;
 mod nine_differential;

@@ -159,16 +159,33 @@ pub(super) fn detect(text: &str) -> bool {
 /// What precedes the payload in an f-puzzles link.
 const LOAD: &str = "?load=";
 
-/// The start of every payload of a JSON object: `{"` packed.
-const PAYLOAD_START: &str = "N4Ig";
+/// The start of every payload of a JSON object: `{` packed (`N4Ig` for
+/// f-puzzles' `{"`, `N4Yw`, `N4Sw`, … for SudokuPad's compact `{cs:`, `{id:`).
+const PAYLOAD_START: &str = "N4";
 
-/// A payload by itself: the packed start of a JSON object, then only the
-/// packing's characters.
-fn is_bare_payload(l: &str) -> bool {
+/// What a payload by itself looks like: the packed start of a JSON
+/// object, then only the packing's characters.
+fn has_payload_shape(l: &str) -> bool {
     l.starts_with(PAYLOAD_START)
         && l.len() >= 16
         && l.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=' | '%'))
+}
+
+/// A payload by itself, as detection takes it: the shape, and a packing
+/// that unpacks to an object.
+fn is_bare_payload(l: &str) -> bool {
+    has_payload_shape(l)
+        && lz::decompress_from_base64(&unescape(l)).is_ok_and(|json| json.starts_with('{'))
+}
+
+/// Whether an unpacked bare payload is f-puzzles JSON (it has a `grid`)
+/// rather than a SudokuPad puzzle.
+fn is_fpuzzles_json(json: &str) -> bool {
+    match serde_json::from_str::<Value>(json) {
+        Ok(value) => value.get("grid").is_some(),
+        Err(_) => json.contains("\"grid\""),
+    }
 }
 
 /// The puzzle of one line: a link or a payload.
@@ -179,6 +196,7 @@ fn from_link(input: &str, line: usize, text: &str) -> Result<FPuzzle, ParseError
     let trimmed_at = text.len() - text.trim_start().len();
     let trimmed = text.trim();
     let mut scl = false;
+    let mut bare = false;
     let (start, payload, empty) = if let Some(load) = text.find(LOAD) {
         let start = load + LOAD.len();
         let rest = &text[start..];
@@ -198,14 +216,16 @@ fn from_link(input: &str, line: usize, text: &str) -> Result<FPuzzle, ParseError
                 (start, payload, "a SudokuPad puzzle after \"scl\"")
             }
         }
-    } else if is_bare_payload(trimmed) {
-        (trimmed_at, trimmed, "an f-puzzles payload")
+    } else if has_payload_shape(trimmed) {
+        bare = true;
+        (trimmed_at, trimmed, "an f-puzzles or SudokuPad payload")
     } else {
         return Err(at(
             trimmed_at,
             ParseErrorKind::Payload,
             "expected an f-puzzles link (https://www.f-puzzles.com/?load=…), a SudokuPad link \
-             (https://sudokupad.app/scl… or https://sudokupad.app/fpuzzles…) or a bare payload"
+             (https://sudokupad.app/scl… or https://sudokupad.app/fpuzzles…) or a bare payload \
+             of either"
                 .to_owned(),
         ));
     };
@@ -229,7 +249,7 @@ fn from_link(input: &str, line: usize, text: &str) -> Result<FPuzzle, ParseError
         };
         at(byte, ParseErrorKind::Payload, e.to_string())
     })?;
-    if scl {
+    if scl || (bare && !is_fpuzzles_json(&json)) {
         return scl::from_text(&json).map_err(|m| at(start, ParseErrorKind::JsonField, m));
     }
     let value = serde_json::from_str::<Value>(&json).map_err(|e| {
