@@ -9,8 +9,8 @@
 //! fixpoint is also compared with each propagator's from-scratch version.
 
 use fdoku_fd::{
-    Constraint, Domain, LinearOp, Model, SearchConfig, SearchPhase, SearchStatus, Solver, Strength,
-    ValOrder, Var, VarOrder, check, propagate,
+    Constraint, Domain, LinearOp, Model, Restarts, SearchConfig, SearchPhase, SearchStatus, Solver,
+    Strength, ValOrder, Var, VarOrder, check, propagate,
 };
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 
@@ -161,8 +161,21 @@ fn model_and_search(u: &mut Unstructured<'_>) -> Result<(Model, SearchConfig)> {
                 })
             })
             .collect::<Result<_>>()?,
+        restarts: restarts(u)?,
     };
     Ok((model, config))
+}
+
+/// A restart schedule with small cutoffs, or none. Only growing ones: a
+/// constant cutoff may never let an unsatisfiable search end.
+fn restarts(u: &mut Unstructured<'_>) -> Result<Restarts> {
+    let scale = u.int_in_range(1..=4)?;
+    Ok(match u.int_in_range(0..=3)? {
+        0 => Restarts::None,
+        1 => Restarts::Luby { scale },
+        2 => Restarts::Linear { scale },
+        _ => Restarts::Geometric { scale, base: 1.5 },
+    })
 }
 
 /// A small domain: 0/1, a bit set of up to eight values near 0, or a few

@@ -83,6 +83,7 @@ pub use constraint::{ArithOp, Constraint, LinearOp, Strength};
 pub use domain::Domain;
 pub use model::{Model, ModelError};
 pub use search::heuristics::{ValOrder, VarOrder};
+pub use search::restarts::Restarts;
 pub use search::{
     CountResult, SearchConfig, SearchPhase, SearchStatus, Solution, Solutions, SolveResult, Solver,
     propagate,

@@ -8,6 +8,8 @@
 //! * `solutions` — solutions found;
 //! * `probes` — tentative assignments tried and undone by the most-pruning
 //!   value order (search effort that `nodes` does not show);
+//! * `restarts` — returns to the root of a restarting search (left out of
+//!   JSON when 0);
 //! * `time_us` — microseconds spent inside the solver.
 
 use std::time::Duration;
@@ -29,9 +31,16 @@ pub struct Stats {
     pub solutions: u64,
     /// Tentative assignments made to order values (most-pruning).
     pub probes: u64,
+    /// Times the search went back to the root ([`crate::Restarts`]).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub restarts: u64,
     /// Time spent searching.
     #[serde(rename = "time_us", serialize_with = "as_micros")]
     pub time: Duration,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 fn as_micros<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -47,6 +56,9 @@ impl std::fmt::Display for Stats {
         )?;
         if self.probes > 0 {
             write!(f, "probes {}, ", self.probes)?;
+        }
+        if self.restarts > 0 {
+            write!(f, "restarts {}, ", self.restarts)?;
         }
         write!(f, "time {:.3} ms", self.time.as_secs_f64() * 1000.0)
     }

@@ -67,6 +67,9 @@ pub enum TraceEvent {
         /// The value removed.
         value: i32,
     },
+    /// A restarting search goes back to the root: every decision and every
+    /// refutation since the root propagation is undone.
+    Restart,
     /// Every variable is fixed and every constraint holds.
     Solution {
         /// 1 for the first solution found.

@@ -8,6 +8,12 @@
 //! branch `x ≤ m` / `x > m` (or the other way round) instead. Every branch opens a level on
 //! the trail, so going back costs only what changed.
 //!
+//! With [`SearchConfig::restarts`] the search goes back to the root each
+//! time a run has met its cutoff of failures ([`restarts`]), keeping the
+//! dom/wdeg weights and drawing new tie-breaks between equally good
+//! variables; a run that ends below its cutoff has searched everything. Once
+//! a search has found a solution it goes on without restarting.
+//!
 //! Search is iterative (no recursion, any depth) and resumable: the
 //! [`Solutions`] iterator yields one solution per `next()`. Every node polls
 //! the [`Budget`]; when it is spent the search stops with
@@ -29,6 +35,7 @@
 //! ```
 
 pub mod heuristics;
+pub mod restarts;
 
 use std::time::Instant;
 
@@ -46,6 +53,7 @@ use crate::stats::Stats;
 use crate::trace::TraceEvent;
 use crate::var::Var;
 use heuristics::{ValOrder, VarOrder, below};
+use restarts::Restarts;
 
 /// How to search.
 #[derive(Clone, Debug, Default)]
@@ -54,7 +62,8 @@ pub struct SearchConfig {
     pub var_order: VarOrder,
     /// Value choice.
     pub val_order: ValOrder,
-    /// Seed of [`ValOrder::Random`].
+    /// Seed of [`ValOrder::Random`] and of the tie-breaks drawn at each
+    /// restart.
     pub seed: u64,
     /// Overrides the strength of every `all_different`.
     pub alldiff: Option<Strength>,
@@ -72,6 +81,10 @@ pub struct SearchConfig {
     /// variable and value by its own orders; once every phase's variables are
     /// fixed, `branch_on` and the rest follow by `var_order` and `val_order`.
     pub phases: Vec<SearchPhase>,
+    /// When to go back to the root ([`restarts`]): only until the first
+    /// solution of a search, which then goes on without restarting, so
+    /// that enumeration finds each solution once.
+    pub restarts: Restarts,
 }
 
 /// One phase of [`SearchConfig::phases`]: variables and how to label them.
@@ -222,6 +235,18 @@ pub struct Solver<'m> {
     /// The variables not in `branch_on`, labelled last.
     rest: Vec<Var>,
     phases: Vec<SearchPhase>,
+    restarts: Restarts,
+    /// Runs begun in the current search (0 during the first).
+    run: u64,
+    /// Failures the current run may meet before the search restarts
+    /// (`None`: it does not).
+    cutoff: Option<u64>,
+    /// Failures met in the current run.
+    run_failures: u64,
+    /// Per variable, the rank that breaks ties between equally good
+    /// variables, drawn at each restart; empty in a search's first run, where
+    /// the earlier variable wins.
+    tie_ranks: Vec<u32>,
     budget: Budget,
     stack: Vec<Frame>,
     phase: Phase,
@@ -250,6 +275,11 @@ impl<'m> Solver<'m> {
             },
             branch_on: config.branch_on.unwrap_or_else(|| model.vars().collect()),
             phases: config.phases,
+            restarts: config.restarts,
+            run: 0,
+            cutoff: None,
+            run_failures: 0,
+            tie_ranks: Vec::new(),
             budget: Budget::unlimited(),
             stack: Vec::new(),
             phase: Phase::Fresh,
@@ -308,17 +338,85 @@ impl<'m> Solver<'m> {
 
     /// Starts a new search and iterates over its solutions.
     pub fn solutions(&mut self) -> Solutions<'_, 'm> {
+        self.close_search();
+        self.stats = Stats::default();
+        self.propagation.propagations = 0;
+        self.run = 0;
+        self.run_failures = 0;
+        self.cutoff = self.restarts.cutoff(0);
+        self.tie_ranks.clear();
+        Solutions { solver: self }
+    }
+
+    /// Keeps only the values of `var` in `min..=max` in every following
+    /// search, the way branch and bound asks for a better objective: the
+    /// search under way ends, the next one starts from the root narrowed so,
+    /// and what the solver has learnt (the dom/wdeg weights) stays.
+    ///
+    /// ```
+    /// use fdoku_fd::{Model, Solver};
+    ///
+    /// let mut m = Model::new();
+    /// let x = m.new_var(1, 9);
+    /// let mut solver = Solver::new(&m);
+    /// solver.narrow(x, 3, 4);
+    /// let values: Vec<i32> = solver.solutions().map(|s| s.value(x)).collect();
+    /// assert_eq!(values, [3, 4]);
+    /// solver.narrow(x, 5, 9);
+    /// assert!(solver.solve().solution.is_none());
+    /// ```
+    pub fn narrow(&mut self, var: Var, min: i32, max: i32) {
+        self.close_search();
+        if self.root_failed {
+            return;
+        }
+        let kept = self.propagation.decide(var, |domain| {
+            let below = domain.remove_below(min);
+            let above = domain.remove_above(max);
+            below || above
+        });
+        self.root_failed = !kept;
+    }
+
+    /// Ends the search under way: closes every decision level and the base
+    /// level under them, so that the next search starts from the root.
+    fn close_search(&mut self) {
         if self.phase != Phase::Fresh && !self.root_failed {
-            // Close every decision level and the base level under them.
             for _ in 0..=self.stack.len() {
                 self.propagation.pop_level();
             }
             self.stack.clear();
         }
         self.phase = Phase::Fresh;
-        self.stats = Stats::default();
-        self.propagation.propagations = 0;
-        Solutions { solver: self }
+    }
+
+    /// Goes back to the root for the next run: every decision and every
+    /// refutation below the root is undone; the weights stay, and new
+    /// tie-breaks are drawn.
+    fn restart(&mut self) {
+        for _ in 0..=self.stack.len() {
+            self.propagation.pop_level();
+        }
+        self.stack.clear();
+        self.propagation.push_level();
+        self.run += 1;
+        self.run_failures = 0;
+        self.cutoff = self.restarts.cutoff(self.run);
+        self.stats.restarts += 1;
+        if let Some(last) = self.last_conflict.as_mut() {
+            *last = None;
+        }
+        let rng = &mut self.rng;
+        self.tie_ranks.clear();
+        self.tie_ranks
+            .extend((0..self.model.num_vars()).map(|_| rng.next_u32()));
+        self.record(TraceEvent::Restart);
+    }
+
+    /// Counts a failed node.
+    fn note_failure(&mut self) {
+        self.stats.failures += 1;
+        self.run_failures += 1;
     }
 
     /// How the last search ended (`None` while it can go on).
@@ -362,7 +460,7 @@ impl<'m> Solver<'m> {
                 let empty = self.model.domains().iter().any(Domain::is_empty);
                 if self.root_failed || empty || self.propagation.propagate().is_err() {
                     self.root_failed = true;
-                    self.stats.failures += 1;
+                    self.note_failure();
                     self.phase = Phase::Done(SearchStatus::Complete);
                     return None;
                 }
@@ -379,7 +477,16 @@ impl<'m> Solver<'m> {
             }
         }
         loop {
+            if self
+                .cutoff
+                .is_some_and(|cutoff| self.run_failures >= cutoff)
+            {
+                self.restart();
+            }
             let Some((var, val_order)) = self.select_var() else {
+                // The rest of this search goes on without restarting, so
+                // that it meets each solution once.
+                self.cutoff = None;
                 self.stats.solutions += 1;
                 self.record(TraceEvent::Solution {
                     index: self.stats.solutions,
@@ -411,7 +518,7 @@ impl<'m> Solver<'m> {
             let consistent = self.propagation.decide(var, |d| decision.apply(d, value))
                 && self.propagation.propagate().is_ok();
             if !consistent {
-                self.stats.failures += 1;
+                self.note_failure();
                 if let Some(last) = self.last_conflict.as_mut() {
                     *last = Some(var);
                 }
@@ -449,7 +556,7 @@ impl<'m> Solver<'m> {
             if consistent {
                 return None;
             }
-            self.stats.failures += 1;
+            self.note_failure();
         }
     }
 
@@ -494,20 +601,25 @@ impl<'m> Solver<'m> {
     /// The open variable of `vars` that `order` picks.
     fn choose(&self, vars: &[Var], order: VarOrder) -> Option<Var> {
         let store = &self.propagation.store;
+        let rank = |v: Var| self.tie_ranks.get(v.index()).copied().unwrap_or(0);
         let mut open = vars
             .iter()
             .copied()
             .filter(|&v| !store.domain(v).is_fixed());
         match order {
             VarOrder::Input => open.next(),
-            VarOrder::SmallestDomain => open.min_by_key(|&v| store.domain(v).size()),
+            VarOrder::SmallestDomain => open.min_by_key(|&v| (store.domain(v).size(), rank(v))),
             VarOrder::DomWdeg => {
                 let weights = &self.propagation.var_weights;
                 // size(a)/w(a) < size(b)/w(b), without division.
                 let cross = |x: Var, y: Var| {
                     u128::from(store.domain(x).size()) * u128::from(weights[y.index()])
                 };
-                open.min_by(|&a, &b| cross(a, b).cmp(&cross(b, a)))
+                open.min_by(|&a, &b| {
+                    cross(a, b)
+                        .cmp(&cross(b, a))
+                        .then_with(|| rank(a).cmp(&rank(b)))
+                })
             }
         }
     }

@@ -24,7 +24,7 @@ enum Recipe {
 }
 
 #[derive(Clone, Debug)]
-struct Csp {
+pub(crate) struct Csp {
     /// Integer variables (domains within -2..=4), then 0/1 variables.
     ints: Vec<BTreeSet<i32>>,
     bools: Vec<BTreeSet<i32>>,
@@ -97,7 +97,7 @@ fn recipe(ints: usize, bools: usize) -> BoxedStrategy<Recipe> {
     proptest::strategy::Union::new(options).boxed()
 }
 
-fn csp() -> impl Strategy<Value = Csp> {
+pub(crate) fn csp() -> impl Strategy<Value = Csp> {
     (2usize..=4, 0usize..=3)
         .prop_flat_map(|(ints, bools)| {
             (
@@ -114,7 +114,7 @@ fn csp() -> impl Strategy<Value = Csp> {
 }
 
 impl Csp {
-    fn model(&self, strength: Strength) -> Model {
+    pub(crate) fn model(&self, strength: Strength) -> Model {
         let mut m = Model::new();
         let ints: Vec<Var> = self
             .ints

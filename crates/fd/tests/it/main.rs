@@ -15,6 +15,8 @@
 //!   own;
 //! * [`globals`] — lex order, inverse, circuit and cumulative, against
 //!   brute force with a reading of their own;
+//! * [`restarts`] — restarting search against brute force, branch and
+//!   bound with restarts, seeds;
 //! * [`regression`] — one test per bug found, named after it.
 
 mod alldiff_strengths;
@@ -24,6 +26,7 @@ mod globals;
 mod regression;
 mod regular;
 mod relation;
+mod restarts;
 mod trace_replay;
 
 use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
