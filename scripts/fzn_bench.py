@@ -4,7 +4,7 @@
 Usage:
     python3 scripts/fzn_bench.py [--limit SECONDS] [--only TEXT] [--keep DIR]
                                  [--flatten-only | --reuse] [--jobs N]
-                                 [--fdoku PATH] [--gecode PATH] [--mzn DIR]
+                                 [--fdoku PATH] [--fdoku-args ARGS] [--gecode PATH] [--mzn DIR]
 
 The instances, their kind (`sat`/`opt`) and which of them have a known solution count are read
 from the table in the README of the benchmark folder (default `../shared/mzn`). Each instance is
@@ -21,7 +21,9 @@ optimisation, the objective. Prints one markdown table and a summary on standard
 progress goes to standard error. Python 3 standard library only.
 
 `--jobs N` benchmarks N instances at a time (each solver still one thread): on a machine with
-N idle cores the times stay those of one run alone. `--flatten-only --keep DIR` only writes the
+N idle cores the times stay those of one run alone. `--fdoku-args` adds flags to every fdoku run
+(e.g. `--fdoku-args=-f` for free search, `--fdoku-args="--restart none"`), split as a shell
+would. `--flatten-only --keep DIR` only writes the
 flattened files; `--reuse --keep DIR` runs the solvers on them without MiniZinc, e.g. on
 another machine.
 """
@@ -30,6 +32,7 @@ import argparse
 import concurrent.futures
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -261,6 +264,7 @@ def main():
                         help="run on the flattened files of --keep, without MiniZinc")
     parser.add_argument("--jobs", type=int, default=1, help="instances benchmarked at a time")
     parser.add_argument("--fdoku", default=str(ROOT / "target" / "release" / "fdoku"))
+    parser.add_argument("--fdoku-args", default="", help="more flags for every fdoku run")
     parser.add_argument("--gecode", default="fzn-gecode")
     parser.add_argument("--mzn", type=Path, default=ROOT.parent / "shared" / "mzn")
     args = parser.parse_args()
@@ -290,7 +294,7 @@ def bench(instance, args, out, library, limit_ms):
     answers = {}
     goal = None
     solvers = {
-        "fdoku": (library, [args.fdoku, "fzn", "-t", limit_ms]),
+        "fdoku": (library, [args.fdoku, "fzn", "-t", limit_ms, *shlex.split(args.fdoku_args)]),
         "gecode": ("gecode_presolver", [args.gecode, "-p", "1", "-time", limit_ms]),
     }
     for solver, (lib, command) in solvers.items():

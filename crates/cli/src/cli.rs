@@ -699,9 +699,26 @@ pub struct FznArgs {
         default_value_t = 0
     )]
     pub seed: u64,
-    /// Threads: accepted, but the search runs on one.
-    #[arg(short = 'p', long = "parallel", value_name = "N", default_value_t = 1)]
-    pub threads: u32,
+    /// Threads: a portfolio of N searches for a first solution or an optimum (enumeration
+    /// runs on one).
+    #[arg(short = 'p', long = "parallel", value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: u16,
+    /// Restarts, whatever the model says (default: its `restart_*` annotation; free search
+    /// restarts by luby).
+    #[arg(long = "restart", value_name = "KIND",
+          value_parser = ["none", "constant", "linear", "luby", "geometric"])]
+    pub restart: Option<String>,
+    /// The failures of --restart's first run (its unit).
+    #[arg(long = "restart-scale", value_name = "N", default_value_t = 250,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub restart_scale: u64,
+    /// The growth factor of --restart geometric (at least 1).
+    #[arg(long = "restart-base", value_name = "F", default_value_t = 1.5)]
+    pub restart_base: f64,
+    /// Branch on the last conflict's variable again (default: on in free search, else off).
+    #[arg(long = "last-conflict", value_name = "BOOL")]
+    pub last_conflict: Option<bool>,
     /// Say what the solver does on standard error.
     #[arg(short = 'v', long = "verbose")]
     pub verbose: bool,

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::Context;
+use fdoku_fd::Restarts;
 use fdoku_fzn::{Options, RunError};
 
 use crate::cli::FznArgs;
@@ -22,14 +23,10 @@ pub fn run(args: &FznArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> any
     let fzn = fdoku_fzn::parse(&text).map_err(|e| BadInput(format!("{path}: {e}")))?;
     if args.verbose {
         eprintln!(
-            "%% fdoku: {} variables, {} constraints; search on 1 thread{}",
+            "%% fdoku: {} variables, {} constraints; up to {} searches at once",
             fzn.vars.len(),
             fzn.constraints.len(),
-            if args.threads > 1 {
-                " (-p is accepted; the search is single-threaded)"
-            } else {
-                ""
-            }
+            args.threads,
         );
     }
     let options = Options {
@@ -40,6 +37,9 @@ pub fn run(args: &FznArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> any
         statistics: args.statistics,
         time_limit: args.time_limit.map(Duration::from_millis),
         seed: args.seed,
+        restarts: restarts(args)?,
+        last_conflict: args.last_conflict,
+        threads: usize::from(args.threads),
         cancel: Some(Arc::clone(cancel)),
     };
     match fdoku_fzn::run(&fzn, &options, out) {
@@ -52,4 +52,29 @@ pub fn run(args: &FznArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> any
         Err(RunError::Model(e)) => Err(BadInput(format!("{path}: {e}")).into()),
         Err(e) => Err(e).with_context(|| format!("{path}")),
     }
+}
+
+/// The restarts that `--restart`, `--restart-scale` and `--restart-base`
+/// ask for, if any.
+fn restarts(args: &FznArgs) -> Result<Option<Restarts>, BadInput> {
+    let scale = args.restart_scale;
+    let Some(kind) = args.restart.as_deref() else {
+        return Ok(None);
+    };
+    Ok(Some(match kind {
+        "constant" => Restarts::Constant { scale },
+        "linear" => Restarts::Linear { scale },
+        "luby" => Restarts::Luby { scale },
+        "geometric" => {
+            let base = args.restart_base;
+            if !(base.is_finite() && base >= 1.0) {
+                return Err(BadInput(format!(
+                    "--restart-base: {base} is not a growth factor (expected a number of at least 1)"
+                )));
+            }
+            Restarts::Geometric { scale, base }
+        }
+        // "none", the only value clap lets through besides those above.
+        _ => Restarts::None,
+    }))
 }

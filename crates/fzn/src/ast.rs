@@ -136,6 +136,8 @@ pub enum Annotation {
     List(Vec<Annotation>),
     /// A string.
     Str(String),
+    /// A float, as written (e.g. the base of `restart_geometric`).
+    Float(String),
 }
 
 /// What the solve item asks for.

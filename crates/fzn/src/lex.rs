@@ -10,8 +10,8 @@ pub(crate) enum Token {
     Ident(String),
     /// An integer literal.
     Int(i64),
-    /// A float literal (refused where it matters).
-    Float,
+    /// A float literal, as written (refused except in annotations).
+    Float(String),
     /// A string literal (only in annotations).
     Str(String),
     /// Punctuation: `; : :: , [ ] ( ) { } .. =`.
@@ -26,7 +26,7 @@ impl Token {
         match self {
             Token::Ident(name) => format!("'{name}'"),
             Token::Int(v) => format!("the integer {v}"),
-            Token::Float => "a float".to_owned(),
+            Token::Float(_) => "a float".to_owned(),
             Token::Str(_) => "a string".to_owned(),
             Token::Punct(p) => format!("'{p}'"),
             Token::End => "the end of the file".to_owned(),
@@ -125,10 +125,18 @@ fn number(chars: &[char], start: usize, pos: Pos) -> Result<(Token, usize), Erro
             chars.get(i) == Some(&'.') && chars.get(i + 1).is_some_and(char::is_ascii_digit);
         let exponent = matches!(chars.get(i), Some('e' | 'E'));
         if fraction || exponent {
-            i = digits_from(i + 1, |c| {
-                c.is_ascii_digit() || matches!(c, 'e' | 'E' | '-' | '+' | '.')
-            });
-            return Ok((Token::Float, i));
+            if fraction {
+                i = digits_from(i + 1, char::is_ascii_digit);
+            }
+            if matches!(chars.get(i), Some('e' | 'E')) {
+                i += 1 + usize::from(matches!(chars.get(i + 1), Some('-' | '+')));
+                i = digits_from(i, char::is_ascii_digit);
+            }
+            let literal: String = chars[start..i].iter().collect();
+            if literal.parse::<f64>().is_err() {
+                return Err(Error::syntax(pos, format!("malformed float '{literal}'")));
+            }
+            return Ok((Token::Float(literal), i));
         }
     }
     let digits: String = chars[from..end].iter().collect();
@@ -152,7 +160,21 @@ mod tests {
         assert_eq!(minus_two, &Token::Int(-2));
         assert_eq!((pos.line, pos.column), (2, 22));
         assert_eq!(toks.last().unwrap().0, Token::End);
-        assert_eq!(tokens("1.5e3").unwrap()[0].0, Token::Float);
+        assert_eq!(tokens("1.5e3").unwrap()[0].0, Token::Float("1.5e3".into()));
+        assert!(tokens("1.5e").is_err());
+        let range: Vec<Token> = tokens("0.5..1.5e-2")
+            .unwrap()
+            .into_iter()
+            .map(|t| t.0)
+            .collect();
+        assert_eq!(
+            range[..3],
+            [
+                Token::Float("0.5".into()),
+                Token::Punct(".."),
+                Token::Float("1.5e-2".into())
+            ]
+        );
         assert_eq!(tokens("0x1F").unwrap()[0].0, Token::Int(31));
     }
 

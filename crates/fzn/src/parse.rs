@@ -218,7 +218,7 @@ impl Parser {
                 pos,
                 format!("float {kind} are not supported"),
             )),
-            Token::Float => Err(Error::unsupported(
+            Token::Float(_) => Err(Error::unsupported(
                 pos,
                 format!("float {kind} are not supported"),
             )),
@@ -462,6 +462,10 @@ impl Parser {
                 self.next();
                 Ok(Annotation::Str(text))
             }
+            Token::Float(literal) => {
+                self.next();
+                Ok(Annotation::Float(literal))
+            }
             Token::Punct("[") => {
                 // A list of annotations, or an array of values.
                 self.next();
@@ -502,7 +506,7 @@ impl Parser {
                 self.next();
                 Ok(Arg::Value(Value::Int(v)))
             }
-            Token::Float => Err(Error::unsupported(pos, "float values are not supported")),
+            Token::Float(_) => Err(Error::unsupported(pos, "float values are not supported")),
             Token::Ident(word) if word == "true" || word == "false" => {
                 self.next();
                 Ok(Arg::Value(Value::Bool(word == "true")))

@@ -2,27 +2,32 @@
 //!
 //! Satisfaction: the first solution (`-n N`: the first `N`, `-a`: all),
 //! then `==========` when the search space was exhausted. Optimisation:
-//! branch and bound by restarts — each solution found adds `objective <
-//! best` (`>` when maximising) and the search starts again — until no
-//! better solution exists (`==========`: the last solution is optimal);
+//! branch and bound by restarts — each solution found narrows the
+//! objective to `< best` (`>` when maximising) and the search starts again
+//! from the root, with the weights it has learnt — until no better solution
+//! exists (`==========`: the last solution is optimal);
 //! only the best solution is printed unless `-a` or `-i` asks for each
 //! improving one. `=====UNSATISFIABLE=====` when there is no solution,
 //! `=====UNKNOWN=====` when the budget ran out before any. Every solution
 //! passes the independent checker ([`crate::check()`]) before it is printed.
+//! With `-p N`, a first solution or an optimum is sought by a [`portfolio`]
+//! of `N` searches at once.
 
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use fdoku_fd::{Budget, LinearOp, Model, SearchConfig, SearchStatus, Solution, Solver, Stats, Var};
+use fdoku_fd::{Budget, Restarts, SearchConfig, SearchStatus, Solution, Solver, Stats, Var};
 use thiserror::Error;
+
+mod portfolio;
 
 use crate::ast::FlatZinc;
 use crate::check::check;
 use crate::compile::{Compiled, compile};
 use crate::error::Error;
-use crate::{output, search};
+use crate::output;
 
 /// MiniZinc's solver flags that change the search.
 #[derive(Clone, Debug, Default)]
@@ -39,8 +44,18 @@ pub struct Options {
     pub statistics: bool,
     /// `-t MS`: wall-clock limit from the start of the run.
     pub time_limit: Option<Duration>,
-    /// `-r SEED`: the seed of random value choices.
+    /// `-r SEED`: the seed of random value choices and of the tie-breaks
+    /// drawn at each restart.
     pub seed: u64,
+    /// `--restart`: how to restart, whatever the model says (`None`: as its
+    /// annotation says, else the free-search default).
+    pub restarts: Option<Restarts>,
+    /// `--last-conflict`: last-conflict branching on or off (`None`: the
+    /// free-search default).
+    pub last_conflict: Option<bool>,
+    /// `-p N`: searches run at once, one thread each (0 and 1: one), for a
+    /// first solution or an optimum; enumeration runs one.
+    pub threads: usize,
     /// Raised from outside (Ctrl-C) to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
 }
@@ -90,6 +105,7 @@ impl Tally {
         self.stats.failures += stats.failures;
         self.stats.propagations += stats.propagations;
         self.stats.max_depth = self.stats.max_depth.max(stats.max_depth);
+        self.stats.restarts += stats.restarts;
         self.searches += 1;
     }
 }
@@ -107,13 +123,18 @@ pub fn run(fzn: &FlatZinc, options: &Options, out: &mut dyn Write) -> Result<Sta
     // 64): a watchdog raises the flag at the deadline or on Ctrl-C.
     let stop = Arc::new(AtomicBool::new(due(deadline, options.cancel.as_deref())));
     let budget = Budget::unlimited().with_cancel_flag(Arc::clone(&stop));
-    let config = search::config(fzn, &compiled.vars, options.free, options.seed);
+    let mut configs = portfolio::configs(fzn, &compiled.vars, options);
+    // Enumeration is one search's: another would print solutions again.
+    let enumerates =
+        compiled.objective.is_none() && (options.all || options.solutions.is_some_and(|n| n > 1));
+    if enumerates {
+        configs.truncate(1);
+    }
     let mut tally = Tally::default();
     let solve_started = Instant::now();
     let search = Search {
         fzn,
         compiled: &compiled,
-        config,
         budget,
         options,
     };
@@ -122,9 +143,13 @@ pub fn run(fzn: &FlatZinc, options: &Options, out: &mut dyn Write) -> Result<Sta
         if deadline.is_some() || options.cancel.is_some() {
             scope.spawn(|| watch(deadline, options.cancel.as_deref(), &stop, &done));
         }
-        let status = match compiled.objective {
-            None => search.satisfy(&mut tally, out),
-            Some(objective) => search.optimise(objective, &mut tally, out),
+        let status = match (compiled.objective, configs.len()) {
+            (None, 1) => search.satisfy(configs.remove(0), &mut tally, out),
+            (Some(objective), 1) => search.optimise(configs.remove(0), objective, &mut tally, out),
+            (None, _) => search.satisfy_portfolio(configs, &stop, &mut tally, out),
+            (Some(objective), _) => {
+                search.optimise_portfolio(configs, objective, &stop, &mut tally, out)
+            }
         };
         done.store(true, Ordering::Relaxed);
         status
@@ -155,11 +180,8 @@ pub fn run(fzn: &FlatZinc, options: &Options, out: &mut dyn Write) -> Result<Sta
         stat(out, "propagations", tally.stats.propagations.to_string())?;
         stat(out, "nodes", tally.stats.nodes.to_string())?;
         stat(out, "failures", tally.stats.failures.to_string())?;
-        stat(
-            out,
-            "restarts",
-            tally.searches.saturating_sub(1).to_string(),
-        )?;
+        let restarts = tally.searches.saturating_sub(1) + tally.stats.restarts;
+        stat(out, "restarts", restarts.to_string())?;
         stat(out, "peakDepth", tally.stats.max_depth.to_string())?;
         if let Some(objective) = tally.objective {
             stat(out, "objective", objective.to_string())?;
@@ -192,11 +214,10 @@ fn watch(
     }
 }
 
-/// One run's model, search and limits.
+/// One run's model and limits.
 struct Search<'a> {
     fzn: &'a FlatZinc,
     compiled: &'a Compiled,
-    config: SearchConfig,
     budget: Budget,
     options: &'a Options,
 }
@@ -214,13 +235,18 @@ impl Search<'_> {
         Ok(values)
     }
 
-    fn satisfy(self, tally: &mut Tally, out: &mut dyn Write) -> Result<Status, RunError> {
+    fn satisfy(
+        &self,
+        config: SearchConfig,
+        tally: &mut Tally,
+        out: &mut dyn Write,
+    ) -> Result<Status, RunError> {
         let limit = match (self.options.all, self.options.solutions) {
             (true, limit) => limit,
             (false, limit) => Some(limit.unwrap_or(1)),
         };
-        let mut solver = Solver::with_config(&self.compiled.model, self.config.clone())
-            .with_budget(self.budget.clone());
+        let mut solver =
+            Solver::with_config(&self.compiled.model, config).with_budget(self.budget.clone());
         let mut solutions = solver.solutions();
         while limit.is_none_or(|limit| tally.solutions < limit) {
             let Some(solution) = solutions.next() else {
@@ -240,17 +266,18 @@ impl Search<'_> {
     }
 
     fn optimise(
-        self,
+        &self,
+        config: SearchConfig,
         (objective, minimise): (Var, bool),
         tally: &mut Tally,
         out: &mut dyn Write,
     ) -> Result<Status, RunError> {
         let print_each = self.options.all || self.options.intermediate;
-        let mut model: Model = self.compiled.model.clone();
         let mut best: Option<Vec<i64>> = None;
+        // One solver for every search: the weights it learns stay.
+        let mut solver =
+            Solver::with_config(&self.compiled.model, config).with_budget(self.budget.clone());
         let status = loop {
-            let mut solver =
-                Solver::with_config(&model, self.config.clone()).with_budget(self.budget.clone());
             let result = solver.solve();
             tally.add(result.stats);
             let Some(solution) = result.solution else {
@@ -262,22 +289,27 @@ impl Search<'_> {
                 };
             };
             let values = self.checked_values(&solution)?;
-            let value = i64::from(solution.value(objective));
+            let value = solution.value(objective);
             tally.solutions += 1;
-            tally.objective = Some(value);
+            tally.objective = Some(i64::from(value));
             if print_each {
                 output::solution(self.fzn, &values, out)?;
             }
             best = Some(values);
-            // Only better solutions from now on.
-            if minimise {
-                model.linear(&[(1, objective)], LinearOp::Le, value - 1);
-            } else {
-                model.linear(&[(1, objective)], LinearOp::Ge, value + 1);
-            }
             if self.options.solutions == Some(tally.solutions) {
                 break Status::Satisfied;
             }
+            // Only better solutions from now on: none when the value is
+            // already the extreme of 32 bits.
+            let better = if minimise {
+                value.checked_sub(1).map(|bound| (i32::MIN, bound))
+            } else {
+                value.checked_add(1).map(|bound| (bound, i32::MAX))
+            };
+            let Some((min, max)) = better else {
+                break Status::Optimal;
+            };
+            solver.narrow(objective, min, max);
         };
         if !print_each && let Some(values) = &best {
             output::solution(self.fzn, values, out)?;

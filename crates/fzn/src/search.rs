@@ -14,14 +14,53 @@
 //! phase's value choice. Without annotations, or with free search, the
 //! engine's default (dom/wdeg, smallest value) labels the model's decisions
 //! — the variables MiniZinc neither introduced nor defined — then the rest.
+//!
+//! Restarts: `restart_constant(scale)`, `restart_linear(scale)`,
+//! `restart_luby(scale)`, `restart_geometric(base, scale)` and
+//! `restart_none` on the solve item choose the engine's [`Restarts`];
+//! without one, free search restarts by [`FREE_SEARCH_RESTARTS`] and an
+//! annotated search does not. Free search also branches on the variable of
+//! the last conflict again (last-conflict reasoning); an annotated search
+//! follows its own variable choice. `--restart` and `--last-conflict`
+//! override these defaults.
 
-use fdoku_fd::{SearchConfig, SearchPhase, ValOrder, Var, VarOrder};
+use fdoku_fd::{Restarts, SearchConfig, SearchPhase, ValOrder, Var, VarOrder};
 
 use crate::ast::{Annotation, Arg, FlatZinc, Value};
+use crate::run::Options;
 
-/// The search of the solve item's annotations; `vars` maps FlatZinc
-/// variables to engine variables.
-pub(crate) fn config(fzn: &FlatZinc, vars: &[Var], free: bool, seed: u64) -> SearchConfig {
+/// How free search restarts unless told otherwise (chosen by measurement on
+/// the benchmark selection, docs/performance.md).
+pub(crate) const FREE_SEARCH_RESTARTS: Restarts = Restarts::Luby { scale: 250 };
+
+/// The search of the solve item's annotations and of `options` (`-f`,
+/// `-r`, `--restart`, `--last-conflict`); `vars` maps FlatZinc variables to
+/// engine variables.
+pub(crate) fn config(fzn: &FlatZinc, vars: &[Var], options: &Options) -> SearchConfig {
+    let config = annotated(fzn, vars, options.free, options.seed);
+    let free = config.phases.is_empty();
+    let annotated_restarts = if options.free {
+        None
+    } else {
+        restarts(&fzn.solve.annotations)
+    };
+    let default_restarts = if free {
+        FREE_SEARCH_RESTARTS
+    } else {
+        Restarts::None
+    };
+    SearchConfig {
+        restarts: options
+            .restarts
+            .or(annotated_restarts)
+            .unwrap_or(default_restarts),
+        last_conflict: options.last_conflict.unwrap_or(free),
+        ..config
+    }
+}
+
+/// The search phases of the annotations (none when `free`).
+fn annotated(fzn: &FlatZinc, vars: &[Var], free: bool, seed: u64) -> SearchConfig {
     // By default the model's own decisions come first: the variables
     // MiniZinc neither introduced nor defined.
     let mut decisions: Vec<Var> = Vec::new();
@@ -107,4 +146,31 @@ fn collect(annotation: &Annotation, phases: &mut Vec<(Vec<Value>, String, String
         }
         _ => {}
     }
+}
+
+/// The restart annotation of the solve item, if any.
+fn restarts(annotations: &[Annotation]) -> Option<Restarts> {
+    let int = |a: &Annotation| match a {
+        Annotation::Arg(Arg::Value(Value::Int(n))) => u64::try_from(*n).ok(),
+        _ => None,
+    };
+    let float = |a: &Annotation| match a {
+        Annotation::Float(literal) => literal.parse::<f64>().ok(),
+        Annotation::Arg(Arg::Value(Value::Int(n))) => Some(*n as f64),
+        _ => None,
+    };
+    annotations.iter().find_map(|annotation| match annotation {
+        Annotation::Name(name) if name == "restart_none" => Some(Restarts::None),
+        Annotation::Call(name, args) => match (name.as_str(), args.as_slice()) {
+            ("restart_constant", [scale]) => Some(Restarts::Constant { scale: int(scale)? }),
+            ("restart_linear", [scale]) => Some(Restarts::Linear { scale: int(scale)? }),
+            ("restart_luby", [scale]) => Some(Restarts::Luby { scale: int(scale)? }),
+            ("restart_geometric", [base, scale]) => Some(Restarts::Geometric {
+                base: float(base)?,
+                scale: int(scale)?,
+            }),
+            _ => None,
+        },
+        _ => None,
+    })
 }

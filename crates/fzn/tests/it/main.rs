@@ -7,12 +7,17 @@
 //!   variables, unsatisfiable and empty models;
 //! * [`random_models`] — random small FlatZinc models: the solutions
 //!   printed with `-a` equal those brute force accepts with the checker;
+//! * [`portfolio`] — `-p N` against one search and brute force;
+//! * [`restarts`] — restart annotations, restarting search and branch and
+//!   bound against brute force and known optima, seeds;
 //! * [`regression`] — one test per bug found, named after it.
 
 mod bad_input;
 mod known_answers;
+mod portfolio;
 mod random_models;
 mod regression;
+mod restarts;
 
 use fdoku_fzn::{Options, Status};
 

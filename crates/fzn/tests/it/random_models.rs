@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use fdoku_fzn::{Status, check, parse};
+use fdoku_fzn::{Options, Status, check, parse};
 use proptest::prelude::*;
 
 use crate::{all, run, solutions};
@@ -32,7 +32,7 @@ impl Draw {
 }
 
 /// A model of 2–3 integer and 2–3 Boolean variables with 1–3 constraints.
-fn model(seed: u64) -> String {
+pub(crate) fn model(seed: u64) -> String {
     let mut d = Draw(seed | 1);
     let mut text = String::new();
     let ints: Vec<String> = (0..d.int(2, 3)).map(|i| format!("x{i}")).collect();
@@ -214,7 +214,7 @@ fn constraint(d: &mut Draw, ints: &[String], bools: &[String]) -> String {
 
 /// Every assignment of the declared domains that the checker accepts,
 /// written as `name = value;` lines in declaration order.
-fn brute_force(text: &str) -> BTreeSet<String> {
+pub(crate) fn brute_force(text: &str) -> BTreeSet<String> {
     let fzn = parse(text).expect("a generated model parses");
     let domains: Vec<Vec<i64>> = fzn
         .vars
@@ -258,13 +258,31 @@ proptest! {
 
     #[test]
     fn all_solutions_equal_brute_force_with_the_checker(seed in any::<u64>()) {
-        let text = model(seed);
-        let (output, status) = run(&text, &all());
-        let found = solutions(&output);
-        let distinct: BTreeSet<String> = found.iter().cloned().collect();
-        prop_assert_eq!(distinct.len(), found.len(), "a repeated solution:\n{}", text);
-        prop_assert_eq!(&distinct, &brute_force(&text), "model:\n{}", text);
-        let expected = if distinct.is_empty() { Status::Unsatisfiable } else { Status::AllSolutions };
-        prop_assert_eq!(status, expected);
+        prints_the_brute_force_solutions(&model(seed), &all())?;
     }
+}
+
+/// Run with `options` (`-a` among them), `text` prints each solution that
+/// brute force accepts once, and nothing else, then says it has all of them.
+pub(crate) fn prints_the_brute_force_solutions(
+    text: &str,
+    options: &Options,
+) -> Result<(), TestCaseError> {
+    let (output, status) = run(text, options);
+    let found = solutions(&output);
+    let distinct: BTreeSet<String> = found.iter().cloned().collect();
+    prop_assert_eq!(
+        distinct.len(),
+        found.len(),
+        "a repeated solution:\n{}",
+        text
+    );
+    prop_assert_eq!(&distinct, &brute_force(text), "model:\n{}", text);
+    let expected = if distinct.is_empty() {
+        Status::Unsatisfiable
+    } else {
+        Status::AllSolutions
+    };
+    prop_assert_eq!(status, expected);
+    Ok(())
 }
