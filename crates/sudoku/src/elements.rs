@@ -19,7 +19,9 @@
 //! column X of row r; a row indexer in row r of column c puts r in row X
 //! of column c; a box indexer at the p-th cell of its region (in reading
 //! order) puts p in the X-th cell of that region — boxes or jigsaw
-//! regions, so a grid without regions has no box indexers.
+//! regions, so a grid without regions has no box indexers. A
+//! greater-than sign and a product clue relate two cells of any grid: the
+//! first digit larger than the second, the two multiplying to the clue.
 //!
 //! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
 //! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
@@ -343,6 +345,19 @@ pub enum Element {
         /// Which positions its digit names.
         kind: Indexer,
     },
+    /// A greater-than sign between two cells, opening towards the first:
+    /// its digit is larger than the second's.
+    GreaterThan {
+        /// The larger cell, then the smaller.
+        cells: [usize; 2],
+    },
+    /// A product clue between two cells: their digits multiply to `product`.
+    Product {
+        /// The two cells.
+        cells: [usize; 2],
+        /// What the digits multiply to.
+        product: u32,
+    },
 }
 
 /// The kinds of [`Element`], one per rule a setter names: a slow
@@ -400,6 +415,10 @@ pub enum ElementKind {
     ColumnIndexer,
     /// A digit naming a cell of its region.
     BoxIndexer,
+    /// One digit larger than the other.
+    GreaterThan,
+    /// Two digits multiplying to a clue.
+    Product,
 }
 
 impl ElementKind {
@@ -414,7 +433,7 @@ impl ElementKind {
     }
 
     /// Every kind.
-    pub const ALL: [ElementKind; 25] = [
+    pub const ALL: [ElementKind; 27] = [
         ElementKind::Thermometer,
         ElementKind::SlowThermometer,
         ElementKind::Arrow,
@@ -440,6 +459,8 @@ impl ElementKind {
         ElementKind::RowIndexer,
         ElementKind::ColumnIndexer,
         ElementKind::BoxIndexer,
+        ElementKind::GreaterThan,
+        ElementKind::Product,
     ];
 
     /// The kind of `element`.
@@ -482,6 +503,8 @@ impl ElementKind {
                 Indexer::Column => ElementKind::ColumnIndexer,
                 Indexer::Box => ElementKind::BoxIndexer,
             },
+            Element::GreaterThan { .. } => ElementKind::GreaterThan,
+            Element::Product { .. } => ElementKind::Product,
         }
     }
 
@@ -513,6 +536,8 @@ impl ElementKind {
             ElementKind::RowIndexer => "row indexer",
             ElementKind::ColumnIndexer => "column indexer",
             ElementKind::BoxIndexer => "box indexer",
+            ElementKind::GreaterThan => "greater-than",
+            ElementKind::Product => "product",
         }
     }
 
@@ -533,6 +558,7 @@ impl ElementKind {
             "germanwhisper" => Some(ElementKind::Whisper),
             "min" => Some(ElementKind::Minimum),
             "colindexer" => Some(ElementKind::ColumnIndexer),
+            "inequality" | "greater" | "lessthan" => Some(ElementKind::GreaterThan),
             "max" => Some(ElementKind::Maximum),
             "regionsum" | "zipper" | "entropic" | "modular" | "between" => {
                 ElementKind::parse(&format!("{k} line"))
@@ -610,7 +636,10 @@ impl Element {
             | Element::Quadruple { cells, .. } => cells.clone(),
             Element::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
             Element::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
-            Element::Kropki { cells, .. } | Element::Xv { cells, .. } => cells.to_vec(),
+            Element::Kropki { cells, .. }
+            | Element::Xv { cells, .. }
+            | Element::GreaterThan { cells }
+            | Element::Product { cells, .. } => cells.to_vec(),
             Element::Extremum { cell, .. } | Element::Indexer { cell, .. } => vec![*cell],
             Element::LittleKiller {
                 clue, direction, ..
@@ -740,6 +769,14 @@ impl Element {
                     (size < 3).then(|| format!("needs a grid side of 3 or more, not {size}"))
                 }),
             Element::Extremum { .. } | Element::Indexer { .. } => None,
+            Element::GreaterThan { cells } => repeated(cells),
+            Element::Product { cells, product } => repeated(cells).or_else(|| {
+                let p = u64::from(*product);
+                let made = (1..=n).any(|x| p % x == 0 && (1..=n).contains(&(p / x)));
+                (!made).then(|| {
+                    format!("product {product}: no two digits from 1 to {size} multiply to it")
+                })
+            }),
             Element::Quadruple { cells, digits } => {
                 if !(1..=4).contains(&cells.len()) {
                     return Some(format!("{} cells, expected 1 to 4", cells.len()));

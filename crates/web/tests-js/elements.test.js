@@ -221,3 +221,21 @@ test('indexer cells: shaded by kind, an arrow along the line a row or column ind
   assert.equal(legend.length, 3);
   assert.match(legend[1], /^Column indexer .*puts c in column X of the same row/);
 });
+
+test('greater-than signs point at the smaller digit; products sit on the edge with their number', () => {
+  const p = parsed((r) => r.description && r.description.products);
+  const marks = elementMarks(p);
+  const centre4 = (i) => centre(4, i);
+  const tipOf = (m) => points(shapes(m, 'path', 'el-greater')[0].attrs.d)[1];
+  const across = byName(marks, 'greater-than 1'); // r1c2 > r1c1: the tip points left
+  assert.deepEqual(across.cells, [1, 0]);
+  assert.ok(tipOf(across)[0] < 1, 'the tip lies on the smaller cell’s side');
+  const down = byName(marks, 'greater-than 2'); // r2c1 > r3c1: the tip points down
+  assert.ok(tipOf(down)[1] > 2, 'the tip lies below the edge');
+  near([tipOf(down)[0], 0], [centre4(4)[0], 0], 'on the column of both cells');
+  const product = byName(marks, 'product 1');
+  assert.equal(shapes(product, 'text')[0].text, '×6');
+  assert.deepEqual(at(shapes(product, 'text')[0]), [3, 3.5]);
+  assert.equal(product.title, 'product 1: 6');
+  assert.ok(rulesLegend(p).some((l) => l.startsWith('Product')));
+});

@@ -82,7 +82,10 @@ impl Filled<'_> {
     /// r1c2)` for a dot, ` (r0c3)` for an outside clue; empty for lines.
     fn place(&self, element: &Element) -> String {
         match element {
-            Element::Kropki { cells: [a, b], .. } | Element::Xv { cells: [a, b], .. } => {
+            Element::Kropki { cells: [a, b], .. }
+            | Element::Xv { cells: [a, b], .. }
+            | Element::GreaterThan { cells: [a, b] }
+            | Element::Product { cells: [a, b], .. } => {
                 format!(" ({}, {})", self.name(*a), self.name(*b))
             }
             Element::LittleKiller {
@@ -192,6 +195,24 @@ impl Filled<'_> {
                 (self.grid[a] != self.grid[b]).then(|| self.unlike(a, b, "but its copy"))
             }),
             Element::Indexer { cell, kind } => self.indexer(*cell, *kind, layout),
+            Element::GreaterThan { cells: [a, b] } => {
+                (self.value(*a) <= self.value(*b)).then(|| {
+                    format!(
+                        "{} holds {}, not more than {}'s {}",
+                        self.name(*a),
+                        self.digit(*a),
+                        self.name(*b),
+                        self.digit(*b)
+                    )
+                })
+            }
+            Element::Product {
+                cells: [a, b],
+                product,
+            } => (self.value(*a) * self.value(*b) != *product).then(|| {
+                let (da, db) = (self.digit(*a), self.digit(*b));
+                format!("{da} and {db} do not multiply to {product}")
+            }),
         }
     }
 

@@ -19,6 +19,7 @@
 //! * **ipuz** — an ipuz file of a Sudoku kind; see [`ipuz`].
 //! * **sudokuwiki** — sudokuwiki.org's solver links and boards, with or
 //!   without candidates; see [`sudokuwiki`].
+//! * **penpa** — Penpa+ links of Sudoku; see [`penpa`].
 //!
 //! Grids of several overlapping Sudokus (a samurai) are not one puzzle:
 //! [`multigrid`] reads them, and the readers here refuse them by name.
@@ -46,6 +47,7 @@ pub mod json;
 mod line;
 mod marks;
 pub mod multigrid;
+pub mod penpa;
 mod print;
 pub mod sudokupad;
 pub mod sudokuwiki;
@@ -175,13 +177,15 @@ pub enum Format {
     Ipuz,
     /// sudokuwiki.org boards: its solver's links, or the boards alone.
     SudokuWiki,
+    /// Penpa+ links, one per line.
+    Penpa,
 }
 
 impl Format {
     /// Whether the format is read from links (one per line), which hold
     /// slashes without being file names.
     pub fn is_link(self) -> bool {
-        matches!(self, Format::FPuzzles | Format::SudokuWiki)
+        matches!(self, Format::FPuzzles | Format::SudokuWiki | Format::Penpa)
     }
 }
 
@@ -292,6 +296,7 @@ pub fn read_input(input: &str, text: &str, format: Format, variant: &PlainVarian
         Format::FPuzzles => fpuzzles::read(input, text),
         Format::Ipuz => ipuz::read(input, text),
         Format::SudokuWiki => sudokuwiki::read(input, text),
+        Format::Penpa => penpa::read(input, text),
         Format::Block => block::read(input, text, variant, &mut skipped),
         Format::Line | Format::Auto => line::read(input, text, variant, &mut skipped),
     };
@@ -313,7 +318,8 @@ const DETECT_LINES: usize = 20;
 /// Guesses the format: f-puzzles for an object with a `grid` or a first
 /// line that is an f-puzzles or SudokuPad link or payload; ipuz for an
 /// object that names an ipuz Sudoku kind; sudokuwiki for a first line that
-/// is a sudokuwiki.org link with a board or a packed board; JSON if the text
+/// is a sudokuwiki.org link with a board or a packed board; Penpa+ for a
+/// first line that is a Penpa+ link; JSON if the text
 /// starts with `{` or `[{`. Otherwise
 /// it looks at the first 20 lines that may hold cells (not blank, a `#`
 /// comment, a header, a drawn separator or a line of text such as a title):
@@ -332,6 +338,9 @@ pub fn detect(text: &str) -> Format {
     }
     if sudokuwiki::detect(text) {
         return Format::SudokuWiki;
+    }
+    if penpa::detect(text) {
+        return Format::Penpa;
     }
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{')

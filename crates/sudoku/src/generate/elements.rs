@@ -324,6 +324,20 @@ impl Drawer<'_> {
                     kind,
                 }
             }
+            ElementKind::GreaterThan => {
+                let [a, b] = self.edge(rng);
+                let cells = if self.digit(a) > self.digit(b) {
+                    [a, b]
+                } else {
+                    [b, a]
+                };
+                Element::GreaterThan { cells }
+            }
+            ElementKind::Product => {
+                let cells = self.edge(rng);
+                let product = self.digit(cells[0]) * self.digit(cells[1]);
+                Element::Product { cells, product }
+            }
         })
     }
 }

@@ -3,7 +3,8 @@
 //! candidates).
 //!
 //! Thermometers, kropki dots, XV, whispers, renban, palindromes, clones,
-//! min/max cells, indexers and the negative rules each come down to pairs of cells
+//! min/max cells, indexers, greater-than signs, product clues and the
+//! negative rules each come down to pairs of cells
 //! whose digits must stand in a [`Relation`]: `a < b` along a thermometer,
 //! `|a − b| = 1` across a white dot, `a = b` across a palindrome, "the
 //! indexer holds X exactly when the X-th cell holds the indexer's
@@ -34,6 +35,8 @@ pub enum Relation {
     Ratio(u32),
     /// `x + y = s`.
     Sum(u32),
+    /// `x · y = p`.
+    Product(u32),
     /// `|x − y| ≥ d`.
     Apart(u32),
     /// `x ≠ y` and `|x − y| ≤ d`.
@@ -56,6 +59,7 @@ impl Relation {
             Relation::Difference(d) => x.abs_diff(y) == d,
             Relation::Ratio(r) => x == r * y || y == r * x,
             Relation::Sum(s) => x + y == s,
+            Relation::Product(p) => x * y == p,
             Relation::Apart(d) => x.abs_diff(y) >= d,
             Relation::Within(d) => x != y && x.abs_diff(y) <= d,
             Relation::Equal => x == y,
@@ -114,6 +118,10 @@ pub fn element_pairs(element: &Element, rules: &Rules) -> Option<Vec<Pair>> {
             vec![pair(cells[0], cells[1], relation)]
         }
         Element::Xv { cells, sum } => vec![pair(cells[0], cells[1], Relation::Sum(*sum))],
+        Element::GreaterThan { cells } => vec![pair(cells[1], cells[0], Relation::Less)],
+        Element::Product { cells, product } => {
+            vec![pair(cells[0], cells[1], Relation::Product(*product))]
+        }
         Element::Whisper { cells, difference } => chain(cells, Relation::Apart(*difference)),
         Element::Renban { cells } => {
             // Different digits no two more than len − 1 apart: a run.

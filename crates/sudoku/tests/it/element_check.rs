@@ -609,3 +609,23 @@ fn box_indexers_follow_jigsaw_regions() {
         "box indexer 1 (r1c1): r1c1 holds 4, but r2c1 holds 3, not 1"
     );
 }
+
+#[test]
+fn greater_than_signs_and_products_compare_two_cells() {
+    // r1c1 holds 5, r1c2 holds 3.
+    holds_then_breaks(
+        vec![Element::GreaterThan {
+            cells: pair("r1c1", "r1c2"),
+        }],
+        &relabel(&solved(), 3, 6),
+        "greater-than 1 (r1c1, r1c2): r1c1 holds 5, not more than r1c2's 6",
+    );
+    holds_then_breaks(
+        vec![Element::Product {
+            cells: pair("r1c1", "r1c2"),
+            product: 15,
+        }],
+        &relabel(&solved(), 3, 4),
+        "product 1 (r1c1, r1c2): 5 and 4 do not multiply to 15",
+    );
+}

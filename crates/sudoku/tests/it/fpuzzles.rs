@@ -324,6 +324,45 @@ fn field_errors_name_the_key_and_the_entry() {
         case(r#", "columnindexer": [{"cells": ["R1C1", "R5C1"]}]"#),
         "f.json:1:1: columnindexer[0].cells[1]: \"R5C1\" is not a cell (expected R1C1 to R4C4)"
     );
+    // Greater-than signs are texts over two neighbours, turned by `angle`.
+    let signs = format!(
+        r#"{{"size": 4, {grid}, "text": [{{"cells": ["R1C1", "R1C2"], "value": "<"}},
+            {{"cells": ["R2C3", "R1C3"], "value": ">", "angle": 90}},
+            {{"cells": ["R3C1", "R4C1"], "value": "<", "angle": 270}},
+            {{"cells": ["R4C4"], "value": ">"}}, {{"cells": ["R2C1", "R2C2"], "value": "A"}}]}}"#
+    );
+    let read = read_fpuzzles("f.json", &signs).remove(0).puzzle.unwrap();
+    let larger: Vec<[usize; 2]> = read
+        .puzzle
+        .rules()
+        .elements()
+        .iter()
+        .filter_map(|e| match e {
+            fdoku_sudoku::Element::GreaterThan { cells } => Some(*cells),
+            _ => None,
+        })
+        .collect();
+    // r1c2 > r1c1; r1c3 > r2c3 (turned 90°, `>` points down); r3c1 > r4c1
+    // (`<` turned 270° points down too).
+    assert_eq!(larger, [[1, 0], [2, 6], [8, 12]]);
+    assert_eq!(
+        case(r#", "text": [{"cells": ["R1C1", "R1C2"], "value": ">", "angle": 45}]"#),
+        "f.json:1:1: text[0].angle: the number 45, expected a multiple of 90 degrees for a sign between two cells"
+    );
+    let product = fdoku_sudoku::Rules::classic(4)
+        .unwrap()
+        .with_element(fdoku_sudoku::Element::Product {
+            cells: [0, 1],
+            product: 6,
+        })
+        .unwrap();
+    let puzzle = fdoku_sudoku::Puzzle::new(product, vec![0; 16]).unwrap();
+    assert_eq!(
+        to_fpuzzles(&puzzle, &Default::default())
+            .unwrap_err()
+            .to_string(),
+        "cannot write as f-puzzles: f-puzzles has no product clue between two cells"
+    );
     let no_regions =
         r#""grid": [[{"region": null}, {"region": null}], [{"region": null}, {"region": null}]]"#;
     assert_eq!(

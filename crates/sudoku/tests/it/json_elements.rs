@@ -164,6 +164,13 @@ fn every_kind() -> Vec<Element> {
             cell: cells(&["r9c3"])[0],
             kind: Indexer::Box,
         },
+        Element::GreaterThan {
+            cells: pair("r9c5", "r9c4"),
+        },
+        Element::Product {
+            cells: pair("r9c6", "r9c7"),
+            product: 12,
+        },
     ]
 }
 
@@ -218,6 +225,11 @@ fn descriptions_use_the_short_forms_where_numbers_are_the_defaults() {
     );
     assert_eq!(d["minimums"], json(r#"["r3c5"]"#));
     assert_eq!(d["column_indexers"], json(r#"["r9c2"]"#));
+    assert_eq!(d["greater_than"], json(r#"[["r9c5", "r9c4"]]"#));
+    assert_eq!(
+        d["products"],
+        json(r#"[{"cells": ["r9c6", "r9c7"], "product": 12}]"#)
+    );
     assert_eq!(d["negative"], json(r#"["white", "x"]"#));
     assert_eq!(d.get("thermometer"), None);
 }
@@ -389,6 +401,22 @@ fn mistakes_name_the_field_the_entry_and_what_was_expected() {
         (
             r#""box_indexers": [["r1c1"]]"#,
             r#"box_indexers[0]: expected a cell name like "r1c1", found ["r1c1"]"#,
+        ),
+        (
+            r#""products": [{"cells": ["r1c1", "r1c2"], "product": 11}]"#,
+            "products[0]: product 11: no two digits from 1 to 9 multiply to it",
+        ),
+        (
+            r#""products": [{"cells": ["r1c1", "r1c2"]}]"#,
+            r#"products[0]: missing field "product""#,
+        ),
+        (
+            r#""greater_than": [["r1c1", "r1c2", "r1c3"]]"#,
+            "greater_than[0]: 3 cells, expected a pair of cells",
+        ),
+        (
+            r#""greater_than": [["r1c1", "r1c1"]]"#,
+            "greater_than[0]: r1c1 is listed twice",
         ),
         (
             r#""negative": ["white", "y"]"#,

@@ -193,6 +193,10 @@ fn drawings_without_a_meaning_are_named() {
             r##""arrows": [{"color": "#a1a1a1", "headLength": 0.3, "thickness": 5, "wayPoints": [[0.9, 0.5], [1.5, 0.5]]}]"##,
             "arrows[0]: an arrow from R1C1 with no circle there",
         ),
+        (
+            r##""overlays": [{"center": [1, 0.5], "width": 0.25, "height": 0.25, "text": ">"}]"##,
+            "overlays[0]: a sign \">\" on the edge of r1c1 and r2c1 points along the edge",
+        ),
     ];
     for (extra, message) in cases {
         let json = format!(r#"{{"cells": {}, {extra}}}"#, blank_cells(4));
@@ -261,6 +265,25 @@ fn what_scl_cannot_draw_is_refused_on_writing() {
     let puzzle = Puzzle::new(rules, vec![0; 81]).unwrap();
     let err = scl::to_link(&puzzle, &Meta::default()).unwrap_err();
     assert!(err.to_string().contains("difference of 4"), "{err}");
+    let refused = |element: Element| {
+        let rules = Rules::classic(9).unwrap().with_element(element).unwrap();
+        let puzzle = Puzzle::new(rules, vec![0; 81]).unwrap();
+        scl::to_link(&puzzle, &Meta::default())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        refused(Element::Product {
+            cells: [0, 1],
+            product: 12
+        }),
+        "cannot write as a SudokuPad puzzle: SudokuPad has no product clue between two cells"
+    );
+    assert_eq!(
+        refused(Element::GreaterThan { cells: [0, 10] }),
+        "cannot write as a SudokuPad puzzle: SudokuPad draws a greater-than sign on the edge of two \
+         neighbours, not between R1C1 and R2C2"
+    );
 }
 
 #[test]
@@ -306,7 +329,8 @@ fn hostile_payloads_are_errors_not_crashes() {
 /// modular lines, extra regions, jigsaw regions, a pill and a bent
 /// circle, dots of other values, corner little killers, min and max cells
 /// side by side, the X negative alone, cages without sums, row, column and
-/// box indexers (box indexers of jigsaw regions).
+/// box indexers (box indexers of jigsaw regions), greater-than signs
+/// pointing each way.
 #[test]
 fn every_drawing_reads_back() {
     let descriptions = [
@@ -330,6 +354,7 @@ fn every_drawing_reads_back() {
             "entropic_lines": [["r3c3", "r3c4", "r3c5"]], "anti_king": true,
             "row_indexers": ["r1c4", "r2c4"], "column_indexers": ["r6c1"],
             "box_indexers": ["r3c4", "r1c1"],
+            "greater_than": [["r2c2", "r2c3"], ["r2c6", "r2c5"], ["r5c5", "r4c5"], ["r5c6", "r6c6"]],
             "givens": "1..................................."}"#,
     ];
     for text in descriptions {

@@ -282,6 +282,20 @@ function indexer(el, n) {
   return shapes;
 }
 
+/** Greater-than sign on the edge: a chevron whose tip points at the smaller digit (the second cell). */
+function greaterThan(el, n) {
+  const [big, small] = el.cells;
+  const m = between(n, big, small);
+  const dir = unit(sub(centre(n, small), centre(n, big)));
+  return [path('el-greater', arrowhead(add(m, dir, 0.09), dir, 0.2))];
+}
+
+/** Product clue on the edge: the number, after a times sign, in a small white box. */
+function product(el, n) {
+  const m = between(n, el.cells[0], el.cells[1]);
+  return [rect('el-product-box', m[0] - 0.22, m[1] - 0.13, 0.44, 0.26, 0.06), text('el-product', m, 0.2, `×${el.product}`)];
+}
+
 /** The layer and the shapes of one element; null for a kind this page does not know. */
 function draw(el, n, cloneIndex) {
   if (LINE_KINDS[el.type]) return [LAYER.line, [cellLine(n, el.cells, `el-line ${LINE_KINDS[el.type]}`)]];
@@ -297,13 +311,15 @@ function draw(el, n, cloneIndex) {
     case 'quadruple': return [LAYER.quad, quadruple(el, n)];
     case 'clone': return [LAYER.shade, clone(el, n, cloneIndex)];
     case 'indexer': return [LAYER.shade, indexer(el, n)];
+    case 'greater_than': return [LAYER.edge, greaterThan(el, n)];
+    case 'product': return [LAYER.edge, product(el, n)];
     default: return null;
   }
 }
 
 /** What an element says, for the cells' labels: its name and its number, if it has one. */
 function caption(el) {
-  const number = el.sum ?? el.count ?? (el.type === 'kropki' ? el.value : undefined);
+  const number = el.sum ?? el.count ?? el.product ?? (el.type === 'kropki' ? el.value : undefined);
   const digits = el.type === 'quadruple' ? `: ${el.digits.join(', ')}` : '';
   return `${el.name || el.type}${number !== undefined ? `: ${number}` : ''}${digits}`;
 }
@@ -375,6 +391,8 @@ const KIND_WORDS = {
   clone: () => 'Clones (one shading): the shapes hold the same digits, cell for cell.',
   row_indexer: () => 'Row indexer (green, arrow down): a digit X in row r puts r in row X of the same column.',
   column_indexer: () => 'Column indexer (red, arrow across): a digit X in column c puts c in column X of the same row.',
+  greater_than: () => 'Greater-than sign: the digit it opens towards is larger than the one its tip points at.',
+  product: () => 'Product (×n on an edge): the two digits multiply to n.',
   box_indexer: () => 'Box indexer (blue): a digit X at the p-th cell of its region (reading order) puts p in its X-th cell.',
 };
 

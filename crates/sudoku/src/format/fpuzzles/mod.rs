@@ -48,6 +48,7 @@ mod indexers;
 pub mod lz;
 mod read;
 pub mod scl;
+mod signs;
 pub(crate) use read::layout;
 mod write;
 

@@ -6,6 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::indexers::INDEXERS;
+use super::signs::{larger_first, sign_tip};
 use super::{Meta, default_region};
 use crate::elements::{Direction, Dot, Element, Extremum, Negative, Outside};
 use crate::format::marks::{marks_mask, with_given_marks};
@@ -405,6 +406,7 @@ impl Reader<'_> {
         }
         self.cell_marks(size, &mut elements)?;
         self.dots(size, &mut elements)?;
+        self.signs(size, &mut elements)?;
         for (at, element) in elements {
             rules = rules
                 .with_element(element)
@@ -579,6 +581,53 @@ impl Reader<'_> {
                 }
             };
             out.push((at, Element::Xv { cells, sum }));
+        }
+        Ok(())
+    }
+
+    /// Greater-than signs: a `text` of `<`, `>`, `^`, `∧` or `∨` over two
+    /// orthogonal neighbours, turned by its `angle` (degrees clockwise),
+    /// whose tip points along the pair at the smaller digit. Other texts,
+    /// and the script's copies of its constraints, only draw.
+    fn signs(&self, size: usize, out: &mut Vec<(String, Element)>) -> Result<(), String> {
+        for (i, entry) in self.entries("text")?.iter().enumerate() {
+            let at = format!("text[{i}]");
+            let value = entry.get("value").and_then(Value::as_str).map(str::trim);
+            let Some(tip) = value.and_then(sign_tip) else {
+                continue;
+            };
+            if entry.get("fromConstraint").is_some_and(has_content) {
+                continue;
+            }
+            let Ok([a, b]) = pair_of(size, entry, &at) else {
+                continue;
+            };
+            let angle = match entry.get("angle") {
+                None | Some(Value::Null) => 0,
+                Some(v) => v
+                    .as_f64()
+                    .filter(|d| d.rem_euclid(90.0) == 0.0)
+                    .map(|d| d.rem_euclid(360.0) as i64 / 90)
+                    .ok_or_else(|| {
+                        format!(
+                            "{at}.angle: {}, expected a multiple of 90 degrees for a sign between two cells",
+                            kind_of(v)
+                        )
+                    })?,
+            };
+            // Turned a quarter clockwise (screen axes: x right, y down).
+            let (mut dx, mut dy) = tip;
+            for _ in 0..angle {
+                (dx, dy) = (-dy, dx);
+            }
+            let step = (
+                (b % size) as i64 - (a % size) as i64,
+                (b / size) as i64 - (a / size) as i64,
+            );
+            let Some(cells) = larger_first(a, b, step, (dx, dy)) else {
+                continue;
+            };
+            out.push((at, Element::GreaterThan { cells }));
         }
         Ok(())
     }

@@ -322,6 +322,35 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
         Element::Indexer { cell, kind } => {
             out.push(script_indexer(*kind).key, json!({"cells": [name(*cell)]}));
         }
+        Element::GreaterThan {
+            cells: [big, small],
+        } => {
+            // `>` points right at the smaller cell; turned 90° it points down.
+            let step = |cell: usize| ((cell / n) as i64, (cell % n) as i64);
+            let ((r0, c0), (r1, c1)) = (step(*big), step(*small));
+            let (value, angle) = match (r1 - r0, c1 - c0) {
+                (0, 1) => (">", 0),
+                (0, -1) => ("<", 0),
+                (1, 0) => (">", 90),
+                (-1, 0) => ("<", 90),
+                _ => {
+                    return Err(format!(
+                        "f-puzzles draws a greater-than sign between neighbours only, not between {} and {}",
+                        name(*big),
+                        name(*small)
+                    ));
+                }
+            };
+            let mut entry = json!({"cells": [name(*big), name(*small)], "value": value,
+                                   "fontC": "#000000", "size": 0.75});
+            if angle != 0 {
+                entry["angle"] = json!(angle);
+            }
+            out.push("text", entry);
+        }
+        Element::Product { .. } => {
+            return Err("f-puzzles has no product clue between two cells".to_owned());
+        }
     }
     Ok(())
 }

@@ -82,10 +82,12 @@ pub(super) enum Field {
     RowIndexers,
     ColumnIndexers,
     BoxIndexers,
+    GreaterThan,
+    Products,
 }
 
 /// Every element field and its name, in reading and writing order.
-pub(super) const FIELDS: [(Field, &str); 26] = [
+pub(super) const FIELDS: [(Field, &str); 28] = [
     (Field::Thermometers, "thermometers"),
     (Field::SlowThermometers, "slow_thermometers"),
     (Field::Arrows, "arrows"),
@@ -112,6 +114,8 @@ pub(super) const FIELDS: [(Field, &str); 26] = [
     (Field::RowIndexers, "row_indexers"),
     (Field::ColumnIndexers, "column_indexers"),
     (Field::BoxIndexers, "box_indexers"),
+    (Field::GreaterThan, "greater_than"),
+    (Field::Products, "products"),
 ];
 
 /// The negative rules' words, in writing order.
@@ -237,6 +241,16 @@ fn read_entry(size: usize, field: Field, at: &str, entry: &Value) -> Result<Elem
                 _ => Indexer::Box,
             },
         },
+        Field::GreaterThan => Element::GreaterThan {
+            cells: reader.two(reader.cells(at, entry)?)?,
+        },
+        Field::Products => {
+            let object = reader.object(entry, &["cells", "product"])?;
+            Element::Product {
+                cells: reader.two(reader.cells_of(object, "cells")?)?,
+                product: reader.number(object, "product")?,
+            }
+        }
     })
 }
 
@@ -346,6 +360,11 @@ fn write_entry(size: usize, element: &Element) -> (Field, Value) {
             };
             (field, json!(cell_name(size, *cell)))
         }
+        Element::GreaterThan { cells } => (Field::GreaterThan, json!(names(cells))),
+        Element::Product { cells, product } => (
+            Field::Products,
+            json!({"cells": names(cells), "product": product}),
+        ),
     }
 }
 
@@ -454,14 +473,15 @@ impl Reader<'_> {
             }
             _ => (self.cells(self.at, entry)?, default),
         };
-        let pair: [usize; 2] = cells.as_slice().try_into().map_err(|_| {
-            format!(
-                "{}: {} cells, expected a pair of cells",
-                self.at,
-                cells.len()
-            )
-        })?;
-        Ok((pair, number))
+        Ok((self.two(cells)?, number))
+    }
+
+    /// The two cells of a pair.
+    fn two(&self, cells: Vec<usize>) -> Result<[usize; 2], String> {
+        let count = cells.len();
+        cells
+            .try_into()
+            .map_err(|_| format!("{}: {count} cells, expected a pair of cells", self.at))
     }
 
     /// The outside position at `clue`.

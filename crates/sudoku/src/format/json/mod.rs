@@ -68,6 +68,9 @@
 //!   * `row_indexers`, `column_indexers`, `box_indexers` — cell names: a
 //!     digit X there names the X-th cell of the cell's column (row,
 //!     region), which holds the cell's own position in it;
+//!   * `greater_than` — pairs of cells, the larger digit first;
+//!   * `products` — `{"cells": [a, b], "product": 12}`: the two digits
+//!     multiply to `product`;
 //!
 //!   clues outside the grid stand at row or column 0 or N + 1, named like
 //!   cells (see [`Outside`](crate::Outside)); the rules are those of
@@ -197,6 +200,10 @@ struct Spec {
     #[serde(default)]
     box_indexers: serde_json::Value,
     #[serde(default)]
+    greater_than: serde_json::Value,
+    #[serde(default)]
+    products: serde_json::Value,
+    #[serde(default)]
     negative: serde_json::Value,
     #[serde(default)]
     #[allow(dead_code)]
@@ -233,6 +240,8 @@ impl Spec {
             Field::RowIndexers => &self.row_indexers,
             Field::ColumnIndexers => &self.column_indexers,
             Field::BoxIndexers => &self.box_indexers,
+            Field::GreaterThan => &self.greater_than,
+            Field::Products => &self.products,
         }
     }
 }
@@ -886,7 +895,7 @@ mod tests {
         );
         assert_eq!(
             read("{\"size\": 9,\n \"diagonal\": true}"),
-            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `negative`, `name`".into())]
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `greater_than`, `products`, `negative`, `name`".into())]
         );
         assert_eq!(
             read(r#"{"givens": "1.."}"#),

@@ -4,7 +4,8 @@
 //!
 //! * relations between two cells (thermometer steps, kropki dots, XV,
 //!   whispers, palindromes, clones, a renban's span, min/max cells,
-//!   indexers, the "all marks are given" negatives) are binary tables of the pairs
+//!   indexers, greater-than signs, product clues, the "all marks are
+//!   given" negatives) are binary tables of the pairs
 //!   [`super::super::pairs`] lists for the bitmask solver too, so each
 //!   keeps exactly the digits with a partner, and a renban also gets an
 //!   `all_different`;
@@ -137,7 +138,9 @@ impl Poster<'_> {
             | Element::Palindrome { .. }
             | Element::Clone { .. }
             | Element::Extremum { .. }
-            | Element::Indexer { .. } => {}
+            | Element::Indexer { .. }
+            | Element::GreaterThan { .. }
+            | Element::Product { .. } => {}
             Element::Arrow { circle, .. } => {
                 let places = (0..circle.len() as u32).rev().map(|p| -(10i64.pow(p)));
                 let coefficients = places.chain(std::iter::repeat(1));

@@ -11,6 +11,7 @@
 use serde_json::{Map, Value};
 
 use super::super::indexers::INDEXERS;
+use super::super::signs::{larger_first, sign_tip};
 use super::style::{self, LineKind};
 use crate::elements::{Direction, Dot, Element, Extremum, Negative, Outside};
 use crate::format::fpuzzles::Meta;
@@ -386,6 +387,26 @@ impl<'a> Reader<'a> {
             };
             let cells = edge_cells(n, m.centre);
             self.elements.push((m.at, Element::Xv { cells, sum }));
+        } else if inside
+            && on_edge
+            && let Some(tip) = text.as_deref().and_then(sign_tip)
+        {
+            let [a, b] = edge_cells(n, m.centre);
+            // `b` is right of `a` or below it.
+            let step = if b == a + 1 { (1, 0) } else { (0, 1) };
+            let Some(cells) = larger_first(a, b, step, tip) else {
+                return Err(format!(
+                    "{}: a sign {:?} on the edge of r{}c{} and r{}c{} points along the edge, \
+                         not at either cell",
+                    m.at,
+                    text.unwrap_or_default(),
+                    a / n + 1,
+                    a % n + 1,
+                    b / n + 1,
+                    b % n + 1
+                ));
+            };
+            self.elements.push((m.at, Element::GreaterThan { cells }));
         } else if inside && on_corner && m.rounded && near(m.width, 0.7) {
             let text = text.unwrap_or_default();
             let digits = quadruple_digits(n, &text)

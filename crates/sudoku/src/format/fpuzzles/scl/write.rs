@@ -363,6 +363,33 @@ impl Drawing {
                 let colour = script_indexer(*kind).colour;
                 self.mark("underlays", *cell, 1.0, false, colour, colour);
             }
+            Element::GreaterThan {
+                cells: [big, small],
+            } => {
+                let at = |cell: usize| ((cell / n) as i64, (cell % n) as i64);
+                let ((r0, c0), (r1, c1)) = (at(*big), at(*small));
+                // The sign's tip points at the smaller digit.
+                let sign = match (r1 - r0, c1 - c0) {
+                    (0, 1) => ">",
+                    (0, -1) => "<",
+                    (1, 0) => "∨",
+                    (-1, 0) => "∧",
+                    _ => {
+                        return Err(format!(
+                            "SudokuPad draws a greater-than sign on the edge of two neighbours, \
+                             not between R{}C{} and R{}C{}",
+                            r0 + 1,
+                            c0 + 1,
+                            r1 + 1,
+                            c1 + 1
+                        ));
+                    }
+                };
+                self.text(middle(n, &[*big, *small]), sign, style::XV_FONT);
+            }
+            Element::Product { .. } => {
+                return Err("SudokuPad has no product clue between two cells".to_owned());
+            }
         }
         Ok(())
     }
