@@ -371,6 +371,8 @@ pub enum InputFormat {
     Ipuz,
     /// sudokuwiki.org solver links (`…/sudoku.htm?bd=…`) or their boards, one per line.
     Sudokuwiki,
+    /// Penpa+ links of Sudoku, one per line.
+    Penpa,
 }
 
 impl InputFormat {
@@ -385,6 +387,7 @@ impl InputFormat {
             InputFormat::Fpuzzles => Format::FPuzzles,
             InputFormat::Ipuz => Format::Ipuz,
             InputFormat::Sudokuwiki => Format::SudokuWiki,
+            InputFormat::Penpa => Format::Penpa,
         }
     }
 }

@@ -22,6 +22,8 @@
 //!   SudokuPad payloads, `ctc` links, short ids;
 //! * [`sudokupad`] — SudokuPad's own (SCL) links: every published puzzle
 //!   written and read back unchanged, and every drawing it cannot read named;
+//! * [`penpa`] — Penpa+ links, built as Penpa+ writes them: what is read,
+//!   and what is named as not read;
 //! * [`parse_robustness`] — arbitrary text never panics a reader;
 //! * [`regression`] — one test per bug found, named after what went wrong.
 
@@ -39,6 +41,7 @@ mod nine_budget;
 mod nine_differential;
 mod nine_kernels;
 mod parse_robustness;
+mod penpa;
 mod regression;
 mod solvers;
 mod sudokupad;
