@@ -373,6 +373,9 @@ pub enum InputFormat {
     Sudokuwiki,
     /// Penpa+ links of Sudoku, one per line.
     Penpa,
+    /// Grids of several overlapping Sudokus (samurai, …): a canvas, or JSON with a
+    /// "layout" or "subgrids" field (`fdoku solve` only; detected otherwise).
+    Multigrid,
 }
 
 impl InputFormat {
@@ -388,7 +391,13 @@ impl InputFormat {
             InputFormat::Ipuz => Format::Ipuz,
             InputFormat::Sudokuwiki => Format::SudokuWiki,
             InputFormat::Penpa => Format::Penpa,
+            InputFormat::Multigrid => Format::Auto,
         }
+    }
+
+    /// Whether every input is to be read as grids of several Sudokus.
+    pub fn multigrids(self) -> bool {
+        self == InputFormat::Multigrid
     }
 }
 
@@ -513,6 +522,14 @@ pub struct GenerateArgs {
           conflicts_with_all = ["rules", "size", "variant", "clues", "symmetry", "pattern", "killer",
                                 "jigsaw"])]
     pub template: Option<PathBuf>,
+    /// Grids of several overlapping Sudokus on this layout: twodoku, doubledoku, sensei,
+    /// tridoku, wing-3, butterfly, sohei, flower, samurai, windmill, super-samurai, shogun,
+    /// sumo; each sub-grid --size × --size. Clues are taken away in pairs symmetric about the
+    /// centre.
+    #[arg(long, value_name = "NAME",
+          conflicts_with_all = ["variant", "symmetry", "clues", "pattern", "jigsaw", "killer",
+                                "rules", "template", "difficulty", "technique", "er"])]
+    pub layout: Option<String>,
     /// With --rules: how many elements to draw at first.
     #[arg(long, value_name = "N", default_value_t = 8, requires = "rules")]
     pub elements: usize,

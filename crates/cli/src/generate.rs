@@ -3,7 +3,10 @@
 //! derived from `--seed` and `i`); minimal, to a clue count, or on the clue
 //! positions of a pattern file; classic, jigsaw, killer or with variant
 //! elements, and with `--difficulty`, `--technique` or `--er` graded by the
-//! logic solver until one has the level, technique or rating asked.
+//! logic solver until one has the level, technique or rating asked;
+//! with `--layout`, grids of several overlapping Sudokus ([`multigrid`]).
+
+mod multigrid;
 
 use std::io::Write;
 use std::sync::Arc;
@@ -83,6 +86,9 @@ pub fn run(
     out: &mut dyn Write,
 ) -> anyhow::Result<u8> {
     // Each puzzle gets --time-limit from its start; a bad value is a usage error.
+    if let Some(layout) = &args.layout {
+        return multigrid::run(args, layout, cancel, out);
+    }
     let budget = || crate::cli::budget(Some(args.time_limit), None, cancel);
     budget()?;
     let template = match &args.template {
@@ -155,14 +161,7 @@ pub fn run(
         None => None,
     };
     let pool = crate::workers::pool(args.threads)?;
-    let progress = if args.count < 2 {
-        crate::progress::spinner("generating")
-    } else {
-        crate::progress::bar(
-            args.count as u64,
-            "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
-        )
-    };
+    let progress = progress(args.count);
     let (mut failed, mut stopped, mut cut_short) = (false, false, false);
     let mut json = JsonRecords::begin(args.format.json(), out)?;
     for start in (1..=args.count).step_by(CHUNK) {
@@ -240,26 +239,8 @@ pub fn run(
                     break;
                 }
                 Some(Ok(made)) => made,
-                Some(Err(GradedError::Generate(GenerateError::Stopped(reason)))) => {
-                    let raise = match reason {
-                        StopReason::Deadline => " (--time-limit SECONDS, 0 for none)",
-                        StopReason::NodeLimit => " (--node-limit N)",
-                        StopReason::Cancelled => "",
-                    };
-                    eprintln!(
-                        "fdoku: puzzle {index}: stopped: {}{raise}",
-                        reason.describe()
-                    );
-                    cut_short = true;
-                    continue;
-                }
-                // A grid search that ran out of nodes: cut short by a limit,
-                // not an answer.
-                Some(Err(GradedError::Generate(e @ GenerateError::NoGrid { .. }))) => {
-                    eprintln!(
-                        "fdoku: puzzle {index}: stopped: {}: {e} (--node-limit N)",
-                        StopReason::NodeLimit.describe()
-                    );
+                Some(Err(GradedError::Generate(e))) if cut_short_by_limit(&e) => {
+                    eprintln!("{}", stopped_note(index, &e));
                     cut_short = true;
                     continue;
                 }
@@ -309,6 +290,49 @@ pub fn run(
     progress.finish_and_clear();
     out.flush()?;
     Ok(crate::error::batch_exit_code(failed, stopped || cut_short))
+}
+
+/// A spinner for one puzzle, a bar for more.
+fn progress(count: usize) -> indicatif::ProgressBar {
+    if count < 2 {
+        crate::progress::spinner("generating")
+    } else {
+        crate::progress::bar(
+            count as u64,
+            "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
+        )
+    }
+}
+
+/// Whether `error` is a generation cut short by a limit (exit code 3), not
+/// an answer: the budget ran out, or a grid search ran out of nodes.
+fn cut_short_by_limit(error: &GenerateError) -> bool {
+    matches!(
+        error,
+        GenerateError::Stopped(_) | GenerateError::NoGrid { .. }
+    )
+}
+
+/// What standard error says of puzzle `index` cut short by `error`, and
+/// which flag raises the limit.
+fn stopped_note(index: usize, error: &GenerateError) -> String {
+    match error {
+        GenerateError::Stopped(reason) => {
+            let raise = match reason {
+                StopReason::Deadline => " (--time-limit SECONDS, 0 for none)",
+                StopReason::NodeLimit => " (--node-limit N)",
+                StopReason::Cancelled => "",
+            };
+            format!(
+                "fdoku: puzzle {index}: stopped: {}{raise}",
+                reason.describe()
+            )
+        }
+        other => format!(
+            "fdoku: puzzle {index}: stopped: {}: {other} (--node-limit N)",
+            StopReason::NodeLimit.describe()
+        ),
+    }
 }
 
 /// Reads `--template FILE`: the base rules and what to draw on them.

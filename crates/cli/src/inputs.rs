@@ -9,6 +9,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use fdoku_sudoku::format::multigrid::{self, MultigridItem};
 use fdoku_sudoku::format::{Format, Item, PlainVariant, read_input};
 
 use crate::error::BadInput;
@@ -67,18 +68,36 @@ pub fn puzzles(
     variant: &PlainVariant,
     failed: &mut bool,
 ) -> Vec<Item> {
+    items_of(named_texts(args, failed), format, variant, failed)
+}
+
+/// The name and text of every input named (stdin when none); one that
+/// cannot be read is reported on stderr and sets `failed`.
+fn named_texts(args: &[PathBuf], failed: &mut bool) -> Vec<(String, String)> {
     let stdin = [PathBuf::from("-")];
     let args = if args.is_empty() { &stdin[..] } else { args };
-    let mut items = Vec::new();
+    let mut texts = Vec::new();
     for arg in args {
-        let (name, text) = match read_arg(arg) {
-            Ok(named) => named,
+        match read_arg(arg) {
+            Ok(named) => texts.push(named),
             Err(message) => {
                 eprintln!("fdoku: {message}");
                 *failed = true;
-                continue;
             }
-        };
+        }
+    }
+    texts
+}
+
+/// The puzzles of `texts`, numbered in order (see [`puzzles`]).
+fn items_of(
+    texts: Vec<(String, String)>,
+    format: Format,
+    variant: &PlainVariant,
+    failed: &mut bool,
+) -> Vec<Item> {
+    let mut items = Vec::new();
+    for (name, text) in texts {
         let read = read_input(&name, &text, format, variant);
         for skipped in &read.skipped {
             eprintln!("fdoku: {skipped}");
@@ -97,6 +116,64 @@ pub fn puzzles(
         item.index = i + 1;
     }
     items
+}
+
+/// The puzzles of consecutive inputs of one kind.
+pub enum Batch {
+    /// Sudokus, one grid each.
+    Puzzles(Vec<Item>),
+    /// Grids of several overlapping Sudokus.
+    Multigrids(Vec<MultigridItem>),
+}
+
+impl Batch {
+    /// How many puzzles it holds.
+    pub fn count(&self) -> usize {
+        match self {
+            Batch::Puzzles(items) => items.len(),
+            Batch::Multigrids(items) => items.len(),
+        }
+    }
+}
+
+/// The puzzles of every input named (stdin when none), in batches of
+/// consecutive inputs of one kind, numbered in order across them. An input
+/// is read as multigrids when `multigrids` says so, or when the format is
+/// detected or JSON and its text holds them.
+pub fn batches(
+    args: &[PathBuf],
+    format: Format,
+    multigrids: bool,
+    variant: &PlainVariant,
+    failed: &mut bool,
+) -> Vec<Batch> {
+    let mut batches: Vec<Batch> = Vec::new();
+    let mut numbered = 0;
+    for (name, text) in named_texts(args, failed) {
+        let multigrid = multigrids
+            || (matches!(format, Format::Auto | Format::Json) && multigrid::detect(&text));
+        let mut batch = if multigrid {
+            let items = multigrid::read_multigrids(&name, &text);
+            if items.is_empty() {
+                eprintln!("fdoku: {}", no_puzzle(&name, &text));
+                *failed = true;
+            }
+            Batch::Multigrids(items)
+        } else {
+            Batch::Puzzles(items_of(vec![(name, text)], format, variant, failed))
+        };
+        match &mut batch {
+            Batch::Puzzles(items) => items.iter_mut().for_each(|i| i.index += numbered),
+            Batch::Multigrids(items) => items.iter_mut().for_each(|i| i.index += numbered),
+        }
+        numbered += batch.count();
+        match (batches.last_mut(), batch) {
+            (Some(Batch::Puzzles(last)), Batch::Puzzles(items)) => last.extend(items),
+            (Some(Batch::Multigrids(last)), Batch::Multigrids(items)) => last.extend(items),
+            (_, batch) => batches.push(batch),
+        }
+    }
+    batches
 }
 
 /// An argument's name and text: a file, stdin, or the puzzle itself.

@@ -3,22 +3,25 @@
 //!
 //! `--all` streams instead (see [`all`]): puzzles one after another, each
 //! solution printed as it is found, so memory stays flat however many
-//! there are.
+//! there are. Grids of several overlapping Sudokus go through
+//! [`multigrid`], in their place in the input order.
 
 mod all;
+mod multigrid;
 
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::anyhow;
-use fdoku_sudoku::format::{self, Item};
+use fdoku_sudoku::format::{self, Item, ParseError};
 use fdoku_sudoku::solve::{Goal, Report, SearchStats, SolveOptions, Status};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::cli::{OutputFormat, SolveArgs};
+use crate::inputs::Batch;
 use crate::records::JsonRecords;
 
 /// Puzzles solved between two writes of the output.
@@ -39,11 +42,12 @@ struct Record<'a> {
     answer: Answer,
 }
 
-/// What a record says about its puzzle.
+/// What a record says about its puzzle; `S` is how a solution is written
+/// (a line, or a multigrid's canvas rows).
 #[derive(Serialize)]
-pub(crate) struct Answer {
+pub(crate) struct Answer<S = String> {
     status: &'static str,
-    solution: Option<String>,
+    solution: Option<S>,
     /// The exact count, when the search went through.
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
@@ -55,6 +59,21 @@ pub(crate) struct Answer {
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
     stats: SearchStats,
+}
+
+impl Answer {
+    /// The same answer with its solution written as `solution`.
+    fn written_as<S>(self, solution: Option<S>) -> Answer<S> {
+        Answer {
+            status: self.status,
+            solution,
+            count: self.count,
+            count_at_least: self.count_at_least,
+            error: self.error,
+            reason: self.reason,
+            stats: self.stats,
+        }
+    }
 }
 
 /// What a batch ran into: an input it could not use, a search cut short.
@@ -77,9 +96,10 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     args.limits.budget(cancel, None)?;
     let pool = crate::workers::pool(args.threads)?;
     let mut tally = Tally::default();
-    let items = crate::inputs::puzzles(
+    let batches = crate::inputs::batches(
         &args.files,
         args.input_format.format(),
+        args.input_format.multigrids(),
         &args.variant.plain(),
         &mut tally.failed,
     );
@@ -90,46 +110,91 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     } else {
         Goal::First
     };
-    let progress = if items.len() < 2 {
+    let total: usize = batches.iter().map(Batch::count).sum();
+    let progress = if total < 2 {
         indicatif::ProgressBar::hidden()
     } else {
         crate::progress::bar(
-            items.len() as u64,
+            total as u64,
             "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
         )
     };
     let mut json = JsonRecords::begin(args.format.json(), out)?;
-    if matches!(goal, Goal::All(_)) {
-        for item in items {
-            let solved = all::stream(&item, goal, args, cancel, out, &mut json)?;
-            tally.note(&solved);
-            progress.inc(1);
-        }
-    } else {
-        let mut remaining = items.into_iter().peekable();
-        while remaining.peek().is_some() {
-            let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
-            let outcomes: Vec<Outcome> = pool.install(|| {
-                chunk
-                    .into_par_iter()
-                    .map(|item| {
-                        let solved = solve_item(&item, goal, args, cancel);
-                        Outcome { item, solved }
-                    })
-                    .collect()
-            });
-            for outcome in &outcomes {
-                verify(outcome)?;
-                tally.note(&outcome.solved);
-                print(&outcome.item, &outcome.solved, args, goal, out, &mut json)?;
-            }
-            progress.inc(outcomes.len() as u64);
+    let mut context = Context {
+        goal,
+        args,
+        cancel,
+        out: &mut *out,
+        json: &mut json,
+        tally: &mut tally,
+        progress: &progress,
+    };
+    for batch in batches {
+        match batch {
+            Batch::Puzzles(items) => solve_items(items, &pool, &mut context)?,
+            Batch::Multigrids(items) => multigrid::run(&items, &pool, &mut context)?,
         }
     }
     json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;
     Ok(crate::error::batch_exit_code(tally.failed, tally.stopped))
+}
+
+/// What solving a batch of puzzles writes to and keeps count in.
+struct Context<'a> {
+    goal: Goal,
+    args: &'a SolveArgs,
+    cancel: &'a Arc<AtomicBool>,
+    out: &'a mut dyn Write,
+    json: &'a mut JsonRecords,
+    tally: &'a mut Tally,
+    progress: &'a indicatif::ProgressBar,
+}
+
+/// Solves and prints one-grid puzzles: in parallel chunks (output in input
+/// order), or one after another streaming every solution with `--all`.
+fn solve_items(
+    items: Vec<Item>,
+    pool: &rayon::ThreadPool,
+    context: &mut Context<'_>,
+) -> anyhow::Result<()> {
+    let (goal, args, cancel) = (context.goal, context.args, context.cancel);
+    if matches!(goal, Goal::All(_)) {
+        for item in items {
+            let solved = all::stream(&item, goal, args, cancel, context.out, context.json)?;
+            context.tally.note(&solved);
+            context.progress.inc(1);
+        }
+        return Ok(());
+    }
+    let mut remaining = items.into_iter().peekable();
+    while remaining.peek().is_some() {
+        let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .into_par_iter()
+                .map(|item| {
+                    let solved = solve_item(&item, goal, args, cancel);
+                    Outcome { item, solved }
+                })
+                .collect()
+        });
+        for outcome in &outcomes {
+            verify(outcome)?;
+            context.tally.note(&outcome.solved);
+            print(
+                &outcome.item,
+                &outcome.solved,
+                args,
+                goal,
+                context.out,
+                context.json,
+            )?;
+        }
+        context.progress.inc(outcomes.len() as u64);
+    }
+    Ok(())
 }
 
 /// The options a puzzle is solved with; a bad limit is the reason it could
@@ -148,14 +213,24 @@ fn options(args: &SolveArgs, cancel: &Arc<AtomicBool>) -> Result<SolveOptions, S
     })
 }
 
+/// A puzzle read and the options to solve it with, or why it cannot be
+/// solved (it could not be read, or a limit is bad).
+fn prepared<'p, P>(
+    puzzle: &'p Result<P, ParseError>,
+    args: &SolveArgs,
+    cancel: &Arc<AtomicBool>,
+) -> Result<(&'p P, SolveOptions), String> {
+    let puzzle = puzzle.as_ref().map_err(ToString::to_string)?;
+    Ok((puzzle, options(args, cancel)?))
+}
+
 fn solve_item(
     item: &Item,
     goal: Goal,
     args: &SolveArgs,
     cancel: &Arc<AtomicBool>,
 ) -> Result<Report, String> {
-    let puzzle = item.puzzle.as_ref().map_err(ToString::to_string)?;
-    let options = options(args, cancel)?;
+    let (puzzle, options) = prepared(&item.puzzle, args, cancel)?;
     Ok(fdoku_sudoku::solve::solve(puzzle, goal, &options))
 }
 
@@ -243,7 +318,7 @@ pub(crate) fn answer(
 
 /// What text output tells on standard error: why a puzzle could not be
 /// read or solved, and its statistics when asked.
-fn notes(index: usize, answer: &Answer, args: &SolveArgs) {
+fn notes<S>(index: usize, answer: &Answer<S>, args: &SolveArgs) {
     if let Some(error) = &answer.error {
         eprintln!("fdoku: {error}");
     }

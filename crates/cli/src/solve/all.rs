@@ -16,7 +16,7 @@ use fdoku_sudoku::format::{self, Item};
 use fdoku_sudoku::solve::{Goal, Report, solve_with};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
 
-use super::{Answer, answer, notes, options, print};
+use super::{Answer, answer, notes, prepared, print};
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::records::JsonRecords;
 
@@ -30,12 +30,7 @@ pub(super) fn stream(
     out: &mut dyn Write,
     json: &mut JsonRecords,
 ) -> anyhow::Result<Result<Report, String>> {
-    let prepared = item
-        .puzzle
-        .as_ref()
-        .map_err(ToString::to_string)
-        .and_then(|puzzle| Ok((puzzle, options(args, cancel)?)));
-    let (puzzle, options) = match prepared {
+    let (puzzle, options) = match prepared(&item.puzzle, args, cancel) {
         Ok(prepared) => prepared,
         Err(message) => {
             let solved = Err(message);

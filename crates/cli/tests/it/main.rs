@@ -14,6 +14,7 @@ mod docs_examples;
 mod generate;
 mod inputs_and_defaults;
 mod logic;
+mod multigrid;
 mod regression;
 #[cfg(feature = "serve")]
 mod serve;
