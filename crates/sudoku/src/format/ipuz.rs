@@ -9,8 +9,9 @@
 //! The i-th character of `charset` is digit i, so a wordoku's letters read
 //! as digits. `title`, `author`, `intro` (the rules text) and the answer
 //! travel along. Jigsaw, killer and calcudoku files (regions and cages as
-//! `zones` and `cages`) and shaped grids (`null` cells) are refused by
-//! name.
+//! `zones` and `cages`) are refused by name: the ipuz specification leaves
+//! open whether their cell coordinates count from 0 or from 1, and files
+//! differ. Shaped grids (`null` cells) are refused too.
 //!
 //! ```
 //! use fdoku_sudoku::format::ipuz::{read_ipuz, to_ipuz};
@@ -100,8 +101,10 @@ fn from_value(value: &Value) -> Result<FPuzzle, String> {
         .find(|k| object.contains_key(*k))
     {
         return Err(format!(
-            "'{key}': regions and cages of ipuz files are not read yet \
-             (the grid, boxes, diagonals and hyper windows are)"
+            "'{key}': regions and cages of ipuz files are not read: the ipuz specification \
+             leaves open whether cell coordinates count from 0 or from 1, and a cage read the \
+             other way would sit one cell off (the grid, boxes, diagonals and hyper windows are \
+             read)"
         ));
     }
     let rows = object
@@ -212,7 +215,7 @@ fn sudoku_kind(object: &Map<String, Value>) -> Result<&'static str, String> {
     }
     Err(match refused {
         Some(kind) => format!(
-            "'kind': {kind} is not read yet (expected sudoku, latin square, diagonal, hyper or wordoku)"
+            "'kind': {kind} is not read (expected sudoku, latin square, diagonal, hyper or wordoku)"
         ),
         None => "'kind': no Sudoku kind (expected http://ipuz.org/sudoku#1)".to_owned(),
     })
@@ -367,12 +370,13 @@ mod tests {
         let cases = [
             (
                 file("sudoku/killersudoku", ""),
-                "'kind': http://ipuz.org/sudoku/killersudoku#1 is not read yet",
+                "'kind': http://ipuz.org/sudoku/killersudoku#1 is not read",
             ),
             (file("crossword", ""), "'kind': no Sudoku kind"),
             (
                 file("sudoku", r#""cages": [],"#),
-                "'cages': regions and cages of ipuz files are not read yet",
+                "'cages': regions and cages of ipuz files are not read: the ipuz specification \
+                 leaves open whether cell coordinates count from 0 or from 1",
             ),
             (
                 file("sudoku", r#""charset": "12345","#),

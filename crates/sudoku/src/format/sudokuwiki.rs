@@ -93,7 +93,8 @@ fn read_line(line: &str) -> Result<Puzzle, (usize, String)> {
     let column = |byte: usize| line[..byte].chars().count() + 1;
     let (start, board) = board_of(line).map_err(|(byte, m)| (column(byte), m))?;
     let board = board.trim_end();
-    let at = |offset: usize, message: String| (column(start + offset), message);
+    // Offsets in the board are counted in characters.
+    let at = |offset: usize, message: String| (column(start) + offset, message);
     match board.chars().count() {
         0 => Err(at(
             0,
@@ -144,22 +145,20 @@ fn board_of(line: &str) -> Result<(usize, &str), (usize, String)> {
     Ok((start, &rest[..end]))
 }
 
-/// A packed board: the byte offset of the bad cell and what is wrong.
+/// A packed board of 162 characters: the offset (in characters) of the
+/// bad cell and what is wrong.
 fn unpack(board: &str) -> Result<Puzzle, (usize, String)> {
     let mut givens = vec![0u8; 81];
     let mut masks = vec![full_mask(9); 81];
-    let bytes = board.as_bytes();
+    let chars: Vec<char> = board.chars().collect();
     for cell in 0..81 {
-        let pair = &bytes[2 * cell..2 * cell + 2];
         let mut value = 0u32;
-        for (k, &b) in pair.iter().enumerate() {
-            let digit = char::from(b).to_digit(32).ok_or_else(|| {
+        for k in 0..2 {
+            let c = chars[2 * cell + k];
+            let digit = c.to_digit(32).ok_or_else(|| {
                 (
                     2 * cell + k,
-                    format!(
-                        "'{}' is not a base-32 digit (expected 0-9 or a-v)",
-                        char::from(b)
-                    ),
+                    format!("'{c}' is not a base-32 digit (expected 0-9 or a-v)"),
                 )
             })?;
             value = value * 32 + digit;
@@ -295,5 +294,16 @@ mod tests {
         assert!(message.starts_with("r1c3: 0 holds no digits"), "{message}");
         board.replace_range(4..6, "0w");
         assert_eq!(read_line(&board).unwrap_err().0, 6);
+        // Characters, not bytes, count the column.
+        board.replace_range(0..4, "éééé");
+        assert_eq!(
+            read_line(&board).unwrap_err(),
+            (
+                1,
+                "'é' is not a base-32 digit (expected 0-9 or a-v)".to_owned()
+            )
+        );
+        let board = format!("{}é{}", "0".repeat(40), "0".repeat(40));
+        assert_eq!(read_line(&board).unwrap_err().0, 41);
     }
 }

@@ -29,6 +29,10 @@ fn text() -> impl Strategy<Value = String> {
         Just("é".to_owned()),
         Just(".".repeat(81)),
         Just("1".repeat(16)),
+        Just("https://www.sudokuwiki.org/sudoku.htm?bd=".to_owned()),
+        Just("vu4804".to_owned()),
+        Just("https://swaroopg92.github.io/penpa-edit/#m=solve&p=".to_owned()),
+        Just("7ZjNbtswDMf".to_owned()),
         "[0-9a-zA-Z.*_ ]{1,12}".prop_map(String::from),
         any::<char>().prop_map(String::from),
     ];
@@ -47,7 +51,14 @@ proptest! {
 
     #[test]
     fn readers_never_panic_and_errors_point_inside(text in text()) {
-        for format in [Format::Auto, Format::Line, Format::Block, Format::Json] {
+        for format in [
+            Format::Auto,
+            Format::Line,
+            Format::Block,
+            Format::Json,
+            Format::SudokuWiki,
+            Format::Penpa,
+        ] {
             let lines = text.lines().count().max(1);
             for (i, item) in read_puzzles("in", &text, format, &PlainVariant::default()).iter().enumerate() {
                 prop_assert_eq!(item.index, i + 1);

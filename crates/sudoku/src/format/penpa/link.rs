@@ -42,6 +42,9 @@ const SHORTENED: [(&str, &str); 31] = [
     ("null", "zO"),
 ];
 
+/// The widest and highest drawing area read: far beyond any Sudoku.
+const MAX_AREA: usize = 1000;
+
 /// What a Penpa+ link says about its puzzle.
 #[derive(Clone, Debug)]
 pub(super) struct Unpacked {
@@ -102,7 +105,8 @@ pub(super) fn unpack(payload: &str) -> Result<Unpacked, String> {
         header
             .get(i)
             .and_then(|v| v.trim().parse().ok())
-            .ok_or_else(|| format!("the header's {what} is not a number"))
+            .filter(|&v| v <= MAX_AREA)
+            .ok_or_else(|| format!("the header's {what} is not a number from 0 to {MAX_AREA}"))
     };
     let json = |i: usize, what: &str| -> Result<Value, String> {
         let line = lines.get(i).copied().unwrap_or("");
