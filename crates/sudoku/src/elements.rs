@@ -22,6 +22,11 @@
 //! regions, so a grid without regions has no box indexers. A
 //! greater-than sign and a product clue relate two cells of any grid: the
 //! first digit larger than the second, the two multiplying to the clue.
+//! Parity lines alternate odd and even digits; a nabner line holds no two
+//! digits equal or consecutive (so at most ⌈N/2⌉ cells); a lockout line's
+//! ends differ by at least ⌊N/2⌋ (4 on 9×9, the f-puzzles script's rule)
+//! unless a difference is given, and no digit inside it lies between the
+//! ends' digits or equals one.
 //!
 //! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
 //! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
@@ -358,6 +363,24 @@ pub enum Element {
         /// What the digits multiply to.
         product: u32,
     },
+    /// Neighbours on the line alternate between odd and even digits.
+    ParityLine {
+        /// The line.
+        cells: Vec<usize>,
+    },
+    /// No two digits on the line are equal or consecutive.
+    Nabner {
+        /// The line.
+        cells: Vec<usize>,
+    },
+    /// The two ends differ by at least `difference`, and every digit inside
+    /// the line lies outside the ends' range (neither between nor equal).
+    Lockout {
+        /// The line, end to end.
+        cells: Vec<usize>,
+        /// The least difference of the ends.
+        difference: u32,
+    },
 }
 
 /// The kinds of [`Element`], one per rule a setter names: a slow
@@ -419,6 +442,12 @@ pub enum ElementKind {
     GreaterThan,
     /// Two digits multiplying to a clue.
     Product,
+    /// Odd and even in turn along a line.
+    ParityLine,
+    /// No equal or consecutive digits on a line.
+    Nabner,
+    /// Digits outside the ends' range.
+    Lockout,
 }
 
 impl ElementKind {
@@ -433,7 +462,7 @@ impl ElementKind {
     }
 
     /// Every kind.
-    pub const ALL: [ElementKind; 27] = [
+    pub const ALL: [ElementKind; 30] = [
         ElementKind::Thermometer,
         ElementKind::SlowThermometer,
         ElementKind::Arrow,
@@ -461,6 +490,9 @@ impl ElementKind {
         ElementKind::BoxIndexer,
         ElementKind::GreaterThan,
         ElementKind::Product,
+        ElementKind::ParityLine,
+        ElementKind::Nabner,
+        ElementKind::Lockout,
     ];
 
     /// The kind of `element`.
@@ -505,6 +537,9 @@ impl ElementKind {
             },
             Element::GreaterThan { .. } => ElementKind::GreaterThan,
             Element::Product { .. } => ElementKind::Product,
+            Element::ParityLine { .. } => ElementKind::ParityLine,
+            Element::Nabner { .. } => ElementKind::Nabner,
+            Element::Lockout { .. } => ElementKind::Lockout,
         }
     }
 
@@ -538,6 +573,9 @@ impl ElementKind {
             ElementKind::BoxIndexer => "box indexer",
             ElementKind::GreaterThan => "greater-than",
             ElementKind::Product => "product",
+            ElementKind::ParityLine => "parity line",
+            ElementKind::Nabner => "nabner line",
+            ElementKind::Lockout => "lockout line",
         }
     }
 
@@ -560,9 +598,8 @@ impl ElementKind {
             "colindexer" => Some(ElementKind::ColumnIndexer),
             "inequality" | "greater" | "lessthan" => Some(ElementKind::GreaterThan),
             "max" => Some(ElementKind::Maximum),
-            "regionsum" | "zipper" | "entropic" | "modular" | "between" => {
-                ElementKind::parse(&format!("{k} line"))
-            }
+            "regionsum" | "zipper" | "entropic" | "modular" | "between" | "parity" | "nabner"
+            | "lockout" => ElementKind::parse(&format!("{k} line")),
             _ => ElementKind::ALL
                 .into_iter()
                 .find(|kind| squeeze(kind.name()) == k),
@@ -633,6 +670,9 @@ impl Element {
             | Element::Zipper { cells }
             | Element::Entropic { cells }
             | Element::Modular { cells }
+            | Element::ParityLine { cells }
+            | Element::Nabner { cells }
+            | Element::Lockout { cells, .. }
             | Element::Quadruple { cells, .. } => cells.clone(),
             Element::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
             Element::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
@@ -770,6 +810,21 @@ impl Element {
                 }),
             Element::Extremum { .. } | Element::Indexer { .. } => None,
             Element::GreaterThan { cells } => repeated(cells),
+            Element::ParityLine { cells } => line_at_least(cells, 2).or_else(|| repeated(cells)),
+            Element::Nabner { cells } => line_at_least(cells, 2)
+                .or_else(|| repeated(cells))
+                .or_else(|| {
+                    let most = size.div_ceil(2);
+                    (cells.len() > most).then(|| {
+                        format!(
+                            "{} cells cannot hold digits from 1 to {size} no two of them equal or consecutive (at most {most})",
+                            cells.len()
+                        )
+                    })
+                }),
+            Element::Lockout { cells, difference } => line_at_least(cells, 2)
+                .or_else(|| repeated(cells))
+                .or_else(|| in_range("difference", u64::from(*difference), 1, n.saturating_sub(1))),
             Element::Product { cells, product } => repeated(cells).or_else(|| {
                 let p = u64::from(*product);
                 let made = (1..=n).any(|x| p % x == 0 && (1..=n).contains(&(p / x)));

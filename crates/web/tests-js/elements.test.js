@@ -239,3 +239,18 @@ test('greater-than signs point at the smaller digit; products sit on the edge wi
   assert.equal(product.title, 'product 1: 6');
   assert.ok(rulesLegend(p).some((l) => l.startsWith('Product')));
 });
+
+test('parity and nabner lines in their colours; lockout lines between two diamonds', () => {
+  const p = parsed((r) => r.description && r.description.lockout_lines);
+  const marks = elementMarks(p);
+  const parity = byName(marks, 'parity line 1');
+  assert.equal(shapes(parity, 'path', 'el-parity-line').length, 1);
+  assert.deepEqual(points(parity.shapes[0].attrs.d), [[0.5, 0.5], [1.5, 0.5], [2.5, 0.5]]);
+  assert.equal(shapes(byName(marks, 'nabner line 1'), 'path', 'el-nabner').length, 1);
+  const lockout = byName(marks, 'lockout line 1');
+  const ends = shapes(lockout, 'path', 'el-lockout-end').map((s) => points(s.attrs.d));
+  assert.equal(ends.length, 2);
+  near(ends[0][1], [0.82, 3.5], 'the first diamond around r4c1');
+  near(ends[1][1], [2.82, 4.5], 'the last around r5c3');
+  assert.ok(rulesLegend(p).some((l) => l.includes('lockout') && l.includes('at least 3')));
+});

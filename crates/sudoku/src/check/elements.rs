@@ -213,6 +213,21 @@ impl Filled<'_> {
                 let (da, db) = (self.digit(*a), self.digit(*b));
                 format!("{da} and {db} do not multiply to {product}")
             }),
+            Element::ParityLine { cells } => cells.windows(2).find_map(|w| {
+                let (a, b) = (w[0], w[1]);
+                (self.value(a) % 2 == self.value(b) % 2).then(|| {
+                    let parity = ["even", "odd"][self.value(a) as usize % 2];
+                    format!(
+                        "{} and {} hold {} and {}, both {parity}",
+                        self.name(a),
+                        self.name(b),
+                        self.digit(a),
+                        self.digit(b)
+                    )
+                })
+            }),
+            Element::Nabner { cells } => self.nabner(cells),
+            Element::Lockout { cells, difference } => self.lockout(cells, *difference),
         }
     }
 
@@ -377,6 +392,54 @@ impl Filled<'_> {
                     "the piece {} adds up to {found}, the first piece {} to {expected}",
                     label(piece),
                     label(first)
+                )
+            })
+        })
+    }
+
+    /// No two digits equal or consecutive.
+    fn nabner(&self, cells: &[usize]) -> Option<String> {
+        cells.iter().enumerate().find_map(|(k, &b)| {
+            let a = *cells[..k]
+                .iter()
+                .find(|&&a| self.value(a).abs_diff(self.value(b)) <= 1)?;
+            let how = match self.value(a) == self.value(b) {
+                true => "equal",
+                false => "consecutive",
+            };
+            Some(format!(
+                "{} and {} hold {} and {}, {how}",
+                self.name(a),
+                self.name(b),
+                self.digit(a),
+                self.digit(b)
+            ))
+        })
+    }
+
+    /// The ends at least `difference` apart, every inner digit outside
+    /// their range.
+    fn lockout(&self, cells: &[usize], difference: u32) -> Option<String> {
+        let (&first, &last) = (cells.first()?, cells.last()?);
+        let (x, y) = (self.value(first), self.value(last));
+        if x.abs_diff(y) < difference {
+            return Some(format!(
+                "the ends {} and {} hold {} and {}, less than {difference} apart",
+                self.name(first),
+                self.name(last),
+                self.digit(first),
+                self.digit(last)
+            ));
+        }
+        let (low, high) = (x.min(y), x.max(y));
+        cells[1..cells.len() - 1].iter().find_map(|&c| {
+            (low..=high).contains(&self.value(c)).then(|| {
+                format!(
+                    "{} holds {}, not outside the ends' {} and {}",
+                    self.name(c),
+                    self.digit(c),
+                    self.digit(first),
+                    self.digit(last)
                 )
             })
         })

@@ -338,6 +338,40 @@ impl Drawer<'_> {
                 let product = self.digit(cells[0]) * self.digit(cells[1]);
                 Element::Product { cells, product }
             }
+            ElementKind::ParityLine => {
+                let len = 2 + below(rng, most - 1);
+                let cells = self.walk(rng, len, |line, c| {
+                    (self.digit(c) + self.digit(line[line.len() - 1])) % 2 == 1
+                });
+                Element::ParityLine { cells }
+            }
+            ElementKind::Nabner => {
+                let len = 2 + below(rng, n.div_ceil(2).clamp(2, most) - 1);
+                let cells = self.walk(rng, len, |line, c| {
+                    line.iter()
+                        .all(|&x| self.digit(x).abs_diff(self.digit(c)) >= 2)
+                });
+                Element::Nabner { cells }
+            }
+            ElementKind::Lockout => {
+                // The longest start of a walk whose last cell closes a
+                // lockout line with the first.
+                let difference = (n / 2) as u32;
+                let walk = self.line(rng, most.max(3));
+                let closes = |k: usize| {
+                    let (x, y) = (self.digit(walk[0]), self.digit(walk[k]));
+                    let (low, high) = (x.min(y), x.max(y));
+                    x.abs_diff(y) >= difference
+                        && walk[1..k]
+                            .iter()
+                            .all(|&c| !(low..=high).contains(&self.digit(c)))
+                };
+                let end = (1..walk.len()).rev().find(|&k| closes(k))?;
+                Element::Lockout {
+                    cells: walk[..=end].to_vec(),
+                    difference,
+                }
+            }
         })
     }
 }

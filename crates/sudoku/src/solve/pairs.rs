@@ -3,8 +3,8 @@
 //! candidates).
 //!
 //! Thermometers, kropki dots, XV, whispers, renban, palindromes, clones,
-//! min/max cells, indexers, greater-than signs, product clues and the
-//! negative rules each come down to pairs of cells
+//! min/max cells, indexers, greater-than signs, product clues, parity and
+//! nabner lines and the negative rules each come down to pairs of cells
 //! whose digits must stand in a [`Relation`]: `a < b` along a thermometer,
 //! `|a − b| = 1` across a white dot, `a = b` across a palindrome, "the
 //! indexer holds X exactly when the X-th cell holds the indexer's
@@ -37,6 +37,8 @@ pub enum Relation {
     Sum(u32),
     /// `x · y = p`.
     Product(u32),
+    /// One of `x` and `y` odd, the other even.
+    OtherParity,
     /// `|x − y| ≥ d`.
     Apart(u32),
     /// `x ≠ y` and `|x − y| ≤ d`.
@@ -60,6 +62,7 @@ impl Relation {
             Relation::Ratio(r) => x == r * y || y == r * x,
             Relation::Sum(s) => x + y == s,
             Relation::Product(p) => x * y == p,
+            Relation::OtherParity => (x + y) % 2 == 1,
             Relation::Apart(d) => x.abs_diff(y) >= d,
             Relation::Within(d) => x != y && x.abs_diff(y) <= d,
             Relation::Equal => x == y,
@@ -123,6 +126,14 @@ pub fn element_pairs(element: &Element, rules: &Rules) -> Option<Vec<Pair>> {
             vec![pair(cells[0], cells[1], Relation::Product(*product))]
         }
         Element::Whisper { cells, difference } => chain(cells, Relation::Apart(*difference)),
+        Element::ParityLine { cells } => chain(cells, Relation::OtherParity),
+        // No two equal or consecutive: every two at least 2 apart.
+        Element::Nabner { cells } => cells
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &a)| cells[i + 1..].iter().map(move |&b| (a, b)))
+            .map(|(a, b)| pair(a, b, Relation::Apart(2)))
+            .collect(),
         Element::Renban { cells } => {
             // Different digits no two more than len − 1 apart: a run.
             let span = cells.len() as u32 - 1;

@@ -629,3 +629,37 @@ fn greater_than_signs_and_products_compare_two_cells() {
         "product 1 (r1c1, r1c2): 5 and 4 do not multiply to 15",
     );
 }
+
+#[test]
+fn parity_nabner_and_lockout_lines() {
+    // Row 1: 5 3 4 6 7 8 9 1 2.
+    holds_then_breaks(
+        vec![Element::ParityLine {
+            cells: line(&["r1c3", "r1c2", "r2c3"]),
+        }],
+        &relabel(&solved(), 4, 5),
+        "parity line 1: r1c3 and r1c2 hold 5 and 3, both odd",
+    );
+    holds_then_breaks(
+        vec![Element::Nabner {
+            cells: line(&["r1c1", "r1c2", "r1c8"]),
+        }],
+        &relabel(&solved(), 1, 4),
+        "nabner line 1: r1c1 and r1c8 hold 5 and 4, consecutive",
+    );
+    // The ends hold 5 and 1 (4 apart); 7, 8, 9 lie outside.
+    let lockout = |difference| Element::Lockout {
+        cells: line(&["r1c1", "r1c5", "r1c6", "r1c7", "r1c8"]),
+        difference,
+    };
+    holds_then_breaks(
+        vec![lockout(4)],
+        &relabel(&solved(), 8, 2),
+        "lockout line 1: r1c6 holds 2, not outside the ends' 5 and 1",
+    );
+    holds_then_breaks(
+        vec![lockout(4)],
+        &relabel(&solved(), 1, 2),
+        "lockout line 1: the ends r1c1 and r1c8 hold 5 and 2, less than 4 apart",
+    );
+}

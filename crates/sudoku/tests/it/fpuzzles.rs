@@ -374,8 +374,36 @@ fn field_errors_name_the_key_and_the_entry() {
         "f.json:1:1: boxindexer[0]: box indexer 1: needs regions; the grid has none"
     );
     assert_eq!(
-        case(r#", "nabner": [{"lines": [["R1C1", "R1C2"]]}]"#),
-        "f.json:1:1: nabner: the f-puzzles constraint \"nabner\" is not supported (fdoku reads the constraints listed in docs/formats.md)"
+        case(r#", "foglight": [{"cell": "R1C1"}]"#),
+        "f.json:1:1: foglight: the f-puzzles constraint \"foglight\" is not supported (fdoku reads the constraints listed in docs/formats.md)"
+    );
+    assert_eq!(
+        case(r#", "nabner": [{"lines": [["R1C1", "R1C2", "R2C1"]]}]"#),
+        "f.json:1:1: nabner[0].lines[0]: nabner line 1: 3 cells cannot hold digits from 1 to 4 no two of them equal or consecutive (at most 2)"
+    );
+    // Lockout lines: ends ⌊N/2⌋ apart unless a value says otherwise.
+    let lockout = format!(
+        r#"{{"size": 4, {grid}, "lockout": [{{"lines": [["R1C1", "R1C2", "R1C3"]]}},
+            {{"lines": [["R4C1", "R4C2", "R4C3"]], "value": "3"}}]}}"#
+    );
+    let read = read_fpuzzles("f.json", &lockout).remove(0).puzzle.unwrap();
+    assert_eq!(
+        read.puzzle.rules().elements(),
+        [
+            fdoku_sudoku::Element::Lockout {
+                cells: vec![0, 1, 2],
+                difference: 2
+            },
+            fdoku_sudoku::Element::Lockout {
+                cells: vec![12, 13, 14],
+                difference: 3
+            }
+        ]
+    );
+    let again = to_fpuzzles(&read.puzzle, &read.meta).unwrap();
+    assert_eq!(
+        read_fpuzzles("again", &again).remove(0).puzzle.unwrap(),
+        read
     );
     // An extra region of fewer than N cells is a cage without a sum.
     let small =

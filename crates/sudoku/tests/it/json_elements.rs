@@ -171,6 +171,20 @@ fn every_kind() -> Vec<Element> {
             cells: pair("r9c6", "r9c7"),
             product: 12,
         },
+        Element::ParityLine {
+            cells: cells(&["r7c7", "r7c8", "r8c8"]),
+        },
+        Element::Nabner {
+            cells: cells(&["r7c9", "r8c9", "r9c9"]),
+        },
+        Element::Lockout {
+            cells: cells(&["r5c7", "r5c8", "r5c9"]),
+            difference: 4,
+        },
+        Element::Lockout {
+            cells: cells(&["r4c7", "r3c8"]),
+            difference: 6,
+        },
     ]
 }
 
@@ -226,6 +240,10 @@ fn descriptions_use_the_short_forms_where_numbers_are_the_defaults() {
     assert_eq!(d["minimums"], json(r#"["r3c5"]"#));
     assert_eq!(d["column_indexers"], json(r#"["r9c2"]"#));
     assert_eq!(d["greater_than"], json(r#"[["r9c5", "r9c4"]]"#));
+    assert_eq!(
+        d["lockout_lines"],
+        json(r#"[{"line": ["r4c7", "r3c8"], "difference": 6}, ["r5c7", "r5c8", "r5c9"]]"#)
+    );
     assert_eq!(
         d["products"],
         json(r#"[{"cells": ["r9c6", "r9c7"], "product": 12}]"#)
@@ -409,6 +427,18 @@ fn mistakes_name_the_field_the_entry_and_what_was_expected() {
         (
             r#""products": [{"cells": ["r1c1", "r1c2"]}]"#,
             r#"products[0]: missing field "product""#,
+        ),
+        (
+            r#""nabner_lines": [["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6"]]"#,
+            "nabner_lines[0]: 6 cells cannot hold digits from 1 to 9 no two of them equal or consecutive (at most 5)",
+        ),
+        (
+            r#""lockout_lines": [{"line": ["r1c1", "r1c2"], "difference": 9}]"#,
+            "lockout_lines[0]: difference 9 is impossible (expected 1 to 8)",
+        ),
+        (
+            r#""parity_lines": [["r1c1"]]"#,
+            "parity_lines[0]: 1 cells, expected at least 2",
         ),
         (
             r#""greater_than": [["r1c1", "r1c2", "r1c3"]]"#,

@@ -280,6 +280,18 @@ fn what_scl_cannot_draw_is_refused_on_writing() {
         "cannot write as a SudokuPad puzzle: SudokuPad has no product clue between two cells"
     );
     assert_eq!(
+        refused(Element::ParityLine { cells: vec![0, 1] }),
+        "cannot write as a SudokuPad puzzle: SudokuPad has no parity line"
+    );
+    assert_eq!(
+        refused(Element::Lockout {
+            cells: vec![0, 1, 2],
+            difference: 3
+        }),
+        "cannot write as a SudokuPad puzzle: a lockout line's difference of 3 has no drawing in \
+         SudokuPad (its lines draw the f-puzzles script's, difference 4)"
+    );
+    assert_eq!(
         refused(Element::GreaterThan { cells: [0, 10] }),
         "cannot write as a SudokuPad puzzle: SudokuPad draws a greater-than sign on the edge of two \
          neighbours, not between R1C1 and R2C2"
@@ -330,7 +342,7 @@ fn hostile_payloads_are_errors_not_crashes() {
 /// circle, dots of other values, corner little killers, min and max cells
 /// side by side, the X negative alone, cages without sums, row, column and
 /// box indexers (box indexers of jigsaw regions), greater-than signs
-/// pointing each way.
+/// pointing each way, nabner and lockout lines.
 #[test]
 fn every_drawing_reads_back() {
     let descriptions = [
@@ -355,6 +367,7 @@ fn every_drawing_reads_back() {
             "row_indexers": ["r1c4", "r2c4"], "column_indexers": ["r6c1"],
             "box_indexers": ["r3c4", "r1c1"],
             "greater_than": [["r2c2", "r2c3"], ["r2c6", "r2c5"], ["r5c5", "r4c5"], ["r5c6", "r6c6"]],
+            "nabner_lines": [["r4c1", "r5c2"]], "lockout_lines": [["r6c2", "r6c3", "r6c4"]],
             "givens": "1..................................."}"#,
     ];
     for text in descriptions {

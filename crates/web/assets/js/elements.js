@@ -23,6 +23,8 @@ const LINE_KINDS = {
   zipper: 'el-zipper',
   entropic: 'el-entropic',
   modular: 'el-modular',
+  parity_line: 'el-parity-line',
+  nabner: 'el-nabner',
 };
 
 /** A number written short (three decimals at most), for path data. */
@@ -282,6 +284,17 @@ function indexer(el, n) {
   return shapes;
 }
 
+/** Lockout line: a line between two diamonds on its end cells. */
+function lockout(el, n) {
+  const points = el.cells.map((c) => centre(n, c));
+  const diamond = ([x, y]) => pathThrough([[x, y - 0.32], [x + 0.32, y], [x, y + 0.32], [x - 0.32, y], [x, y - 0.32]]);
+  return [
+    path('el-line el-lockout', pathThrough(points)),
+    path('el-lockout-end', diamond(points[0])),
+    path('el-lockout-end', diamond(points[points.length - 1])),
+  ];
+}
+
 /** Greater-than sign on the edge: a chevron whose tip points at the smaller digit (the second cell). */
 function greaterThan(el, n) {
   const [big, small] = el.cells;
@@ -312,6 +325,7 @@ function draw(el, n, cloneIndex) {
     case 'clone': return [LAYER.shade, clone(el, n, cloneIndex)];
     case 'indexer': return [LAYER.shade, indexer(el, n)];
     case 'greater_than': return [LAYER.edge, greaterThan(el, n)];
+    case 'lockout': return [LAYER.line, lockout(el, n)];
     case 'product': return [LAYER.edge, product(el, n)];
     default: return null;
   }
@@ -391,6 +405,9 @@ const KIND_WORDS = {
   clone: () => 'Clones (one shading): the shapes hold the same digits, cell for cell.',
   row_indexer: () => 'Row indexer (green, arrow down): a digit X in row r puts r in row X of the same column.',
   column_indexer: () => 'Column indexer (red, arrow across): a digit X in column c puts c in column X of the same row.',
+  parity_line: () => 'Red line (parity): neighbours on it alternate between odd and even digits.',
+  nabner: () => 'Olive line (nabner): no two digits on it are equal or consecutive.',
+  lockout: (n, els) => `Blue line between diamonds (lockout): the diamonds differ by at least ${[...new Set(els.map((e) => e.difference))].join(' or ')}, and no digit on the line lies between them or equals one.`,
   greater_than: () => 'Greater-than sign: the digit it opens towards is larger than the one its tip points at.',
   product: () => 'Product (×n on an edge): the two digits multiply to n.',
   box_indexer: () => 'Box indexer (blue): a digit X at the p-th cell of its region (reading order) puts p in its X-th cell.',

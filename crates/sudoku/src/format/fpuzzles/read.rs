@@ -26,7 +26,7 @@ const COSMETIC: [&str; 8] = [
 ];
 
 /// Keys read here: the grid, the words about the puzzle, and every rule.
-const READ: [&str; 42] = [
+const READ: [&str; 44] = [
     "size",
     "grid",
     "title",
@@ -69,13 +69,15 @@ const READ: [&str; 42] = [
     "rowindexer",
     "columnindexer",
     "boxindexer",
+    "nabner",
+    "lockout",
 ];
 
 /// What a line of cells becomes.
 type LineElement = fn(Vec<usize>) -> Element;
 
 /// The line keys and the element each line becomes.
-const LINES: [(&str, LineElement); 9] = [
+const LINES: [(&str, LineElement); 10] = [
     ("thermometer", |cells| Element::Thermometer {
         cells,
         slow: false,
@@ -91,6 +93,7 @@ const LINES: [(&str, LineElement); 9] = [
     ("entropicline", |cells| Element::Entropic { cells }),
     ("zipperline", |cells| Element::Zipper { cells }),
     ("modularline", |cells| Element::Modular { cells }),
+    ("nabner", |cells| Element::Nabner { cells }),
 ];
 
 /// The puzzle, and its title, author, rules text and answer.
@@ -391,17 +394,27 @@ impl Reader<'_> {
                 }
             }
         }
-        for (i, entry) in self.entries("whispers")?.iter().enumerate() {
-            let at = format!("whispers[{i}]");
-            let difference = match entry.get("value") {
-                None | Some(Value::Null) => size.div_ceil(2) as u32,
-                Some(v) => number(v, &format!("{at}.value"))?,
-            };
-            for (j, cells) in lines_of(size, entry, &at)?.into_iter().enumerate() {
-                elements.push((
-                    format!("{at}.lines[{j}]"),
-                    Element::Whisper { cells, difference },
-                ));
+        type Differing = fn(Vec<usize>, u32) -> Element;
+        let differing: [(&str, u32, Differing); 2] = [
+            ("whispers", size.div_ceil(2) as u32, |cells, difference| {
+                Element::Whisper { cells, difference }
+            }),
+            // The script's lockout lines: ends ⌊N/2⌋ apart.
+            ("lockout", (size / 2) as u32, |cells, difference| {
+                Element::Lockout { cells, difference }
+            }),
+        ];
+        for (key, default, make) in differing {
+            for (i, entry) in self.entries(key)?.iter().enumerate() {
+                let at = format!("{key}[{i}]");
+                let difference = match entry.get("value") {
+                    None | Some(Value::Null) => default,
+                    Some(Value::String(s)) if s.is_empty() => default,
+                    Some(v) => number(v, &format!("{at}.value"))?,
+                };
+                for (j, cells) in lines_of(size, entry, &at)?.into_iter().enumerate() {
+                    elements.push((format!("{at}.lines[{j}]"), make(cells, difference)));
+                }
             }
         }
         self.cell_marks(size, &mut elements)?;
@@ -641,10 +654,11 @@ impl Reader<'_> {
         }
     }
 
-    /// The entries of a constraint list, each an object.
+    /// The entries of a constraint list, each an object (`false` says
+    /// nothing, as for keys not read).
     fn entries(&self, key: &str) -> Result<&[Value], String> {
         let entries = match self.object.get(key) {
-            None | Some(Value::Null) => return Ok(&[]),
+            None | Some(Value::Null) | Some(Value::Bool(false)) => return Ok(&[]),
             Some(Value::Array(entries)) => entries,
             Some(other) => return Err(format!("{key}: {}, expected a list", kind_of(other))),
         };

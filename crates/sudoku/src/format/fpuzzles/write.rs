@@ -351,6 +351,19 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
         Element::Product { .. } => {
             return Err("f-puzzles has no product clue between two cells".to_owned());
         }
+        Element::ParityLine { .. } => {
+            return Err("f-puzzles has no parity line".to_owned());
+        }
+        Element::Nabner { cells } => {
+            out.script_line("nabner", line(cells), "#C9C883", 0.25, "Nabner");
+        }
+        Element::Lockout { cells, difference } => {
+            let mut entry = line(cells);
+            if *difference != (n / 2) as u32 {
+                entry["value"] = json!(difference.to_string());
+            }
+            out.script_line("lockout", entry, "#006CBA", 0.2, "Lockout");
+        }
     }
     Ok(())
 }

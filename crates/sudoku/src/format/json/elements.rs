@@ -84,10 +84,13 @@ pub(super) enum Field {
     BoxIndexers,
     GreaterThan,
     Products,
+    ParityLines,
+    NabnerLines,
+    LockoutLines,
 }
 
 /// Every element field and its name, in reading and writing order.
-pub(super) const FIELDS: [(Field, &str); 28] = [
+pub(super) const FIELDS: [(Field, &str); 31] = [
     (Field::Thermometers, "thermometers"),
     (Field::SlowThermometers, "slow_thermometers"),
     (Field::Arrows, "arrows"),
@@ -116,6 +119,9 @@ pub(super) const FIELDS: [(Field, &str); 28] = [
     (Field::BoxIndexers, "box_indexers"),
     (Field::GreaterThan, "greater_than"),
     (Field::Products, "products"),
+    (Field::ParityLines, "parity_lines"),
+    (Field::NabnerLines, "nabner_lines"),
+    (Field::LockoutLines, "lockout_lines"),
 ];
 
 /// The negative rules' words, in writing order.
@@ -128,6 +134,11 @@ const V_SUM: u32 = 5;
 /// A German whisper's least difference on an N×N grid when none is given.
 fn default_difference(size: usize) -> u32 {
     size.div_ceil(2) as u32
+}
+
+/// A lockout line's least difference of its ends when none is given: ⌊N/2⌋.
+fn default_lockout(size: usize) -> u32 {
+    (size / 2) as u32
 }
 
 /// The entries of a field: a list, or none when the field is absent.
@@ -192,19 +203,15 @@ fn read_entry(size: usize, field: Field, at: &str, entry: &Value) -> Result<Elem
             Element::Xv { cells, sum }
         }
         Field::Whispers => {
-            let (cells, difference) = match entry {
-                Value::Object(_) => {
-                    let object = reader.object(entry, &["line", "difference"])?;
-                    let difference = match object.get("difference") {
-                        None => default_difference(size),
-                        Some(_) => reader.number(object, "difference")?,
-                    };
-                    (reader.cells_of(object, "line")?, difference)
-                }
-                _ => (line()?, default_difference(size)),
-            };
+            let (cells, difference) = reader.line_with(entry, default_difference(size))?;
             Element::Whisper { cells, difference }
         }
+        Field::LockoutLines => {
+            let (cells, difference) = reader.line_with(entry, default_lockout(size))?;
+            Element::Lockout { cells, difference }
+        }
+        Field::ParityLines => Element::ParityLine { cells: line()? },
+        Field::NabnerLines => Element::Nabner { cells: line()? },
         Field::Renbans => Element::Renban { cells: line()? },
         Field::Palindromes => Element::Palindrome { cells: line()? },
         Field::BetweenLines => Element::Between { cells: line()? },
@@ -365,6 +372,15 @@ fn write_entry(size: usize, element: &Element) -> (Field, Value) {
             Field::Products,
             json!({"cells": names(cells), "product": product}),
         ),
+        Element::ParityLine { cells } => line(Field::ParityLines, cells),
+        Element::Nabner { cells } => line(Field::NabnerLines, cells),
+        Element::Lockout { cells, difference } if *difference == default_lockout(size) => {
+            line(Field::LockoutLines, cells)
+        }
+        Element::Lockout { cells, difference } => (
+            Field::LockoutLines,
+            json!({"line": names(cells), "difference": difference}),
+        ),
     }
 }
 
@@ -482,6 +498,22 @@ impl Reader<'_> {
         cells
             .try_into()
             .map_err(|_| format!("{}: {count} cells, expected a pair of cells", self.at))
+    }
+
+    /// A line, or `{"line": [...], "difference": d}`; the difference is
+    /// `default` when not given.
+    fn line_with(&self, entry: &Value, default: u32) -> Result<(Vec<usize>, u32), String> {
+        match entry {
+            Value::Object(_) => {
+                let object = self.object(entry, &["line", "difference"])?;
+                let difference = match object.get("difference") {
+                    None => default,
+                    Some(_) => self.number(object, "difference")?,
+                };
+                Ok((self.cells_of(object, "line")?, difference))
+            }
+            _ => Ok((self.cells(self.at, entry)?, default)),
+        }
     }
 
     /// The outside position at `clue`.

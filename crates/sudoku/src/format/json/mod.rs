@@ -71,6 +71,11 @@
 //!   * `greater_than` — pairs of cells, the larger digit first;
 //!   * `products` — `{"cells": [a, b], "product": 12}`: the two digits
 //!     multiply to `product`;
+//!   * `parity_lines`, `nabner_lines` — lines: neighbours alternate odd
+//!     and even; no two digits equal or consecutive;
+//!   * `lockout_lines` — a line, or `{"line": [...], "difference": 3}`:
+//!     the ends differ by at least `difference` (⌊N/2⌋, 4 on 9×9), the
+//!     digits inside lie outside the ends' range;
 //!
 //!   clues outside the grid stand at row or column 0 or N + 1, named like
 //!   cells (see [`Outside`](crate::Outside)); the rules are those of
@@ -204,6 +209,12 @@ struct Spec {
     #[serde(default)]
     products: serde_json::Value,
     #[serde(default)]
+    parity_lines: serde_json::Value,
+    #[serde(default)]
+    nabner_lines: serde_json::Value,
+    #[serde(default)]
+    lockout_lines: serde_json::Value,
+    #[serde(default)]
     negative: serde_json::Value,
     #[serde(default)]
     #[allow(dead_code)]
@@ -242,6 +253,9 @@ impl Spec {
             Field::BoxIndexers => &self.box_indexers,
             Field::GreaterThan => &self.greater_than,
             Field::Products => &self.products,
+            Field::ParityLines => &self.parity_lines,
+            Field::NabnerLines => &self.nabner_lines,
+            Field::LockoutLines => &self.lockout_lines,
         }
     }
 }
@@ -895,7 +909,7 @@ mod tests {
         );
         assert_eq!(
             read("{\"size\": 9,\n \"diagonal\": true}"),
-            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `greater_than`, `products`, `negative`, `name`".into())]
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `greater_than`, `products`, `parity_lines`, `nabner_lines`, `lockout_lines`, `negative`, `name`".into())]
         );
         assert_eq!(
             read(r#"{"givens": "1.."}"#),

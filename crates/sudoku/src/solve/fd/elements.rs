@@ -4,15 +4,16 @@
 //!
 //! * relations between two cells (thermometer steps, kropki dots, XV,
 //!   whispers, palindromes, clones, a renban's span, min/max cells,
-//!   indexers, greater-than signs, product clues, the "all marks are
-//!   given" negatives) are binary tables of the pairs
+//!   indexers, greater-than signs, product clues, parity and nabner
+//!   lines, the "all marks are given" negatives) are binary tables of the pairs
 //!   [`super::super::pairs`] lists for the bitmask solver too, so each
 //!   keeps exactly the digits with a partner, and a renban also gets an
 //!   `all_different`;
 //! * arrows and little killers are tables of their fillings where there
 //!   are few (`super::sums`), else linear sums;
 //! * zippers and region-sum lines are linear (bounds consistency);
-//! * a between line is one table per inner cell over it and the two ends;
+//! * a between line is one table per inner cell over it and the two ends,
+//!   and so is a lockout line, whose ends also get their difference;
 //! * entropic and modular lines are automata over the line's digit
 //!   classes (any three cells in a row: three classes), which keep exactly
 //!   the digits of some valid reading of the whole line;
@@ -140,7 +141,9 @@ impl Poster<'_> {
             | Element::Extremum { .. }
             | Element::Indexer { .. }
             | Element::GreaterThan { .. }
-            | Element::Product { .. } => {}
+            | Element::Product { .. }
+            | Element::ParityLine { .. }
+            | Element::Nabner { .. } => {}
             Element::Arrow { circle, .. } => {
                 let places = (0..circle.len() as u32).rev().map(|p| -(10i64.pow(p)));
                 let coefficients = places.chain(std::iter::repeat(1));
@@ -177,6 +180,17 @@ impl Poster<'_> {
                 for &inner in &vars[1..vars.len() - 1] {
                     self.table(vec![first, inner, last], |t| {
                         t[0].min(t[2]) < t[1] && t[1] < t[0].max(t[2])
+                    });
+                }
+            }
+            Element::Lockout { difference, .. } => {
+                let (first, last) = (vars[0], vars[vars.len() - 1]);
+                let apart = *difference as i32;
+                self.pair(first, last, |x, y| (x - y).abs() >= apart);
+                for &inner in &vars[1..vars.len() - 1] {
+                    self.table(vec![first, inner, last], |t| {
+                        (t[0] - t[2]).abs() >= apart
+                            && (t[1] < t[0].min(t[2]) || t[1] > t[0].max(t[2]))
                     });
                 }
             }

@@ -20,7 +20,7 @@
 //! even cells grey squares, min and max cells shaded with chevrons; the
 //! other lines have the colours of the f-puzzles script (whispers green,
 //! renban purple, region-sum blue, zipper pink, entropic orange, modular
-//! light blue), and indexer cells are shaded in the script's colours of
+//! light blue, nabner olive, lockout dark blue), and indexer cells are shaded in the script's colours of
 //! them (row `#7CC77C`, column `#C77C7C`, box `#7C7CC7`). Clones, drawn as
 //! grey cells, also get a `clone: R1C1 … = R5C5 …` entry that says which
 //! cells copy which. A drawing that is none of these is an error that

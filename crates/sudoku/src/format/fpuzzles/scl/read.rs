@@ -557,6 +557,11 @@ impl<'a> Reader<'a> {
                 LineKind::Zipper => Element::Zipper { cells },
                 LineKind::Entropic => Element::Entropic { cells },
                 LineKind::Modular => Element::Modular { cells },
+                LineKind::Nabner => Element::Nabner { cells },
+                LineKind::Lockout => Element::Lockout {
+                    cells,
+                    difference: (n / 2) as u32,
+                },
             };
             self.elements.push((at, element));
         }

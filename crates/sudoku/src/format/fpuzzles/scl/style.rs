@@ -36,16 +36,20 @@ pub(super) enum LineKind {
     Zipper,
     Entropic,
     Modular,
+    Nabner,
+    Lockout,
 }
 
 /// Each coloured line: its kind, colour and thickness.
-const LINES: [(LineKind, &str, f64); 6] = [
+const LINES: [(LineKind, &str, f64); 8] = [
     (LineKind::Whisper, "#67F067", 9.6),
     (LineKind::Renban, "#F067F0", 12.8),
     (LineKind::RegionSum, "#2ECBFF", 8.0),
     (LineKind::Zipper, "#FF8080", 9.6),
     (LineKind::Entropic, "#FFCF50", 9.6),
     (LineKind::Modular, "#50B0FF", 9.6),
+    (LineKind::Nabner, "#C9C883", 8.0),
+    (LineKind::Lockout, "#006CBA", 6.4),
 ];
 
 /// The colour and thickness of a kind of line.

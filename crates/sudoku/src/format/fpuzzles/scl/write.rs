@@ -390,6 +390,20 @@ impl Drawing {
             Element::Product { .. } => {
                 return Err("SudokuPad has no product clue between two cells".to_owned());
             }
+            Element::ParityLine { .. } => {
+                return Err("SudokuPad has no parity line".to_owned());
+            }
+            Element::Nabner { cells } => self.styled_line(LineKind::Nabner, cells),
+            Element::Lockout { cells, difference } => {
+                if *difference != (n / 2) as u32 {
+                    return Err(format!(
+                        "a lockout line's difference of {difference} has no drawing in SudokuPad \
+                         (its lines draw the f-puzzles script's, difference {})",
+                        n / 2
+                    ));
+                }
+                self.styled_line(LineKind::Lockout, cells);
+            }
         }
         Ok(())
     }
