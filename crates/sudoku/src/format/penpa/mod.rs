@@ -3,9 +3,9 @@
 //! A link (`https://swaroopg92.github.io/penpa-edit/#m=solve&p=<payload>`,
 //! also with `?` and on other hosts of the editor) carries the whole
 //! drawing: its text, with Penpa's key words shortened, packed by raw
-//! DEFLATE and written in base64 ([`link`]). The drawing's points are
-//! numbered as [`board`] says; its problem layer holds what the setter
-//! drew, and [`read`] turns the Sudoku parts of it into a puzzle — givens
+//! DEFLATE and written in base64 (the module `link`). The drawing's points are
+//! numbered as the module `board` says; its problem layer holds what the setter
+//! drew, and the module `read` turns the Sudoku parts of it into a puzzle — givens
 //! and candidate marks, region borders, diagonals, killer cages,
 //! thermometers, arrows, kropki dots and XV — and names anything else as
 //! an error: Penpa draws shapes, and a shape fdoku cannot read exactly
