@@ -382,22 +382,25 @@ impl<'m> Solver<'m> {
     /// level under them, so that the next search starts from the root.
     fn close_search(&mut self) {
         if self.phase != Phase::Fresh && !self.root_failed {
-            for _ in 0..=self.stack.len() {
-                self.propagation.pop_level();
-            }
-            self.stack.clear();
+            self.undo_to_root();
         }
         self.phase = Phase::Fresh;
+    }
+
+    /// Closes every decision level and the base level under them: the
+    /// domains are those of the root propagation again.
+    fn undo_to_root(&mut self) {
+        for _ in 0..=self.stack.len() {
+            self.propagation.pop_level();
+        }
+        self.stack.clear();
     }
 
     /// Goes back to the root for the next run: every decision and every
     /// refutation below the root is undone; the weights stay, and new
     /// tie-breaks are drawn.
     fn restart(&mut self) {
-        for _ in 0..=self.stack.len() {
-            self.propagation.pop_level();
-        }
-        self.stack.clear();
+        self.undo_to_root();
         self.propagation.push_level();
         self.run += 1;
         self.run_failures = 0;
