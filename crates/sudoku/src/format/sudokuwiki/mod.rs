@@ -14,9 +14,11 @@
 //!
 //! A link, or the board by itself, is read one per line (blank lines and `#`
 //! comments passed over). A solved cell is read as a cell with that one
-//! candidate, so that it is written back as it was. Links to sudokuwiki's
-//! other solvers (`X_Sudoku`, `Killer_Sudoku`, …) carry boards of other
-//! rules and are refused by the page's name.
+//! candidate, so that it is written back as it was. The variant solvers'
+//! strings (`S9B…`, `X9B…`, `W9B…`, `C9B…`, `J9B…`) are read with their
+//! rules (see the module `variants`); an 81- or 162-character board on
+//! another solver's page (`X_Sudoku`, `Killer_Sudoku`, …) is refused by the
+//! page's name, its rules being unknown.
 //!
 //! ```
 //! use fdoku_sudoku::format::sudokuwiki;
@@ -28,6 +30,8 @@
 //! let written = format!("https://www.sudokuwiki.org/sudoku.htm?bd={}", board.replace('.', "0"));
 //! assert_eq!(sudokuwiki::to_link(&puzzle).unwrap(), written);
 //! ```
+
+mod variants;
 
 use super::{Item, ParseError, ParseErrorKind, parse_line};
 use crate::cells::cell_name;
@@ -81,7 +85,9 @@ pub(super) fn detect(text: &str) -> bool {
         .lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'));
-    first.is_some_and(|l| (l.contains(HOST) && l.contains(BOARD_KEY)) || is_packed(l))
+    first.is_some_and(|l| {
+        (l.contains(HOST) && l.contains(BOARD_KEY)) || is_packed(l) || variants::is_variant(l)
+    })
 }
 
 /// A packed board by itself: 162 base-32 digits.
@@ -92,10 +98,23 @@ fn is_packed(l: &str) -> bool {
 /// The board of one line, or the column (1-based) and what is wrong.
 fn read_line(line: &str) -> Result<Puzzle, (usize, String)> {
     let column = |byte: usize| line[..byte].chars().count() + 1;
-    let (start, board) = board_of(line).map_err(|(byte, m)| (column(byte), m))?;
+    let (start, board, page) = board_of(line);
     let board = board.trim_end();
     // Offsets in the board are counted in characters.
     let at = |offset: usize, message: String| (column(start) + offset, message);
+    if variants::is_variant(board) {
+        return variants::read(board).map_err(|(offset, m)| at(offset, m));
+    }
+    if let Some((page_at, page)) = page.filter(|(_, p)| !p.eq_ignore_ascii_case(CLASSIC_PAGE)) {
+        return Err((
+            column(page_at),
+            format!(
+                "the page \"{page}\" is not sudokuwiki's classic solver; fdoku reads the \
+                 boards of {CLASSIC_PAGE} links (other pages hold boards of other rules), and \
+                 the S9B, X9B, W9B, C9B and J9B strings on any page"
+            ),
+        ));
+    }
     match board.chars().count() {
         0 => Err(at(
             0,
@@ -116,34 +135,27 @@ fn read_line(line: &str) -> Result<Puzzle, (usize, String)> {
     }
 }
 
-/// Where the board starts (a byte offset) and the board: after `bd=` in a
-/// link of the classic solver, or the whole line.
-fn board_of(line: &str) -> Result<(usize, &str), (usize, String)> {
+/// Where the board starts (a byte offset), the board, and the page of the
+/// link when it names one (its byte offset and name): after `bd=` in a
+/// link, or the whole line.
+fn board_of(line: &str) -> (usize, &str, Option<(usize, &str)>) {
     let lead = line.len() - line.trim_start().len();
     let Some(key) = line.find(BOARD_KEY) else {
-        return Ok((lead, line.trim()));
+        return (lead, line.trim(), None);
     };
-    if let Some(host) = line.find(HOST) {
+    let page = line.find(HOST).map(|host| {
         let path = &line[host + HOST.len()..key];
         let page = path
             .trim_matches(|c| c == '/' || c == '?' || c == '#' || c == '&')
             .rsplit('/')
             .next()
             .unwrap_or("");
-        if !(page.is_empty() || page.eq_ignore_ascii_case(CLASSIC_PAGE)) {
-            return Err((
-                host + HOST.len(),
-                format!(
-                    "the page \"{page}\" is not sudokuwiki's classic solver; fdoku reads the \
-                     boards of {CLASSIC_PAGE} links (other pages hold boards of other rules)"
-                ),
-            ));
-        }
-    }
+        (host + HOST.len(), page)
+    });
     let start = key + BOARD_KEY.len();
     let rest = &line[start..];
     let end = rest.find(['&', '#']).unwrap_or(rest.len());
-    Ok((start, &rest[..end]))
+    (start, &rest[..end], page.filter(|(_, p)| !p.is_empty()))
 }
 
 /// A packed board of 162 characters: the offset (in characters) of the
@@ -278,9 +290,89 @@ mod tests {
         );
     }
 
+    /// A variant string of `PUZZLE`'s givens: `head`, then each cell as
+    /// `cell(index, value)` in base 36, `width` characters wide.
+    fn variant(head: &str, width: usize, cell: impl Fn(usize, u32) -> u32) -> String {
+        const PUZZLE: &str =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut out = head.to_owned();
+        for (i, c) in PUZZLE.chars().enumerate() {
+            let mut v = cell(i, c.to_digit(10).unwrap_or(529));
+            let mut digits = vec![0; width];
+            for d in digits.iter_mut().rev() {
+                *d = v % 36;
+                v /= 36;
+            }
+            out.extend(digits.iter().map(|&d| char::from_digit(d, 36).unwrap()));
+        }
+        out
+    }
+
+    #[test]
+    fn variant_strings_read_with_their_rules() {
+        use crate::rules::{GlobalRule, Rules};
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let plain = read_board(&variant("S9B", 2, |_, v| v)).unwrap();
+        // The same board as pencilmark writes it for sudokuwiki.
+        let written = "S9B04epepepepep08ep05ep03epepepepepepepepepep07epepepepepep02epepepepep06epepepepep08ep04epepepepepep01epepepepepepep06ep03ep07ep05epep02epepepepep01ep04epepepepepep";
+        assert_eq!(read_board(written).unwrap(), plain);
+        assert_eq!(
+            (plain.to_line().as_str(), plain.rules()),
+            (line, &Rules::classic(9).unwrap())
+        );
+        let x = read_board(&variant("X9B", 2, |_, v| v)).unwrap();
+        assert_eq!(x.rules(), &Rules::classic(9).unwrap().with_diagonals());
+        let w = format!(
+            "https://www.sudokuwiki.org/Windoku?bd={}",
+            variant("W9B", 2, |_, v| v)
+        );
+        assert_eq!(
+            read_board(&w).unwrap().rules(),
+            &Rules::classic(9).unwrap().with_windoku().unwrap()
+        );
+        let c = read_board(&variant("C9B", 2, |_, v| v)).unwrap();
+        let disjoint = Rules::classic(9)
+            .unwrap()
+            .with_global(GlobalRule::DisjointGroups);
+        assert_eq!(c.rules(), &disjoint.unwrap());
+        // Jigsaw: boxes as regions, except r1c4 and r3c3 swapped.
+        let mut region: Vec<u8> = (0..81)
+            .map(|i| ((i / 27) * 3 + (i % 9) / 3) as u8)
+            .collect();
+        region.swap(3, 20);
+        let j = variant("J9B", 3, |i, v| u32::from(region[i]) << 10 | v);
+        let jigsaw = read_board(&j).unwrap();
+        assert_eq!(jigsaw.rules(), &Rules::jigsaw(9, region).unwrap());
+        assert_eq!(jigsaw.to_line(), line);
+        assert_eq!(crate::format::detect(&j), crate::format::Format::SudokuWiki);
+    }
+
+    #[test]
+    fn variant_strings_fdoku_does_not_read_are_named() {
+        let killer = variant("L9B", 4, |_, v| v);
+        assert_eq!(
+            read_line(&killer).unwrap_err(),
+            (
+                1,
+                "sudokuwiki's L9B boards are not read (fdoku reads S9B, X9B, W9B, C9B and J9B)"
+                    .to_owned()
+            )
+        );
+        // A candidate mask (18 + the mask) in r1c2.
+        let candidates = variant("S9B", 2, |i, v| if i == 1 { 18 + 0b11 } else { v });
+        let (column, message) = read_line(&candidates).unwrap_err();
+        assert_eq!(column, 6);
+        assert!(
+            message.starts_with("r1c2: 21 is a digit placed"),
+            "{message}"
+        );
+    }
+
     #[test]
     fn other_solvers_pages_are_refused_by_name() {
         let line = format!("https://www.sudokuwiki.org/X_Sudoku?bd={}", "0".repeat(81));
+        // A classic board on another solver's page: those rules are unknown.
         let (column, message) = read_line(&line).unwrap_err();
         assert_eq!(column, 27);
         assert!(message.contains("\"X_Sudoku\""), "{message}");
