@@ -26,7 +26,10 @@
 //! digits equal or consecutive (so at most ⌈N/2⌉ cells); a lockout line's
 //! ends differ by at least ⌊N/2⌋ (4 on 9×9, the f-puzzles script's rule)
 //! unless a difference is given, and no digit inside it lies between the
-//! ends' digits or equals one.
+//! ends' digits or equals one. A frame sum adds up the first cells seen
+//! from its clue as deep as one box: a box's height for a clue above or
+//! below a column, its width for one beside a row (3 on 9×9, 2 or 3 on
+//! 6×6), so a grid without boxes has no frame sums.
 //!
 //! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
 //! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
@@ -381,6 +384,13 @@ pub enum Element {
         /// The least difference of the ends.
         difference: u32,
     },
+    /// The first cells seen from the clue, one box deep, add up to `sum`.
+    FrameSum {
+        /// Beside the row or column.
+        clue: Outside,
+        /// Their total.
+        sum: u32,
+    },
 }
 
 /// The kinds of [`Element`], one per rule a setter names: a slow
@@ -448,6 +458,8 @@ pub enum ElementKind {
     Nabner,
     /// Digits outside the ends' range.
     Lockout,
+    /// The sum of the first box's cells from outside.
+    FrameSum,
 }
 
 impl ElementKind {
@@ -462,7 +474,7 @@ impl ElementKind {
     }
 
     /// Every kind.
-    pub const ALL: [ElementKind; 30] = [
+    pub const ALL: [ElementKind; 31] = [
         ElementKind::Thermometer,
         ElementKind::SlowThermometer,
         ElementKind::Arrow,
@@ -493,6 +505,7 @@ impl ElementKind {
         ElementKind::ParityLine,
         ElementKind::Nabner,
         ElementKind::Lockout,
+        ElementKind::FrameSum,
     ];
 
     /// The kind of `element`.
@@ -540,6 +553,7 @@ impl ElementKind {
             Element::ParityLine { .. } => ElementKind::ParityLine,
             Element::Nabner { .. } => ElementKind::Nabner,
             Element::Lockout { .. } => ElementKind::Lockout,
+            Element::FrameSum { .. } => ElementKind::FrameSum,
         }
     }
 
@@ -576,6 +590,7 @@ impl ElementKind {
             ElementKind::ParityLine => "parity line",
             ElementKind::Nabner => "nabner line",
             ElementKind::Lockout => "lockout line",
+            ElementKind::FrameSum => "frame sum",
         }
     }
 
@@ -686,7 +701,8 @@ impl Element {
             } => diagonal_from(size, *clue, *direction),
             Element::Sandwich { clue, .. }
             | Element::XSum { clue, .. }
-            | Element::Skyscraper { clue, .. } => clue.line(size).unwrap_or_default(),
+            | Element::Skyscraper { clue, .. }
+            | Element::FrameSum { clue, .. } => clue.line(size).unwrap_or_default(),
         }
     }
 
@@ -810,6 +826,10 @@ impl Element {
                 }),
             Element::Extremum { .. } | Element::Indexer { .. } => None,
             Element::GreaterThan { cells } => repeated(cells),
+            // Its depth, and so its range, comes with the boxes (`frame_depth`).
+            Element::FrameSum { clue, .. } => cells
+                .is_empty()
+                .then(|| format!("{} is not beside a row or column", clue.name())),
             Element::ParityLine { cells } => line_at_least(cells, 2).or_else(|| repeated(cells)),
             Element::Nabner { cells } => line_at_least(cells, 2)
                 .or_else(|| repeated(cells))
@@ -890,6 +910,22 @@ pub(crate) fn indexed(
             (cells, place)
         }
     })
+}
+
+/// How many cells from `clue` a frame sum adds up: the box's height for a
+/// clue above or below a column, its width beside a row; `None` without
+/// boxes or at a corner.
+pub(crate) fn frame_depth(size: usize, layout: &Layout, clue: Outside) -> Option<usize> {
+    let Layout::Boxes { rows, cols } = *layout else {
+        return None;
+    };
+    let beside_row = (1..=size).contains(&clue.row);
+    let beside_column = (1..=size).contains(&clue.col);
+    match (beside_row, beside_column) {
+        (true, false) => Some(cols),
+        (false, true) => Some(rows),
+        _ => None,
+    }
 }
 
 /// The cells on the diagonal from an outside position, in its direction.

@@ -52,7 +52,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use crate::cells::{cell_name, parse_cell_name};
-use crate::elements::{Element, Indexer, Negative};
+use crate::elements::{Element, Indexer, Negative, frame_depth};
 
 /// The sizes with a standard box shape, and that shape (rows × columns).
 pub const BOX_SHAPES: [(usize, (usize, usize)); 10] = [
@@ -561,6 +561,17 @@ impl Rules {
             | Element::Indexer {
                 kind: Indexer::Box, ..
             } if self.layout == Layout::None => Some("needs regions; the grid has none".to_owned()),
+            Element::FrameSum { clue, sum } => match frame_depth(self.size, &self.layout, *clue) {
+                None => Some("needs boxes: it adds up the cells of one box's depth".to_owned()),
+                Some(depth) => {
+                    // `depth` different digits of 1..N.
+                    let n = self.size as u32;
+                    let k = depth as u32;
+                    let (least, most) = (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2);
+                    (!(least..=most).contains(sum))
+                        .then(|| format!("sum {sum} is impossible (expected {least} to {most})"))
+                }
+            },
             _ => None,
         });
         if let Some(detail) = misfit {

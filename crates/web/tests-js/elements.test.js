@@ -254,3 +254,16 @@ test('parity and nabner lines in their colours; lockout lines between two diamon
   near(ends[1][1], [2.82, 4.5], 'the last around r5c3');
   assert.ok(rulesLegend(p).some((l) => l.includes('lockout') && l.includes('at least 3')));
 });
+
+test('frame sums: a framed number outside the grid, labelling the cell beside it', () => {
+  const p = parsed((r) => r.description && r.description.frame_sums);
+  const marks = elementMarks(p);
+  const top = byName(marks, 'frame sum 1');
+  assert.deepEqual(at(shapes(top, 'text')[0]), [1.5, -0.5]);
+  assert.equal(shapes(top, 'rect', 'el-frame-sum').length, 1);
+  assert.deepEqual(top.labelled, [1]);
+  const side = byName(marks, 'frame sum 2');
+  assert.equal(shapes(side, 'text')[0].text, '9');
+  assert.deepEqual(side.cells.slice(0, 3), [17, 16, 15], 'read from the right');
+  assert.ok(rulesLegend(p).some((l) => l.startsWith('Frame sum')));
+});

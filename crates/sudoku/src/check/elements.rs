@@ -93,7 +93,8 @@ impl Filled<'_> {
             } => format!(" ({} {})", clue.name(), direction.name()),
             Element::Sandwich { clue, .. }
             | Element::XSum { clue, .. }
-            | Element::Skyscraper { clue, .. } => format!(" ({})", clue.name()),
+            | Element::Skyscraper { clue, .. }
+            | Element::FrameSum { clue, .. } => format!(" ({})", clue.name()),
             Element::Indexer { cell, .. } => format!(" ({})", self.name(*cell)),
             _ => String::new(),
         }
@@ -227,6 +228,19 @@ impl Filled<'_> {
                 })
             }),
             Element::Nabner { cells } => self.nabner(cells),
+            Element::FrameSum { clue, sum } => {
+                // One box deep: its height seen from above or below, its
+                // width from the side.
+                let depth = match *layout {
+                    Layout::Boxes { rows, .. } if clue.row == 0 || clue.row == self.n + 1 => rows,
+                    Layout::Boxes { cols, .. } => cols,
+                    _ => 0,
+                };
+                let seen = self.seen_from(*clue);
+                let found = self.total(&seen[..depth.min(seen.len())]);
+                (found != *sum)
+                    .then(|| format!("the first {depth} digits add up to {found}, expected {sum}"))
+            }
             Element::Lockout { cells, difference } => self.lockout(cells, *difference),
         }
     }

@@ -27,7 +27,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 use super::random::{below, pick, shuffle};
 use crate::check::check_solution;
 use crate::elements::{
-    Direction, Dot, Element, ElementKind, Extremum, Indexer, Outside, indexed,
+    Direction, Dot, Element, ElementKind, Extremum, Indexer, Outside, frame_depth, indexed,
     orthogonal_neighbours,
 };
 use crate::puzzle::Puzzle;
@@ -200,6 +200,12 @@ impl Drawer<'_> {
                 let k = self.digit(cells[0]) as usize;
                 let sum = cells[..k].iter().map(|&c| self.digit(c)).sum();
                 Element::XSum { clue, sum }
+            }
+            ElementKind::FrameSum => {
+                let clue = self.side_clue(rng);
+                let depth = frame_depth(n, self.layout, clue)?;
+                let sum = clue.line(n)?[..depth].iter().map(|&c| self.digit(c)).sum();
+                Element::FrameSum { clue, sum }
             }
             ElementKind::Skyscraper => {
                 let clue = self.side_clue(rng);

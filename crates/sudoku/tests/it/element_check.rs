@@ -663,3 +663,41 @@ fn parity_nabner_and_lockout_lines() {
         "lockout line 1: the ends r1c1 and r1c8 hold 5 and 2, less than 4 apart",
     );
 }
+
+#[test]
+fn frame_sums_add_up_one_box_deep() {
+    // Column 1 starts 5, 6, 1; row 1 ends 9, 1, 2.
+    holds_then_breaks(
+        vec![
+            Element::FrameSum {
+                clue: outside("r1c10"),
+                sum: 12,
+            },
+            Element::FrameSum {
+                clue: outside("r0c1"),
+                sum: 12,
+            },
+        ],
+        &relabel(&solved(), 1, 3),
+        "frame sum 1 (r0c1): the first 3 digits add up to 14, expected 12",
+    );
+    // On 6×6 boxes of 2 rows × 3 columns: two cells seen from above, three from the side.
+    let rules = Rules::classic(6)
+        .unwrap()
+        .with_element(Element::FrameSum {
+            clue: Outside::parse(6, "r0c1").unwrap(),
+            sum: 5,
+        })
+        .unwrap()
+        .with_element(Element::FrameSum {
+            clue: Outside::parse(6, "r1c0").unwrap(),
+            sum: 6,
+        })
+        .unwrap();
+    let p = Puzzle::new(rules, vec![0; 36]).unwrap();
+    let grid: Vec<u8> = "123456456123231564564231312645645312"
+        .bytes()
+        .map(|b| b - b'0')
+        .collect();
+    assert_eq!(check_solution(&p, &grid), Ok(()));
+}

@@ -185,6 +185,10 @@ fn every_kind() -> Vec<Element> {
             cells: cells(&["r4c7", "r3c8"]),
             difference: 6,
         },
+        Element::FrameSum {
+            clue: outside("r10c2"),
+            sum: 15,
+        },
     ]
 }
 
@@ -437,6 +441,14 @@ fn mistakes_name_the_field_the_entry_and_what_was_expected() {
             "lockout_lines[0]: difference 9 is impossible (expected 1 to 8)",
         ),
         (
+            r#""frame_sums": [{"clue": "r0c2", "sum": 25}]"#,
+            "frame_sums[0]: sum 25 is impossible (expected 6 to 24)",
+        ),
+        (
+            r#""frame_sums": [{"clue": "r0c0", "sum": 9}]"#,
+            "frame_sums[0]: r0c0 is not beside a row or column",
+        ),
+        (
             r#""parity_lines": [["r1c1"]]"#,
             "parity_lines[0]: 1 cells, expected at least 2",
         ),
@@ -509,7 +521,12 @@ fn the_example_in_the_format_documentation_reads() {
 }
 
 #[test]
-fn box_indexers_need_regions() {
+fn box_indexers_need_regions_and_frame_sums_boxes() {
+    assert_eq!(
+        read(r#"{"size": 4, "regions": ["AABB", "ABAB", "CCDD", "CCDD"], "frame_sums": [{"clue": "r0c1", "sum": 3}]}"#)
+            .unwrap_err(),
+        "p.json:1:1: frame_sums[0]: needs boxes: it adds up the cells of one box's depth"
+    );
     assert_eq!(
         read(r#"{"size": 4, "boxes": false, "box_indexers": ["r1c1"]}"#).unwrap_err(),
         "p.json:1:1: box_indexers[0]: needs regions; the grid has none"

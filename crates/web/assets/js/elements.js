@@ -114,13 +114,13 @@ function elementCells(el, n) {
     case 'clone': return [...el.cells, ...el.copy];
     case 'extremum': case 'indexer': return [el.cell];
     case 'little_killer': return diagonalFrom(n, el.clue, el.direction);
-    case 'sandwich': case 'x_sum': case 'skyscraper': return outsideLine(n, el.clue);
+    case 'sandwich': case 'x_sum': case 'skyscraper': case 'frame_sum': return outsideLine(n, el.clue);
     default: return Array.isArray(el.cells) ? el.cells.slice() : [];
   }
 }
 
 /** Whether an element stands outside the grid (the board then leaves a ring of room around it). */
-export const isOutside = (el) => ['little_killer', 'sandwich', 'x_sum', 'skyscraper'].includes(el.type);
+export const isOutside = (el) => ['little_killer', 'sandwich', 'x_sum', 'skyscraper', 'frame_sum'].includes(el.type);
 
 const path = (cls, d) => ({ tag: 'path', attrs: { class: cls, d } });
 const circle = (cls, p, r) => ({ tag: 'circle', attrs: { class: cls, cx: num(p[0]), cy: num(p[1]), r: num(r) } });
@@ -190,6 +190,9 @@ function littleKiller(el) {
 function outsideNumber(el) {
   const q = outsideCentre(el.clue);
   const value = el.type === 'skyscraper' ? el.count : el.sum;
+  if (el.type === 'frame_sum') {
+    return [rect('el-frame-sum', q[0] - 0.3, q[1] - 0.22, 0.6, 0.44, 0.22), text('el-clue', q, 0.32, value)];
+  }
   if (el.type === 'x_sum') {
     return [rect('el-xsum-frame', q[0] - 0.3, q[1] - 0.3, 0.6, 0.6, 0.08), text('el-clue el-xsum', q, 0.36, value)];
   }
@@ -316,7 +319,7 @@ function draw(el, n, cloneIndex) {
     case 'thermometer': return [LAYER.thermo, thermometer(el, n)];
     case 'arrow': return [LAYER.arrow, arrow(el, n)];
     case 'little_killer': return [LAYER.outside, littleKiller(el)];
-    case 'sandwich': case 'x_sum': case 'skyscraper': return [LAYER.outside, outsideNumber(el)];
+    case 'sandwich': case 'x_sum': case 'skyscraper': case 'frame_sum': return [LAYER.outside, outsideNumber(el)];
     case 'kropki': return [LAYER.edge, kropki(el, n)];
     case 'xv': return [LAYER.edge, xv(el, n)];
     case 'between': return [LAYER.line, betweenLine(el, n)];
@@ -408,6 +411,7 @@ const KIND_WORDS = {
   parity_line: () => 'Red line (parity): neighbours on it alternate between odd and even digits.',
   nabner: () => 'Olive line (nabner): no two digits on it are equal or consecutive.',
   lockout: (n, els) => `Blue line between diamonds (lockout): the diamonds differ by at least ${[...new Set(els.map((e) => e.difference))].join(' or ')}, and no digit on the line lies between them or equals one.`,
+  frame_sum: () => 'Frame sum (number in a rounded frame): the first cells seen from it, one box deep, add up to it.',
   greater_than: () => 'Greater-than sign: the digit it opens towards is larger than the one its tip points at.',
   product: () => 'Product (×n on an edge): the two digits multiply to n.',
   box_indexer: () => 'Box indexer (blue): a digit X at the p-th cell of its region (reading order) puts p in its X-th cell.',

@@ -354,6 +354,9 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
         Element::ParityLine { .. } => {
             return Err("f-puzzles has no parity line".to_owned());
         }
+        Element::FrameSum { .. } => {
+            return Err("f-puzzles has no frame sum clue".to_owned());
+        }
         Element::Nabner { cells } => {
             out.script_line("nabner", line(cells), "#C9C883", 0.25, "Nabner");
         }

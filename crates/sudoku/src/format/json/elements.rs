@@ -87,10 +87,11 @@ pub(super) enum Field {
     ParityLines,
     NabnerLines,
     LockoutLines,
+    FrameSums,
 }
 
 /// Every element field and its name, in reading and writing order.
-pub(super) const FIELDS: [(Field, &str); 31] = [
+pub(super) const FIELDS: [(Field, &str); 32] = [
     (Field::Thermometers, "thermometers"),
     (Field::SlowThermometers, "slow_thermometers"),
     (Field::Arrows, "arrows"),
@@ -122,6 +123,7 @@ pub(super) const FIELDS: [(Field, &str); 31] = [
     (Field::ParityLines, "parity_lines"),
     (Field::NabnerLines, "nabner_lines"),
     (Field::LockoutLines, "lockout_lines"),
+    (Field::FrameSums, "frame_sums"),
 ];
 
 /// The negative rules' words, in writing order.
@@ -174,12 +176,13 @@ fn read_entry(size: usize, field: Field, at: &str, entry: &Value) -> Result<Elem
                 sum: reader.number(object, "sum")?,
             }
         }
-        Field::Sandwiches | Field::XSums => {
+        Field::Sandwiches | Field::XSums | Field::FrameSums => {
             let object = reader.object(entry, &["clue", "sum"])?;
             let (clue, sum) = (reader.clue(object)?, reader.number(object, "sum")?);
             match field {
                 Field::Sandwiches => Element::Sandwich { clue, sum },
-                _ => Element::XSum { clue, sum },
+                Field::XSums => Element::XSum { clue, sum },
+                _ => Element::FrameSum { clue, sum },
             }
         }
         Field::Skyscrapers => {
@@ -315,6 +318,9 @@ fn write_entry(size: usize, element: &Element) -> (Field, Value) {
             (Field::Sandwiches, json!({"clue": clue.name(), "sum": sum}))
         }
         Element::XSum { clue, sum } => (Field::XSums, json!({"clue": clue.name(), "sum": sum})),
+        Element::FrameSum { clue, sum } => {
+            (Field::FrameSums, json!({"clue": clue.name(), "sum": sum}))
+        }
         Element::Skyscraper { clue, count } => (
             Field::Skyscrapers,
             json!({"clue": clue.name(), "count": count}),

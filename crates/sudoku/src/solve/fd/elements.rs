@@ -9,8 +9,8 @@
 //!   [`super::super::pairs`] lists for the bitmask solver too, so each
 //!   keeps exactly the digits with a partner, and a renban also gets an
 //!   `all_different`;
-//! * arrows and little killers are tables of their fillings where there
-//!   are few (`super::sums`), else linear sums;
+//! * arrows, little killers and frame sums are tables of their fillings
+//!   where there are few (`super::sums`), else linear sums;
 //! * zippers and region-sum lines are linear (bounds consistency);
 //! * a between line is one table per inner cell over it and the two ends,
 //!   and so is a lockout line, whose ends also get their difference;
@@ -32,7 +32,7 @@ use fdoku_fd::{Constraint, ConstraintId, LinearOp, Model, Var};
 use super::super::pairs::{Pair, element_pairs, negative_pairs};
 use super::automata;
 use super::sums::{self, Seeing};
-use crate::elements::Element;
+use crate::elements::{Element, frame_depth};
 use crate::rules::Rules;
 
 /// Posts every element and negative rule of `rules` over the cell variables.
@@ -149,6 +149,13 @@ impl Poster<'_> {
                 let coefficients = places.chain(std::iter::repeat(1));
                 let terms: Vec<(i64, Var)> = coefficients.zip(vars.iter().copied()).collect();
                 self.sum(&element.cells(size), &terms, 0);
+            }
+            Element::FrameSum { clue, sum } => {
+                // Refused when added unless the grid has boxes.
+                let depth = frame_depth(size, rules.layout(), *clue).unwrap_or(0);
+                let cells: Vec<usize> = element.cells(size).into_iter().take(depth).collect();
+                let terms: Vec<(i64, Var)> = vars.iter().take(depth).map(|&v| (1, v)).collect();
+                self.sum(&cells, &terms, i64::from(*sum));
             }
             Element::LittleKiller { sum, .. } => {
                 let terms: Vec<(i64, Var)> = vars.iter().map(|&v| (1, v)).collect();

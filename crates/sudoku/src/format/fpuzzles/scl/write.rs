@@ -393,6 +393,13 @@ impl Drawing {
             Element::ParityLine { .. } => {
                 return Err("SudokuPad has no parity line".to_owned());
             }
+            Element::FrameSum { .. } => {
+                return Err(
+                    "SudokuPad has no frame sum clue (its numbers outside the grid are sandwich, \
+                     X-sum, skyscraper and little killer clues)"
+                        .to_owned(),
+                );
+            }
             Element::Nabner { cells } => self.styled_line(LineKind::Nabner, cells),
             Element::Lockout { cells, difference } => {
                 if *difference != (n / 2) as u32 {
