@@ -29,7 +29,9 @@
 //! ends' digits or equals one. A frame sum adds up the first cells seen
 //! from its clue as deep as one box: a box's height for a clue above or
 //! below a column, its width for one beside a row (3 on 9×9, 2 or 3 on
-//! 6×6), so a grid without boxes has no frame sums.
+//! 6×6), so a grid without boxes has no frame sums. Counting circles are
+//! counted together, one element for all of a puzzle's circles: a digit d
+//! in one of them stands in exactly d of them.
 //!
 //! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
 //! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
@@ -391,6 +393,12 @@ pub enum Element {
         /// Their total.
         sum: u32,
     },
+    /// Circles counted together: a digit d in one of them stands in
+    /// exactly d of them.
+    CountingCircles {
+        /// Every circle's cell.
+        cells: Vec<usize>,
+    },
 }
 
 /// The kinds of [`Element`], one per rule a setter names: a slow
@@ -460,6 +468,8 @@ pub enum ElementKind {
     Lockout,
     /// The sum of the first box's cells from outside.
     FrameSum,
+    /// Digits counting their own circles.
+    CountingCircles,
 }
 
 impl ElementKind {
@@ -474,7 +484,7 @@ impl ElementKind {
     }
 
     /// Every kind.
-    pub const ALL: [ElementKind; 31] = [
+    pub const ALL: [ElementKind; 32] = [
         ElementKind::Thermometer,
         ElementKind::SlowThermometer,
         ElementKind::Arrow,
@@ -506,6 +516,7 @@ impl ElementKind {
         ElementKind::Nabner,
         ElementKind::Lockout,
         ElementKind::FrameSum,
+        ElementKind::CountingCircles,
     ];
 
     /// The kind of `element`.
@@ -554,6 +565,7 @@ impl ElementKind {
             Element::Nabner { .. } => ElementKind::Nabner,
             Element::Lockout { .. } => ElementKind::Lockout,
             Element::FrameSum { .. } => ElementKind::FrameSum,
+            Element::CountingCircles { .. } => ElementKind::CountingCircles,
         }
     }
 
@@ -591,6 +603,7 @@ impl ElementKind {
             ElementKind::Nabner => "nabner line",
             ElementKind::Lockout => "lockout line",
             ElementKind::FrameSum => "frame sum",
+            ElementKind::CountingCircles => "counting circles",
         }
     }
 
@@ -688,6 +701,7 @@ impl Element {
             | Element::ParityLine { cells }
             | Element::Nabner { cells }
             | Element::Lockout { cells, .. }
+            | Element::CountingCircles { cells }
             | Element::Quadruple { cells, .. } => cells.clone(),
             Element::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
             Element::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
@@ -826,6 +840,9 @@ impl Element {
                 }),
             Element::Extremum { .. } | Element::Indexer { .. } => None,
             Element::GreaterThan { cells } => repeated(cells),
+            Element::CountingCircles { cells } => {
+                line_at_least(cells, 1).or_else(|| repeated(cells))
+            }
             // Its depth, and so its range, comes with the boxes (`frame_depth`).
             Element::FrameSum { clue, .. } => cells
                 .is_empty()

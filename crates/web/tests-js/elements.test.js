@@ -267,3 +267,11 @@ test('frame sums: a framed number outside the grid, labelling the cell beside it
   assert.deepEqual(side.cells.slice(0, 3), [17, 16, 15], 'read from the right');
   assert.ok(rulesLegend(p).some((l) => l.startsWith('Frame sum')));
 });
+
+test('counting circles: a ring on every cell of the set, and the legend', () => {
+  const p = parsed((r) => r.description && r.description.counting_circles);
+  const mark = byName(elementMarks(p), 'counting circles 1');
+  assert.deepEqual(mark.cells, [0, 6, 15]);
+  assert.deepEqual(shapes(mark, 'circle', 'el-counting').map(at), [[0.5, 0.5], [2.5, 1.5], [3.5, 3.5]]);
+  assert.ok(rulesLegend(p).some((l) => l.startsWith('Counting circles')));
+});

@@ -228,6 +228,7 @@ impl Filled<'_> {
                 })
             }),
             Element::Nabner { cells } => self.nabner(cells),
+            Element::CountingCircles { cells } => self.counting_circles(cells),
             Element::FrameSum { clue, sum } => {
                 // One box deep: its height seen from above or below, its
                 // width from the side.
@@ -406,6 +407,26 @@ impl Filled<'_> {
                     "the piece {} adds up to {found}, the first piece {} to {expected}",
                     label(piece),
                     label(first)
+                )
+            })
+        })
+    }
+
+    /// Every digit d in the circles stands in exactly d of them.
+    fn counting_circles(&self, cells: &[usize]) -> Option<String> {
+        cells.iter().find_map(|&c| {
+            let d = self.value(c);
+            let holding: Vec<String> = cells
+                .iter()
+                .filter(|&&o| self.value(o) == d)
+                .map(|&o| self.name(o))
+                .collect();
+            (holding.len() != d as usize).then(|| {
+                format!(
+                    "{} stands in {} of the circles ({}), expected {d}",
+                    self.digit(c),
+                    holding.len(),
+                    holding.join(", ")
                 )
             })
         })

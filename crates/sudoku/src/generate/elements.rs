@@ -201,6 +201,21 @@ impl Drawer<'_> {
                 let sum = cells[..k].iter().map(|&c| self.digit(c)).sum();
                 Element::XSum { clue, sum }
             }
+            ElementKind::CountingCircles => {
+                // Some small digits d, each in d cells holding it.
+                let mut digits: Vec<u8> = (1..=n.min(4) as u8).collect();
+                shuffle(rng, &mut digits);
+                digits.truncate(1 + below(rng, digits.len()));
+                let mut cells = Vec::new();
+                for d in digits {
+                    let mut holding: Vec<usize> =
+                        (0..n * n).filter(|&c| self.grid[c] == d).collect();
+                    shuffle(rng, &mut holding);
+                    cells.extend(holding.into_iter().take(usize::from(d)));
+                }
+                cells.sort_unstable();
+                Element::CountingCircles { cells }
+            }
             ElementKind::FrameSum => {
                 let clue = self.side_clue(rng);
                 let depth = frame_depth(n, self.layout, clue)?;

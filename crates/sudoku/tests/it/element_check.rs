@@ -701,3 +701,15 @@ fn frame_sums_add_up_one_box_deep() {
         .collect();
     assert_eq!(check_solution(&p, &grid), Ok(()));
 }
+
+#[test]
+fn counting_circles_hold_each_digit_as_often_as_it_says() {
+    // r1c8 holds 1; r1c9 and r2c3 hold 2.
+    holds_then_breaks(
+        vec![Element::CountingCircles {
+            cells: line(&["r1c8", "r1c9", "r2c3"]),
+        }],
+        &relabel(&solved(), 1, 2),
+        "counting circles 1: 2 stands in 1 of the circles (r1c8), expected 2",
+    );
+}

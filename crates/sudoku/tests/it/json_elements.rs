@@ -189,6 +189,9 @@ fn every_kind() -> Vec<Element> {
             clue: outside("r10c2"),
             sum: 15,
         },
+        Element::CountingCircles {
+            cells: cells(&["r6c9", "r8c1", "r8c3"]),
+        },
     ]
 }
 
@@ -447,6 +450,10 @@ fn mistakes_name_the_field_the_entry_and_what_was_expected() {
         (
             r#""frame_sums": [{"clue": "r0c0", "sum": 9}]"#,
             "frame_sums[0]: r0c0 is not beside a row or column",
+        ),
+        (
+            r#""counting_circles": [["r1c1", "r2c2", "r1c1"]]"#,
+            "counting_circles[0]: r1c1 is listed twice",
         ),
         (
             r#""parity_lines": [["r1c1"]]"#,

@@ -329,6 +329,7 @@ function draw(el, n, cloneIndex) {
     case 'indexer': return [LAYER.shade, indexer(el, n)];
     case 'greater_than': return [LAYER.edge, greaterThan(el, n)];
     case 'lockout': return [LAYER.line, lockout(el, n)];
+    case 'counting_circles': return [LAYER.shade, el.cells.map((c) => circle('el-counting', centre(n, c), RING))];
     case 'product': return [LAYER.edge, product(el, n)];
     default: return null;
   }
@@ -411,6 +412,7 @@ const KIND_WORDS = {
   parity_line: () => 'Red line (parity): neighbours on it alternate between odd and even digits.',
   nabner: () => 'Olive line (nabner): no two digits on it are equal or consecutive.',
   lockout: (n, els) => `Blue line between diamonds (lockout): the diamonds differ by at least ${[...new Set(els.map((e) => e.difference))].join(' or ')}, and no digit on the line lies between them or equals one.`,
+  counting_circles: () => 'Counting circles: a digit d in a circle stands in exactly d of the circles.',
   frame_sum: () => 'Frame sum (number in a rounded frame): the first cells seen from it, one box deep, add up to it.',
   greater_than: () => 'Greater-than sign: the digit it opens towards is larger than the one its tip points at.',
   product: () => 'Product (×n on an edge): the two digits multiply to n.',

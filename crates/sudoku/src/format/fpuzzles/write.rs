@@ -357,6 +357,13 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
         Element::FrameSum { .. } => {
             return Err("f-puzzles has no frame sum clue".to_owned());
         }
+        Element::CountingCircles { .. } => {
+            return Err(
+                "f-puzzles has no counting circles (its circles only draw; the rules text says \
+                 what they mean)"
+                    .to_owned(),
+            );
+        }
         Element::Nabner { cells } => {
             out.script_line("nabner", line(cells), "#C9C883", 0.25, "Nabner");
         }

@@ -88,10 +88,11 @@ pub(super) enum Field {
     NabnerLines,
     LockoutLines,
     FrameSums,
+    CountingCircles,
 }
 
 /// Every element field and its name, in reading and writing order.
-pub(super) const FIELDS: [(Field, &str); 32] = [
+pub(super) const FIELDS: [(Field, &str); 33] = [
     (Field::Thermometers, "thermometers"),
     (Field::SlowThermometers, "slow_thermometers"),
     (Field::Arrows, "arrows"),
@@ -124,6 +125,7 @@ pub(super) const FIELDS: [(Field, &str); 32] = [
     (Field::NabnerLines, "nabner_lines"),
     (Field::LockoutLines, "lockout_lines"),
     (Field::FrameSums, "frame_sums"),
+    (Field::CountingCircles, "counting_circles"),
 ];
 
 /// The negative rules' words, in writing order.
@@ -215,6 +217,7 @@ fn read_entry(size: usize, field: Field, at: &str, entry: &Value) -> Result<Elem
         }
         Field::ParityLines => Element::ParityLine { cells: line()? },
         Field::NabnerLines => Element::Nabner { cells: line()? },
+        Field::CountingCircles => Element::CountingCircles { cells: line()? },
         Field::Renbans => Element::Renban { cells: line()? },
         Field::Palindromes => Element::Palindrome { cells: line()? },
         Field::BetweenLines => Element::Between { cells: line()? },
@@ -380,6 +383,7 @@ fn write_entry(size: usize, element: &Element) -> (Field, Value) {
         ),
         Element::ParityLine { cells } => line(Field::ParityLines, cells),
         Element::Nabner { cells } => line(Field::NabnerLines, cells),
+        Element::CountingCircles { cells } => line(Field::CountingCircles, cells),
         Element::Lockout { cells, difference } if *difference == default_lockout(size) => {
             line(Field::LockoutLines, cells)
         }

@@ -78,6 +78,8 @@
 //!     digits inside lie outside the ends' range;
 //!   * `frame_sums` — `{"clue": "r0c3", "sum": 12}`: the first cells from
 //!     the clue, one box deep, add up to `sum`;
+//!   * `counting_circles` — lists of cells, each counted together: a
+//!     digit d in one of them stands in exactly d of them;
 //!
 //!   clues outside the grid stand at row or column 0 or N + 1, named like
 //!   cells (see [`Outside`](crate::Outside)); the rules are those of
@@ -219,6 +221,8 @@ struct Spec {
     #[serde(default)]
     frame_sums: serde_json::Value,
     #[serde(default)]
+    counting_circles: serde_json::Value,
+    #[serde(default)]
     negative: serde_json::Value,
     #[serde(default)]
     #[allow(dead_code)]
@@ -261,6 +265,7 @@ impl Spec {
             Field::NabnerLines => &self.nabner_lines,
             Field::LockoutLines => &self.lockout_lines,
             Field::FrameSums => &self.frame_sums,
+            Field::CountingCircles => &self.counting_circles,
         }
     }
 }
@@ -914,7 +919,7 @@ mod tests {
         );
         assert_eq!(
             read("{\"size\": 9,\n \"diagonal\": true}"),
-            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `greater_than`, `products`, `parity_lines`, `nabner_lines`, `lockout_lines`, `frame_sums`, `negative`, `name`".into())]
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `greater_than`, `products`, `parity_lines`, `nabner_lines`, `lockout_lines`, `frame_sums`, `counting_circles`, `negative`, `name`".into())]
         );
         assert_eq!(
             read(r#"{"givens": "1.."}"#),

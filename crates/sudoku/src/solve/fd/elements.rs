@@ -18,7 +18,8 @@
 //!   classes (any three cells in a row: three classes), which keep exactly
 //!   the digits of some valid reading of the whole line;
 //! * a quadruple ties a 0/1 "holds d" to each cell per digit it needs
-//!   and counts them;
+//!   and counts them, and counting circles count every digit so, the
+//!   count being 0 or the digit itself;
 //! * sandwich, X-sum and skyscraper clues are automata read along their
 //!   row or column (see [`super::automata`]).
 //!
@@ -111,6 +112,21 @@ impl Poster<'_> {
         }
         let id = self.model.post(Constraint::Table { vars, tuples });
         self.named(id);
+    }
+
+    /// A 0/1 "holds `d`" tied to each of `vars`, as sum terms.
+    fn holding(&mut self, vars: &[Var], d: i32) -> Vec<(i64, Var)> {
+        vars.iter()
+            .map(|&x| {
+                let b = self.model.new_bool();
+                let holds_d = pair_table((x, 1..=self.n), (b, 0..=1), |value, flag| {
+                    (value == d) == (flag == 1)
+                });
+                let id = self.model.post(holds_d);
+                self.named(id);
+                (1, b)
+            })
+            .collect()
     }
 
     fn element(&mut self, element: &Element, cells: &[Var], rules: &Rules) {
@@ -244,20 +260,17 @@ impl Poster<'_> {
                 wanted.dedup();
                 for d in wanted {
                     let times = digits.iter().filter(|&&x| x == d).count() as i64;
-                    let holds: Vec<Var> = vars
-                        .iter()
-                        .map(|&x| {
-                            let b = self.model.new_bool();
-                            let holds_d = pair_table((x, 1..=self.n), (b, 0..=1), |value, flag| {
-                                (value == i32::from(d)) == (flag == 1)
-                            });
-                            let id = self.model.post(holds_d);
-                            self.named(id);
-                            b
-                        })
-                        .collect();
-                    let terms: Vec<(i64, Var)> = holds.iter().map(|&b| (1, b)).collect();
+                    let terms = self.holding(&vars, i32::from(d));
                     self.linear(&terms, LinearOp::Ge, times);
+                }
+            }
+            Element::CountingCircles { .. } => {
+                // Σ (circle holds d) = d · (d is in a circle), for every d.
+                for d in 1..=self.n {
+                    let mut terms = self.holding(&vars, d);
+                    let used = self.model.new_bool();
+                    terms.push((-i64::from(d), used));
+                    self.linear(&terms, LinearOp::Eq, 0);
                 }
             }
         }

@@ -393,6 +393,9 @@ impl Drawing {
             Element::ParityLine { .. } => {
                 return Err("SudokuPad has no parity line".to_owned());
             }
+            Element::CountingCircles { .. } => {
+                return Err("SudokuPad has no counting circles (its circles only draw)".to_owned());
+            }
             Element::FrameSum { .. } => {
                 return Err(
                     "SudokuPad has no frame sum clue (its numbers outside the grid are sandwich, \
