@@ -36,7 +36,7 @@ const HISTORY: [&str; 3] = ["command_redo", "command_undo", "command_replay"];
 const COSMETIC: [&str; 1] = ["deletelineE"];
 
 /// Keys read here.
-const READ: [&str; 9] = [
+const READ: [&str; 8] = [
     "number",
     "numberS",
     "lineE",
@@ -45,7 +45,6 @@ const READ: [&str; 9] = [
     "thermo",
     "arrows",
     "symbol",
-    "__a",
 ];
 
 /// Line styles of the grid itself (thin, dotted, none).
@@ -220,7 +219,7 @@ impl<'a> Reader<'a> {
                 self.board.cell(p).ok_or_else(|| {
                     format!(
                         "{at}: a point outside the board's cells ({})",
-                        describe(&self.board, p)
+                        spot_words(self.board.spot(p))
                     )
                 })
             })
@@ -642,10 +641,6 @@ fn symbol_name(v: &Value) -> Option<String> {
 
 fn name(n: usize, cell: usize) -> String {
     crate::cells::cell_name(n, cell)
-}
-
-fn describe(board: &Board, point: usize) -> String {
-    spot_words(board.spot(point))
 }
 
 fn spot_words(spot: Spot) -> String {
