@@ -194,7 +194,8 @@ fn at_field(e: CanvasError) -> String {
     format!("givens[{}], column {}: {}", e.row, e.column, e.message)
 }
 
-/// The JSON description of `puzzle`, which [`read`] turns back into it.
+/// The JSON description of `puzzle`, which
+/// [`read_multigrids`](super::read_multigrids) turns back into it.
 pub fn describe_multigrid(puzzle: &MultigridPuzzle) -> serde_json::Value {
     let grid = puzzle.grid();
     let (r, c) = grid.boxes();
