@@ -1,15 +1,16 @@
 //! `fdoku convert`: puzzles from any format fdoku reads to an f-puzzles or
 //! SudokuPad link, the f-puzzles JSON, fdoku's JSON description, an ipuz
-//! file, a sudokuwiki.org link or a line of givens. The title, author, rules text and answer of an
-//! f-puzzles or ipuz input go along to the f-puzzles, SudokuPad and ipuz
-//! outputs (the title also to the JSON description).
+//! file, a sudokuwiki.org link or a line of givens. The title, author,
+//! rules text and answer of an f-puzzles, ipuz or Penpa+ input go along to
+//! the f-puzzles, SudokuPad and ipuz outputs (the title also to the JSON
+//! description).
 
 use std::io::Write;
 use std::path::Path;
 
 use fdoku_sudoku::format::fpuzzles::{self, FPuzzle, Meta};
 use fdoku_sudoku::format::{Format, detect, json, read_input};
-use fdoku_sudoku::format::{ipuz, scl, sudokuwiki};
+use fdoku_sudoku::format::{ipuz, penpa, scl, sudokuwiki};
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
 
 use crate::cli::{ConvertArgs, ConvertFormat};
@@ -27,6 +28,11 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     };
     let puzzles: Vec<Result<FPuzzle, String>> = if format == Format::FPuzzles {
         fpuzzles::read_fpuzzles(&name, &text)
+            .into_iter()
+            .map(|entry| entry.puzzle.map_err(|e| e.to_string()))
+            .collect()
+    } else if format == Format::Penpa {
+        penpa::read_penpa(&name, &text)
             .into_iter()
             .map(|entry| entry.puzzle.map_err(|e| e.to_string()))
             .collect()

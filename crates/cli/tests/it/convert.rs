@@ -196,3 +196,16 @@ fn a_grid_in_progress_goes_to_sudokuwiki_and_back_with_its_candidates() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+#[test]
+fn a_penpa_link_keeps_its_title_on_the_way_to_json() {
+    let file = fixture("penpa/classic-zlib.txt");
+    let json = converted(arg(&file), "json");
+    assert!(json.contains(r#""name":"Test""#), "{json}");
+    assert!(
+        json.contains(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        ),
+        "{json}"
+    );
+}

@@ -175,6 +175,12 @@ fn a_classic_sudoku_reads_with_its_boxes_and_givens() {
     // The same text packed by another DEFLATE.
     let other = penpa::read_link(zlib_packed().trim()).unwrap();
     assert_eq!(other, puzzle);
+    // The words travel along.
+    let read = penpa::read_penpa("penpa.txt", &link);
+    let meta = &read[0].puzzle.as_ref().unwrap().meta;
+    assert_eq!(meta.title.as_deref(), Some("Test"));
+    assert_eq!(meta.author.as_deref(), Some("fdoku"));
+    assert_eq!(meta.ruleset.as_deref(), Some("Normal sudoku rules apply."));
 }
 
 #[test]

@@ -59,8 +59,9 @@ pub(super) struct Unpacked {
     pub centerlist: Vec<usize>,
     /// The problem layer: the setter's numbers, symbols, lines, …
     pub problem: Value,
-    /// The title and the rules in words.
+    /// The title, the author and the rules in words.
     pub title: String,
+    pub author: String,
     pub rules: String,
 }
 
@@ -154,6 +155,7 @@ pub(super) fn unpack(payload: &str) -> Result<Unpacked, String> {
         centerlist,
         problem: json(3, "the problem")?,
         title: field(15).trim_start_matches("Title:").trim().to_owned(),
+        author: field(16).trim_start_matches("Author:").trim().to_owned(),
         rules: field(18),
     })
 }

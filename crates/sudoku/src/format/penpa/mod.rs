@@ -11,27 +11,29 @@
 //! an error: Penpa draws shapes, and a shape fdoku cannot read exactly
 //! would make a different puzzle.
 //!
-//! Links are read one per line (blank lines and `#` comments passed over).
+//! Links are read one per line (blank lines and `#` comments passed over);
+//! the title, author and rules text travel along ([`read_penpa`]).
 
 mod board;
 mod link;
 mod read;
 
+use super::fpuzzles::{Entry, FPuzzle, Meta};
 use super::{Item, ParseError, ParseErrorKind};
 use crate::puzzle::Puzzle;
 
 /// What the address of a Penpa+ link holds.
 const EDITOR: &str = "penpa-edit";
 
-/// Every link of `text`, one per line.
-pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
+/// Every link of `text`, one per line, with its title, author and rules
+/// text (blank lines and `#` comments passed over).
+pub fn read_penpa(input: &str, text: &str) -> Vec<Entry> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| Item {
-            index: 0,
+        .map(|(i, l)| Entry {
             line: i + 1,
-            input: l.trim().to_owned(),
+            source: l.trim().to_owned(),
             puzzle: read_line(l).map_err(|(column, kind, message)| ParseError {
                 input: input.to_owned(),
                 line: i + 1,
@@ -39,6 +41,19 @@ pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
                 kind,
                 message,
             }),
+        })
+        .collect()
+}
+
+/// The items of the reader interface (the words are dropped).
+pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
+    read_penpa(input, text)
+        .into_iter()
+        .map(|entry| Item {
+            index: 0,
+            line: entry.line,
+            input: entry.source,
+            puzzle: entry.puzzle.map(|p| p.puzzle),
         })
         .collect()
 }
@@ -54,12 +69,14 @@ pub(super) fn detect(text: &str) -> bool {
 
 /// The puzzle of a Penpa+ link; the error says what is wrong.
 pub fn read_link(text: &str) -> Result<Puzzle, String> {
-    read_line(text).map_err(|(column, _, message)| format!("column {column}: {message}"))
+    read_line(text)
+        .map(|p| p.puzzle)
+        .map_err(|(column, _, message)| format!("column {column}: {message}"))
 }
 
 /// The puzzle of one line, or the column, the kind and the message of
 /// what is wrong. Errors in the payload's content are placed at its start.
-fn read_line(line: &str) -> Result<Puzzle, (usize, ParseErrorKind, String)> {
+fn read_line(line: &str) -> Result<FPuzzle, (usize, ParseErrorKind, String)> {
     let column = |byte: usize| line[..byte].chars().count() + 1;
     let Some((start, payload)) = link::payload(line) else {
         let lead = line.len() - line.trim_start().len();
@@ -80,5 +97,14 @@ fn read_line(line: &str) -> Result<Puzzle, (usize, ParseErrorKind, String)> {
     }
     let unpacked =
         link::unpack(payload).map_err(|m| (column(start), ParseErrorKind::Payload, m))?;
-    read::read(&unpacked).map_err(|m| (column(start), ParseErrorKind::JsonField, m))
+    let puzzle =
+        read::read(&unpacked).map_err(|m| (column(start), ParseErrorKind::JsonField, m))?;
+    let words = |text: &str| (!text.trim().is_empty()).then(|| text.trim().to_owned());
+    let meta = Meta {
+        title: words(&unpacked.title),
+        author: words(&unpacked.author),
+        ruleset: words(&unpacked.rules),
+        solution: None,
+    };
+    Ok(FPuzzle { puzzle, meta })
 }
