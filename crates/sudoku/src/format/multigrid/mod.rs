@@ -93,7 +93,11 @@ pub fn detect(text: &str) -> bool {
 
 /// The error item the one-grid readers give for a text of multigrids.
 pub(super) fn not_one_grid(input: &str, text: &str) -> super::Item {
-    let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+    let line = text
+        .lines()
+        .position(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .unwrap_or(0)
+        + 1;
     let what = read_multigrids(input, text)
         .first()
         .and_then(|item| item.puzzle.as_ref().ok()?.grid().name())
