@@ -31,7 +31,9 @@
 //! below a column, its width for one beside a row (3 on 9×9, 2 or 3 on
 //! 6×6), so a grid without boxes has no frame sums. Counting circles are
 //! counted together, one element for all of a puzzle's circles: a digit d
-//! in one of them stands in exactly d of them.
+//! in one of them stands in exactly d of them. A "123" clue names which
+//! of the digits 1, 2 and 3 comes first in its row or column, read from
+//! the clue (a grid of side 3 or more).
 //!
 //! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
 //! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
@@ -399,6 +401,13 @@ pub enum Element {
         /// Every circle's cell.
         cells: Vec<usize>,
     },
+    /// Of the digits 1, 2 and 3, `digit` is the first seen from the clue.
+    FirstOfOneTwoThree {
+        /// Beside the row or column.
+        clue: Outside,
+        /// 1, 2 or 3.
+        digit: u32,
+    },
 }
 
 /// The kinds of [`Element`], one per rule a setter names: a slow
@@ -470,6 +479,8 @@ pub enum ElementKind {
     FrameSum,
     /// Digits counting their own circles.
     CountingCircles,
+    /// The first of 1, 2, 3 from outside.
+    OneTwoThree,
 }
 
 impl ElementKind {
@@ -484,7 +495,7 @@ impl ElementKind {
     }
 
     /// Every kind.
-    pub const ALL: [ElementKind; 32] = [
+    pub const ALL: [ElementKind; 33] = [
         ElementKind::Thermometer,
         ElementKind::SlowThermometer,
         ElementKind::Arrow,
@@ -517,6 +528,7 @@ impl ElementKind {
         ElementKind::Lockout,
         ElementKind::FrameSum,
         ElementKind::CountingCircles,
+        ElementKind::OneTwoThree,
     ];
 
     /// The kind of `element`.
@@ -566,6 +578,7 @@ impl ElementKind {
             Element::Lockout { .. } => ElementKind::Lockout,
             Element::FrameSum { .. } => ElementKind::FrameSum,
             Element::CountingCircles { .. } => ElementKind::CountingCircles,
+            Element::FirstOfOneTwoThree { .. } => ElementKind::OneTwoThree,
         }
     }
 
@@ -604,6 +617,7 @@ impl ElementKind {
             ElementKind::Lockout => "lockout line",
             ElementKind::FrameSum => "frame sum",
             ElementKind::CountingCircles => "counting circles",
+            ElementKind::OneTwoThree => "123 clue",
         }
     }
 
@@ -625,6 +639,7 @@ impl ElementKind {
             "min" => Some(ElementKind::Minimum),
             "colindexer" => Some(ElementKind::ColumnIndexer),
             "inequality" | "greater" | "lessthan" => Some(ElementKind::GreaterThan),
+            "123" | "onetwothree" => Some(ElementKind::OneTwoThree),
             "max" => Some(ElementKind::Maximum),
             "regionsum" | "zipper" | "entropic" | "modular" | "between" | "parity" | "nabner"
             | "lockout" => ElementKind::parse(&format!("{k} line")),
@@ -716,7 +731,8 @@ impl Element {
             Element::Sandwich { clue, .. }
             | Element::XSum { clue, .. }
             | Element::Skyscraper { clue, .. }
-            | Element::FrameSum { clue, .. } => clue.line(size).unwrap_or_default(),
+            | Element::FrameSum { clue, .. }
+            | Element::FirstOfOneTwoThree { clue, .. } => clue.line(size).unwrap_or_default(),
         }
     }
 
@@ -840,6 +856,15 @@ impl Element {
                 }),
             Element::Extremum { .. } | Element::Indexer { .. } => None,
             Element::GreaterThan { cells } => repeated(cells),
+            Element::FirstOfOneTwoThree { clue, digit } => {
+                if cells.is_empty() {
+                    return Some(format!("{} is not beside a row or column", clue.name()));
+                }
+                if size < 3 {
+                    return Some(format!("needs a grid side of 3 or more, not {size}"));
+                }
+                in_range("digit", u64::from(*digit), 1, 3)
+            }
             Element::CountingCircles { cells } => {
                 line_at_least(cells, 1).or_else(|| repeated(cells))
             }

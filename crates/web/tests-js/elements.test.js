@@ -275,3 +275,13 @@ test('counting circles: a ring on every cell of the set, and the legend', () => 
   assert.deepEqual(shapes(mark, 'circle', 'el-counting').map(at), [[0.5, 0.5], [2.5, 1.5], [3.5, 3.5]]);
   assert.ok(rulesLegend(p).some((l) => l.startsWith('Counting circles')));
 });
+
+test('123 clues: a ringed digit outside the grid, looking along its column', () => {
+  const p = parsed((r) => r.description && r.description.one_two_three);
+  const mark = byName(elementMarks(p), '123 clue 1');
+  assert.deepEqual(mark.cells, [1, 5, 9, 13]);
+  assert.equal(shapes(mark, 'text')[0].text, '2');
+  assert.deepEqual(at(shapes(mark, 'circle', 'el-123-ring')[0]), [1.5, -0.5]);
+  assert.equal(mark.title, '123 clue 1: 2');
+  assert.ok(rulesLegend(p).some((l) => l.startsWith('123 clue')));
+});

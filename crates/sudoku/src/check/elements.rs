@@ -94,7 +94,8 @@ impl Filled<'_> {
             Element::Sandwich { clue, .. }
             | Element::XSum { clue, .. }
             | Element::Skyscraper { clue, .. }
-            | Element::FrameSum { clue, .. } => format!(" ({})", clue.name()),
+            | Element::FrameSum { clue, .. }
+            | Element::FirstOfOneTwoThree { clue, .. } => format!(" ({})", clue.name()),
             Element::Indexer { cell, .. } => format!(" ({})", self.name(*cell)),
             _ => String::new(),
         }
@@ -229,6 +230,14 @@ impl Filled<'_> {
             }),
             Element::Nabner { cells } => self.nabner(cells),
             Element::CountingCircles { cells } => self.counting_circles(cells),
+            Element::FirstOfOneTwoThree { clue, digit } => {
+                let seen = self.seen_from(*clue);
+                let first = seen.iter().map(|&c| self.value(c)).find(|&d| d <= 3);
+                (first != Some(*digit)).then(|| match first {
+                    Some(d) => format!("the first of 1, 2, 3 seen is {d}, expected {digit}"),
+                    None => format!("none of 1, 2, 3 is seen, expected {digit} first"),
+                })
+            }
             Element::FrameSum { clue, sum } => {
                 // One box deep: its height seen from above or below, its
                 // width from the side.

@@ -216,6 +216,12 @@ impl Drawer<'_> {
                 cells.sort_unstable();
                 Element::CountingCircles { cells }
             }
+            ElementKind::OneTwoThree => {
+                let clue = self.side_clue(rng);
+                let cells = clue.line(n)?;
+                let digit = cells.iter().map(|&c| self.digit(c)).find(|&d| d <= 3)?;
+                Element::FirstOfOneTwoThree { clue, digit }
+            }
             ElementKind::FrameSum => {
                 let clue = self.side_clue(rng);
                 let depth = frame_depth(n, self.layout, clue)?;

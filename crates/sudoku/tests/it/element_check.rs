@@ -713,3 +713,22 @@ fn counting_circles_hold_each_digit_as_often_as_it_says() {
         "counting circles 1: 2 stands in 1 of the circles (r1c8), expected 2",
     );
 }
+
+#[test]
+fn one_two_three_clues_name_the_first_of_1_2_3() {
+    // Row 1 read from the left: 5 3 …; column 9 read from below: 9 5 4 6 1 …
+    holds_then_breaks(
+        vec![
+            Element::FirstOfOneTwoThree {
+                clue: outside("r10c9"),
+                digit: 1,
+            },
+            Element::FirstOfOneTwoThree {
+                clue: outside("r1c0"),
+                digit: 3,
+            },
+        ],
+        &relabel(&solved(), 3, 2),
+        "123 clue 1 (r1c0): the first of 1, 2, 3 seen is 2, expected 3",
+    );
+}

@@ -192,6 +192,10 @@ fn every_kind() -> Vec<Element> {
         Element::CountingCircles {
             cells: cells(&["r6c9", "r8c1", "r8c3"]),
         },
+        Element::FirstOfOneTwoThree {
+            clue: outside("r7c0"),
+            digit: 3,
+        },
     ]
 }
 
@@ -450,6 +454,10 @@ fn mistakes_name_the_field_the_entry_and_what_was_expected() {
         (
             r#""frame_sums": [{"clue": "r0c0", "sum": 9}]"#,
             "frame_sums[0]: r0c0 is not beside a row or column",
+        ),
+        (
+            r#""one_two_three": [{"clue": "r0c4", "digit": 4}]"#,
+            "one_two_three[0]: digit 4 is impossible (expected 1 to 3)",
         ),
         (
             r#""counting_circles": [["r1c1", "r2c2", "r1c1"]]"#,

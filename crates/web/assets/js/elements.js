@@ -114,13 +114,13 @@ function elementCells(el, n) {
     case 'clone': return [...el.cells, ...el.copy];
     case 'extremum': case 'indexer': return [el.cell];
     case 'little_killer': return diagonalFrom(n, el.clue, el.direction);
-    case 'sandwich': case 'x_sum': case 'skyscraper': case 'frame_sum': return outsideLine(n, el.clue);
+    case 'sandwich': case 'x_sum': case 'skyscraper': case 'frame_sum': case 'first_of_one_two_three': return outsideLine(n, el.clue);
     default: return Array.isArray(el.cells) ? el.cells.slice() : [];
   }
 }
 
 /** Whether an element stands outside the grid (the board then leaves a ring of room around it). */
-export const isOutside = (el) => ['little_killer', 'sandwich', 'x_sum', 'skyscraper', 'frame_sum'].includes(el.type);
+export const isOutside = (el) => ['little_killer', 'sandwich', 'x_sum', 'skyscraper', 'frame_sum', 'first_of_one_two_three'].includes(el.type);
 
 const path = (cls, d) => ({ tag: 'path', attrs: { class: cls, d } });
 const circle = (cls, p, r) => ({ tag: 'circle', attrs: { class: cls, cx: num(p[0]), cy: num(p[1]), r: num(r) } });
@@ -189,7 +189,10 @@ function littleKiller(el) {
 /** Sandwich, X-sum and skyscraper clues: a number outside the grid; an X-sum framed, a skyscraper in italics. */
 function outsideNumber(el) {
   const q = outsideCentre(el.clue);
-  const value = el.type === 'skyscraper' ? el.count : el.sum;
+  const value = el.type === 'skyscraper' ? el.count : el.type === 'first_of_one_two_three' ? el.digit : el.sum;
+  if (el.type === 'first_of_one_two_three') {
+    return [circle('el-123-ring', q, 0.24), text('el-clue el-123', q, 0.3, value)];
+  }
   if (el.type === 'frame_sum') {
     return [rect('el-frame-sum', q[0] - 0.3, q[1] - 0.22, 0.6, 0.44, 0.22), text('el-clue', q, 0.32, value)];
   }
@@ -319,7 +322,8 @@ function draw(el, n, cloneIndex) {
     case 'thermometer': return [LAYER.thermo, thermometer(el, n)];
     case 'arrow': return [LAYER.arrow, arrow(el, n)];
     case 'little_killer': return [LAYER.outside, littleKiller(el)];
-    case 'sandwich': case 'x_sum': case 'skyscraper': case 'frame_sum': return [LAYER.outside, outsideNumber(el)];
+    case 'sandwich': case 'x_sum': case 'skyscraper': case 'frame_sum': case 'first_of_one_two_three':
+      return [LAYER.outside, outsideNumber(el)];
     case 'kropki': return [LAYER.edge, kropki(el, n)];
     case 'xv': return [LAYER.edge, xv(el, n)];
     case 'between': return [LAYER.line, betweenLine(el, n)];
@@ -337,7 +341,7 @@ function draw(el, n, cloneIndex) {
 
 /** What an element says, for the cells' labels: its name and its number, if it has one. */
 function caption(el) {
-  const number = el.sum ?? el.count ?? el.product ?? (el.type === 'kropki' ? el.value : undefined);
+  const number = el.sum ?? el.count ?? el.product ?? el.digit ?? (el.type === 'kropki' ? el.value : undefined);
   const digits = el.type === 'quadruple' ? `: ${el.digits.join(', ')}` : '';
   return `${el.name || el.type}${number !== undefined ? `: ${number}` : ''}${digits}`;
 }
@@ -413,6 +417,7 @@ const KIND_WORDS = {
   nabner: () => 'Olive line (nabner): no two digits on it are equal or consecutive.',
   lockout: (n, els) => `Blue line between diamonds (lockout): the diamonds differ by at least ${[...new Set(els.map((e) => e.difference))].join(' or ')}, and no digit on the line lies between them or equals one.`,
   counting_circles: () => 'Counting circles: a digit d in a circle stands in exactly d of the circles.',
+  first_of_one_two_three: () => '123 clue (ringed digit outside): of 1, 2 and 3, this digit comes first from it.',
   frame_sum: () => 'Frame sum (number in a rounded frame): the first cells seen from it, one box deep, add up to it.',
   greater_than: () => 'Greater-than sign: the digit it opens towards is larger than the one its tip points at.',
   product: () => 'Product (×n on an edge): the two digits multiply to n.',

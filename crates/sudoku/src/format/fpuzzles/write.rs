@@ -357,6 +357,9 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
         Element::FrameSum { .. } => {
             return Err("f-puzzles has no frame sum clue".to_owned());
         }
+        Element::FirstOfOneTwoThree { .. } => {
+            return Err("f-puzzles has no \"123\" clue".to_owned());
+        }
         Element::CountingCircles { .. } => {
             return Err(
                 "f-puzzles has no counting circles (its circles only draw; the rules text says \

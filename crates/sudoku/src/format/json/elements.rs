@@ -89,10 +89,11 @@ pub(super) enum Field {
     LockoutLines,
     FrameSums,
     CountingCircles,
+    OneTwoThree,
 }
 
 /// Every element field and its name, in reading and writing order.
-pub(super) const FIELDS: [(Field, &str); 33] = [
+pub(super) const FIELDS: [(Field, &str); 34] = [
     (Field::Thermometers, "thermometers"),
     (Field::SlowThermometers, "slow_thermometers"),
     (Field::Arrows, "arrows"),
@@ -126,6 +127,7 @@ pub(super) const FIELDS: [(Field, &str); 33] = [
     (Field::LockoutLines, "lockout_lines"),
     (Field::FrameSums, "frame_sums"),
     (Field::CountingCircles, "counting_circles"),
+    (Field::OneTwoThree, "one_two_three"),
 ];
 
 /// The negative rules' words, in writing order.
@@ -185,6 +187,13 @@ fn read_entry(size: usize, field: Field, at: &str, entry: &Value) -> Result<Elem
                 Field::Sandwiches => Element::Sandwich { clue, sum },
                 Field::XSums => Element::XSum { clue, sum },
                 _ => Element::FrameSum { clue, sum },
+            }
+        }
+        Field::OneTwoThree => {
+            let object = reader.object(entry, &["clue", "digit"])?;
+            Element::FirstOfOneTwoThree {
+                clue: reader.clue(object)?,
+                digit: reader.number(object, "digit")?,
             }
         }
         Field::Skyscrapers => {
@@ -384,6 +393,10 @@ fn write_entry(size: usize, element: &Element) -> (Field, Value) {
         Element::ParityLine { cells } => line(Field::ParityLines, cells),
         Element::Nabner { cells } => line(Field::NabnerLines, cells),
         Element::CountingCircles { cells } => line(Field::CountingCircles, cells),
+        Element::FirstOfOneTwoThree { clue, digit } => (
+            Field::OneTwoThree,
+            json!({"clue": clue.name(), "digit": digit}),
+        ),
         Element::Lockout { cells, difference } if *difference == default_lockout(size) => {
             line(Field::LockoutLines, cells)
         }

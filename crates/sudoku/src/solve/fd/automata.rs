@@ -1,5 +1,7 @@
 //! Outside clues and three-class lines as automata read in order.
 //!
+//! A "123" clue is the smallest: nothing of 1, 2, 3 yet, then its digit.
+//!
 //! A sandwich, X-sum or skyscraper clue is a rule about a row read from one
 //! end, and an entropic or modular line one about its cells in order, so
 //! each is a deterministic automaton over the digits in that order;
@@ -57,6 +59,19 @@ fn explore<K: Clone + Eq + Hash>(
         }
     }
     automaton
+}
+
+/// A "123" clue: of the digits 1, 2 and 3, `digit` comes first.
+pub(super) fn first_of_one_two_three(size: usize, digit: u32) -> Automaton {
+    let digit = digit as i32;
+    // The key: whether the first of 1, 2, 3 has been read.
+    let step = |seen: &bool, d: i32| match (*seen, d) {
+        (true, _) => Some(true),
+        (false, d) if d == digit => Some(true),
+        (false, d) if d <= 3 => None,
+        (false, _) => Some(false),
+    };
+    explore(size, false, step, |seen| *seen)
 }
 
 /// Where a reading of a sandwich row stands.

@@ -20,8 +20,8 @@
 //! * a quadruple ties a 0/1 "holds d" to each cell per digit it needs
 //!   and counts them, and counting circles count every digit so, the
 //!   count being 0 or the digit itself;
-//! * sandwich, X-sum and skyscraper clues are automata read along their
-//!   row or column (see [`super::automata`]).
+//! * sandwich, X-sum, skyscraper and "123" clues are automata read along
+//!   their row or column (see [`super::automata`]).
 //!
 //! Every constraint is named after its element (`thermometer 2`,
 //! `white dot 5`), so traces say which mark removed a candidate.
@@ -188,6 +188,13 @@ impl Poster<'_> {
                 let id = self.model.post(Constraint::Regular {
                     vars,
                     automaton: automata::x_sum(size, *sum),
+                });
+                self.named(id);
+            }
+            Element::FirstOfOneTwoThree { digit, .. } => {
+                let id = self.model.post(Constraint::Regular {
+                    vars,
+                    automaton: automata::first_of_one_two_three(size, *digit),
                 });
                 self.named(id);
             }

@@ -393,6 +393,9 @@ impl Drawing {
             Element::ParityLine { .. } => {
                 return Err("SudokuPad has no parity line".to_owned());
             }
+            Element::FirstOfOneTwoThree { .. } => {
+                return Err("SudokuPad has no \"123\" clue".to_owned());
+            }
             Element::CountingCircles { .. } => {
                 return Err("SudokuPad has no counting circles (its circles only draw)".to_owned());
             }
