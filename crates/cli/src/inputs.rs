@@ -5,6 +5,11 @@
 //! otherwise, if its text holds a puzzle (or a damaged one), it is that
 //! puzzle, named `<argument>` in messages; otherwise it is a file that
 //! cannot be read.
+//!
+//! Long inputs of puzzles one per line are read a piece at a time (see
+//! [`stream`]).
+
+mod stream;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -13,6 +18,8 @@ use fdoku_sudoku::format::multigrid::{self, MultigridItem};
 use fdoku_sudoku::format::{Format, Item, PlainVariant, read_input};
 
 use crate::error::BadInput;
+
+pub use stream::{LineChunk, LineChunks, Opened, open};
 
 /// The name puzzles written on the command line go by.
 const ARGUMENT: &str = "<argument>";
@@ -118,7 +125,7 @@ fn items_of(
     items
 }
 
-/// The puzzles of consecutive inputs of one kind.
+/// The puzzles of one input, of one kind.
 pub enum Batch {
     /// Sudokus, one grid each.
     Puzzles(Vec<Item>),
@@ -126,54 +133,28 @@ pub enum Batch {
     Multigrids(Vec<MultigridItem>),
 }
 
-impl Batch {
-    /// How many puzzles it holds.
-    pub fn count(&self) -> usize {
-        match self {
-            Batch::Puzzles(items) => items.len(),
-            Batch::Multigrids(items) => items.len(),
-        }
-    }
-}
-
-/// The puzzles of every input named (stdin when none), in batches of
-/// consecutive inputs of one kind, numbered in order across them. An input
-/// is read as multigrids when `multigrids` says so, or when the format is
-/// detected or JSON and its text holds them.
-pub fn batches(
-    args: &[PathBuf],
+/// The puzzles of one whole text (named), numbered from 1: read as
+/// multigrids when `multigrids` says so, or when the format is detected or
+/// JSON and the text holds them. Lines passed over are noted on stderr; a
+/// text without a puzzle is reported there and sets `failed`.
+pub fn batch(
+    (name, text): (String, String),
     format: Format,
     multigrids: bool,
     variant: &PlainVariant,
     failed: &mut bool,
-) -> Vec<Batch> {
-    let mut batches: Vec<Batch> = Vec::new();
-    let mut numbered = 0;
-    for (name, text) in named_texts(args, failed) {
-        let multigrid = multigrids
-            || (matches!(format, Format::Auto | Format::Json) && multigrid::detect(&text));
-        let mut batch = if multigrid {
-            let items = multigrid::read_multigrids(&name, &text);
-            if items.is_empty() {
-                eprintln!("fdoku: {}", no_puzzle(&name, &text));
-                *failed = true;
-            }
-            Batch::Multigrids(items)
-        } else {
-            Batch::Puzzles(items_of(vec![(name, text)], format, variant, failed))
-        };
-        match &mut batch {
-            Batch::Puzzles(items) => items.iter_mut().for_each(|i| i.index += numbered),
-            Batch::Multigrids(items) => items.iter_mut().for_each(|i| i.index += numbered),
-        }
-        numbered += batch.count();
-        match (batches.last_mut(), batch) {
-            (Some(Batch::Puzzles(last)), Batch::Puzzles(items)) => last.extend(items),
-            (Some(Batch::Multigrids(last)), Batch::Multigrids(items)) => last.extend(items),
-            (_, batch) => batches.push(batch),
-        }
+) -> Batch {
+    let multigrid =
+        multigrids || (matches!(format, Format::Auto | Format::Json) && multigrid::detect(&text));
+    if !multigrid {
+        return Batch::Puzzles(items_of(vec![(name, text)], format, variant, failed));
     }
-    batches
+    let items = multigrid::read_multigrids(&name, &text);
+    if items.is_empty() {
+        eprintln!("fdoku: {}", no_puzzle(&name, &text));
+        *failed = true;
+    }
+    Batch::Multigrids(items)
 }
 
 /// An argument's name and text: a file, stdin, or the puzzle itself.
@@ -208,7 +189,13 @@ fn looks_like_path(text: &str) -> bool {
 
 /// Why an input gave no puzzle.
 pub fn no_puzzle(name: &str, text: &str) -> String {
-    if text.trim().is_empty() {
+    no_puzzle_in(name, text.trim().is_empty())
+}
+
+/// Why an input gave no puzzle, knowing whether it was `blank` (nothing but
+/// white space).
+pub fn no_puzzle_in(name: &str, blank: bool) -> String {
+    if blank {
         format!("{name}: no puzzle: the input is empty")
     } else {
         format!(

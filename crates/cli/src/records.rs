@@ -31,6 +31,19 @@ impl JsonRecords {
         Ok(JsonRecords { layout, written: 0 })
     }
 
+    /// A writer of the records of one layout that follow the first
+    /// `written` (to write apart, then put in their place); it writes
+    /// nothing at the start.
+    pub fn continuing(layout: Option<JsonLayout>, written: usize) -> Self {
+        JsonRecords { layout, written }
+    }
+
+    /// Counts `records` written by a writer from
+    /// [`JsonRecords::continuing`].
+    pub fn wrote(&mut self, records: usize) {
+        self.written += records;
+    }
+
     /// Writes `record`; `false` when the output is not JSON.
     pub fn write(&mut self, out: &mut dyn Write, record: &impl Serialize) -> anyhow::Result<bool> {
         if !self.open(out)? {

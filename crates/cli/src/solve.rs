@@ -1,37 +1,36 @@
 //! `fdoku solve`: read puzzles, solve them (in parallel, output in input
 //! order), check every solution, print one result per puzzle.
 //!
-//! `--all` streams instead (see [`all`]): puzzles one after another, each
-//! solution printed as it is found, so memory stays flat however many
-//! there are. Grids of several overlapping Sudokus go through
-//! [`multigrid`], in their place in the input order.
+//! The inputs stream through [`pipeline`]: read in pieces, each piece
+//! read, solved, checked and written by a worker, and the pieces written in
+//! input order, so memory stays flat however long the input. `--all`
+//! streams on the main thread instead (see [`all`]): puzzles one after
+//! another, each solution printed as it is found. Grids of several
+//! overlapping Sudokus go through [`multigrid`], in their place in the
+//! input order.
 
 mod all;
 mod multigrid;
+mod pipeline;
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::anyhow;
-use fdoku_sudoku::format::{self, Item, ParseError};
+use fdoku_sudoku::format::{self, Item, ParseError, read_lines};
 use fdoku_sudoku::solve::{Goal, Report, SearchStats, SolveOptions, Status};
 use fdoku_sudoku::{Puzzle, check_solution, grid_line};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::cli::{OutputFormat, SolveArgs};
-use crate::inputs::Batch;
+use crate::inputs::{Batch, LineChunks, Opened};
 use crate::records::JsonRecords;
+use pipeline::{Pipeline, Work};
 
-/// Puzzles solved between two writes of the output.
-const CHUNK: usize = 1024;
-
-/// One puzzle's outcome: its report, or why it could not be read.
-struct Outcome {
-    item: Item,
-    solved: Result<Report, String>,
-}
+/// Puzzles of a text read whole handed to a worker at once.
+const CHUNK: usize = 512;
 
 /// The batch record: `--format jsonl` prints exactly one per input puzzle.
 #[derive(Serialize)]
@@ -88,21 +87,19 @@ impl Tally {
         self.failed |= solved.as_ref().map_or(true, |r| r.unsupported);
         self.stopped |= solved.as_ref().is_ok_and(|r| r.stats.stopped.is_some());
     }
+
+    /// Adds what another part of the batch ran into.
+    fn add(&mut self, other: &Tally) {
+        self.failed |= other.failed;
+        self.stopped |= other.stopped;
+    }
 }
 
 /// Runs `fdoku solve`; returns the exit code.
 pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
     // Bad limits are a usage error for the whole run, not for each puzzle.
     args.limits.budget(cancel, None)?;
-    let pool = crate::workers::pool(args.threads)?;
-    let mut tally = Tally::default();
-    let batches = crate::inputs::batches(
-        &args.files,
-        args.input_format.format(),
-        args.input_format.multigrids(),
-        &args.variant.plain(),
-        &mut tally.failed,
-    );
+    let workers = crate::workers::count(args.threads)?;
     let goal = if args.all {
         Goal::All(args.limit)
     } else if args.count {
@@ -110,31 +107,34 @@ pub fn run(args: &SolveArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> a
     } else {
         Goal::First
     };
-    let total: usize = batches.iter().map(Batch::count).sum();
-    let progress = if total < 2 {
-        indicatif::ProgressBar::hidden()
-    } else {
-        crate::progress::bar(
-            total as u64,
-            "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
-        )
-    };
+    let progress = crate::progress::bar(0, "{pos} puzzles  {per_sec}  {elapsed}");
+    let mut tally = Tally::default();
     let mut json = JsonRecords::begin(args.format.json(), out)?;
-    let mut context = Context {
-        goal,
-        args,
-        cancel,
-        out: &mut *out,
-        json: &mut json,
-        tally: &mut tally,
-        progress: &progress,
+    let stdin = [PathBuf::from("-")];
+    let files = if args.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.files[..]
     };
-    for batch in batches {
-        match batch {
-            Batch::Puzzles(items) => solve_items(items, &pool, &mut context)?,
-            Batch::Multigrids(items) => multigrid::run(&items, &pool, &mut context)?,
+    std::thread::scope(|scope| {
+        let mut context = Context {
+            goal,
+            args,
+            cancel,
+            out: &mut *out,
+            json: &mut json,
+            tally: &mut tally,
+            progress: &progress,
+            numbered: 0,
+        };
+        // Every solution of `--all` is printed as it is found: no workers.
+        let workers = if args.all { 0 } else { workers };
+        let mut pipeline = Pipeline::start(scope, workers, goal, args, cancel);
+        for file in files {
+            solve_input(file, &mut pipeline, &mut context)?;
         }
-    }
+        pipeline.drain(&mut context)
+    })?;
     json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;
@@ -150,50 +150,119 @@ struct Context<'a> {
     json: &'a mut JsonRecords,
     tally: &'a mut Tally,
     progress: &'a indicatif::ProgressBar,
+    /// Puzzles written so far.
+    numbered: usize,
 }
 
-/// Solves and prints one-grid puzzles: in parallel chunks (output in input
-/// order), or one after another streaming every solution with `--all`.
-fn solve_items(
-    items: Vec<Item>,
-    pool: &rayon::ThreadPool,
+/// Solves and prints the puzzles of one input (a file, `-` for stdin, or a
+/// puzzle as the argument). One that cannot be read is reported on stderr
+/// and the others are still solved.
+fn solve_input(
+    file: &std::path::Path,
+    pipeline: &mut Pipeline<'_>,
     context: &mut Context<'_>,
 ) -> anyhow::Result<()> {
-    let (goal, args, cancel) = (context.goal, context.args, context.cancel);
-    if matches!(goal, Goal::All(_)) {
-        for item in items {
-            let solved = all::stream(&item, goal, args, cancel, context.out, context.json)?;
-            context.tally.note(&solved);
-            context.progress.inc(1);
+    let args = context.args;
+    let format = args.input_format.format();
+    match crate::inputs::open(file, format, args.input_format.multigrids()) {
+        Ok(Opened::Lines(chunks)) => solve_lines(chunks, pipeline, context),
+        Ok(Opened::Whole(name, text)) => {
+            pipeline.drain(context)?;
+            let variant = args.variant.plain();
+            let multigrids = args.input_format.multigrids();
+            let failed = &mut context.tally.failed;
+            match crate::inputs::batch((name, text), format, multigrids, &variant, failed) {
+                Batch::Puzzles(items) => {
+                    solve_items(items, pipeline, context)?;
+                    // An input without puzzles was reported as it was read.
+                    pipeline.end_input(None, context);
+                    Ok(())
+                }
+                Batch::Multigrids(mut items) => {
+                    for item in &mut items {
+                        item.index += context.numbered;
+                    }
+                    let pool = crate::workers::pool(args.threads)?;
+                    multigrid::run(&items, &pool, context)?;
+                    context.numbered += items.len();
+                    pipeline.drain(context)
+                }
+            }
         }
-        return Ok(());
+        Err(message) => {
+            pipeline.drain(context)?;
+            eprintln!("fdoku: {message}");
+            context.tally.failed = true;
+            Ok(())
+        }
+    }
+}
+
+/// Solves the puzzles of an input of one puzzle per line, piece by piece.
+fn solve_lines(
+    mut chunks: LineChunks,
+    pipeline: &mut Pipeline<'_>,
+    context: &mut Context<'_>,
+) -> anyhow::Result<()> {
+    loop {
+        match chunks.next_chunk() {
+            Ok(Some(chunk)) if context.args.all => {
+                let variant = context.args.variant.plain();
+                let read = read_lines(&chunk.name, &chunk.text, chunk.first_line, &variant);
+                let mut skipped = read.skipped.into_iter().peekable();
+                pipeline.solved_here(read.items.len());
+                for item in read.items {
+                    while let Some(passed) = skipped.next_if(|s| s.line < item.line) {
+                        eprintln!("fdoku: {passed}");
+                    }
+                    stream_item(item, context)?;
+                }
+                skipped.for_each(|passed| eprintln!("fdoku: {passed}"));
+            }
+            Ok(Some(chunk)) => pipeline.send(Work::Lines(chunk), context)?,
+            Ok(None) => break,
+            Err(e) => {
+                pipeline.drain(context)?;
+                eprintln!("fdoku: cannot read {}: {e}", chunks.name());
+                context.tally.failed = true;
+                return Ok(());
+            }
+        }
+    }
+    let message = crate::inputs::no_puzzle_in(chunks.name(), chunks.blank());
+    pipeline.end_input(Some(message), context);
+    Ok(())
+}
+
+/// Solves and prints one-grid puzzles read whole: in pieces on the
+/// workers, or one after another streaming every solution with `--all`.
+fn solve_items(
+    items: Vec<Item>,
+    pipeline: &mut Pipeline<'_>,
+    context: &mut Context<'_>,
+) -> anyhow::Result<()> {
+    if context.args.all {
+        return items
+            .into_iter()
+            .try_for_each(|item| stream_item(item, context));
     }
     let mut remaining = items.into_iter().peekable();
     while remaining.peek().is_some() {
         let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
-        let outcomes: Vec<Outcome> = pool.install(|| {
-            chunk
-                .into_par_iter()
-                .map(|item| {
-                    let solved = solve_item(&item, goal, args, cancel);
-                    Outcome { item, solved }
-                })
-                .collect()
-        });
-        for outcome in &outcomes {
-            verify(outcome)?;
-            context.tally.note(&outcome.solved);
-            print(
-                &outcome.item,
-                &outcome.solved,
-                args,
-                goal,
-                context.out,
-                context.json,
-            )?;
-        }
-        context.progress.inc(outcomes.len() as u64);
+        pipeline.send(Work::Items(chunk), context)?;
     }
+    Ok(())
+}
+
+/// Solves `item` for every solution, printing each as it is found
+/// (`--all`), numbered after the puzzles so far.
+fn stream_item(mut item: Item, context: &mut Context<'_>) -> anyhow::Result<()> {
+    context.numbered += 1;
+    item.index = context.numbered;
+    let (goal, args, cancel) = (context.goal, context.args, context.cancel);
+    let solved = all::stream(&item, goal, args, cancel, context.out, context.json)?;
+    context.tally.note(&solved);
+    context.progress.inc(1);
     Ok(())
 }
 
@@ -235,14 +304,14 @@ fn solve_item(
 }
 
 /// The solution about to be printed passes the independent checker.
-fn verify(outcome: &Outcome) -> anyhow::Result<()> {
-    if let (Ok(puzzle), Ok(report)) = (&outcome.item.puzzle, &outcome.solved)
+fn verify(item: &Item, solved: &Result<Report, String>) -> anyhow::Result<()> {
+    if let (Ok(puzzle), Ok(report)) = (&item.puzzle, solved)
         && let Some(grid) = &report.solution
     {
         check_solution(puzzle, grid).map_err(|e| {
             anyhow!(
                 "internal error: puzzle {} failed the independent check: {e}",
-                outcome.item.index
+                item.index
             )
         })?;
     }
@@ -316,22 +385,29 @@ pub(crate) fn answer(
     }
 }
 
-/// What text output tells on standard error: why a puzzle could not be
-/// read or solved, and its statistics when asked.
-fn notes<S>(index: usize, answer: &Answer<S>, args: &SolveArgs) {
+/// What text output tells on standard error (`err`): why a puzzle could
+/// not be read or solved, and its statistics when asked.
+fn notes<S>(
+    index: usize,
+    answer: &Answer<S>,
+    args: &SolveArgs,
+    err: &mut dyn Write,
+) -> std::io::Result<()> {
     if let Some(error) = &answer.error {
-        eprintln!("fdoku: {error}");
+        writeln!(err, "fdoku: {error}")?;
     }
     if let Some(reason) = &answer.reason {
-        eprintln!("fdoku: puzzle {index}: no solution: {reason}");
+        writeln!(err, "fdoku: puzzle {index}: no solution: {reason}")?;
     }
     if args.stats {
         let s = answer.stats;
-        eprintln!(
+        writeln!(
+            err,
             "puzzle {index}: {} guesses, {} nodes, {} µs",
             s.guesses, s.nodes, s.micros
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// The line `--format line` prints for `answer`: the solution (or the
@@ -374,13 +450,15 @@ fn push_decimal(line: &mut Vec<u8>, n: u64) {
     line.extend_from_slice(&digits[start..]);
 }
 
-/// Prints one puzzle's result: a record, or a line or block of text.
+/// Prints one puzzle's result: a record, or a line or block of text (and
+/// its notes on `err`).
 fn print(
     item: &Item,
     solved: &Result<Report, String>,
     args: &SolveArgs,
     goal: Goal,
     out: &mut dyn Write,
+    err: &mut dyn Write,
     json: &mut JsonRecords,
 ) -> anyhow::Result<()> {
     let record = Record {
@@ -392,7 +470,7 @@ fn print(
         return Ok(());
     }
     let answer = &record.answer;
-    notes(item.index, answer, args);
+    notes(item.index, answer, args, err)?;
     let solution = solved.as_ref().ok().and_then(|r| r.solution.as_ref());
     match args.format {
         OutputFormat::Line => write_line(out, answer)?,

@@ -34,7 +34,7 @@ pub(super) fn stream(
         Ok(prepared) => prepared,
         Err(message) => {
             let solved = Err(message);
-            print(item, &solved, args, goal, out, json)?;
+            print(item, &solved, args, goal, out, &mut std::io::stderr(), json)?;
             return Ok(solved);
         }
     };
@@ -157,7 +157,7 @@ impl Sink {
                 )?;
             }
         }
-        notes(self.index, answer, args);
+        notes(self.index, answer, args, &mut std::io::stderr())?;
         if answer.status == "stopped" {
             let reason = answer.stats.stopped.map_or("stopped", |r| r.describe());
             eprintln!(

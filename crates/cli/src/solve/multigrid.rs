@@ -131,7 +131,7 @@ fn print(
         return Ok(());
     }
     let answer = &record.answer;
-    notes(item.index, answer, args);
+    notes(item.index, answer, args, &mut std::io::stderr())?;
     // Canvases span several lines: a blank line keeps them apart.
     if item.index > 1 {
         writeln!(out)?;

@@ -148,6 +148,110 @@ fn a_large_file_keeps_order_and_line_numbers_on_any_thread_count() {
     assert_eq!(run("2"), (one, stderr));
 }
 
+/// `"micros":N` (the one field that differs from run to run) as 0.
+fn without_micros(text: &str) -> String {
+    let mut rest = text;
+    let mut kept = String::with_capacity(text.len());
+    while let Some(at) = rest.find("\"micros\":") {
+        let (before, after) = rest.split_at(at + "\"micros\":".len());
+        kept.push_str(before);
+        kept.push('0');
+        rest = after.trim_start_matches(|c: char| c.is_ascii_digit());
+    }
+    kept.push_str(rest);
+    kept
+}
+
+/// A file longer than the start its format is decided from, read and
+/// solved piece by piece, with damaged lines, a title, comments and blank
+/// lines spread over it, then a puzzle given as the argument and an empty
+/// file: every output format prints the same on one, two and four threads
+/// (standard output, standard error and exit code), errors name their line
+/// in the whole file, and records are numbered across the inputs.
+#[test]
+fn streamed_pieces_print_the_same_in_every_format_on_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("fdoku-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad_char = format!("{}?{}", &TOP95_FIRST[..10], &TOP95_FIRST[11..]);
+    let mut input = String::new();
+    for line in 1..=16_000 {
+        input.push_str(match line {
+            1 => "\u{feff}Puzzles of a long file",
+            2 | 7_999 => "# a comment",
+            3 | 12_345 => "",
+            5_001 => &bad_char,
+            9_000 => "A title in the middle",
+            15_999 => &TOP95_FIRST[..80],
+            _ => TOP95_FIRST,
+        });
+        input.push_str(if line % 7 == 0 { "\r\n" } else { "\n" });
+    }
+    assert!(input.len() > 1 << 20, "longer than the start read first");
+    let (big, empty) = (dir.join("big.txt"), dir.join("empty.txt"));
+    std::fs::write(&big, &input).unwrap();
+    std::fs::write(&empty, "").unwrap();
+    let run = |format: &str, count: bool, threads: &str| {
+        let mut args = vec!["solve", "-f", format, "-j", threads];
+        args.extend(count.then_some("--count"));
+        args.extend([arg(&big), TOP95_FIRST, arg(&empty)]);
+        let o = crate::common::fdoku(&args);
+        (
+            o.status.code(),
+            without_micros(&text(&o.stdout)),
+            text(&o.stderr),
+        )
+    };
+    for format in ["line", "block", "json", "jsonl"] {
+        for count in [false, true] {
+            let one = run(format, count, "1");
+            assert_eq!(
+                one.0,
+                Some(2),
+                "damaged lines and an empty file: exit code 2"
+            );
+            assert_eq!(run(format, count, "2"), one, "{format} --count {count}");
+            assert_eq!(run(format, count, "4"), one, "{format} --count {count}");
+        }
+    }
+    let (_, stdout, stderr) = run("jsonl", true, "2");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let records: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        records.len(),
+        16_000 - 6 + 1,
+        "every puzzle line, and the argument"
+    );
+    for (i, record) in records.iter().enumerate() {
+        assert_eq!(record["index"], i + 1);
+    }
+    let big = big.display();
+    let error = |index: usize| records[index - 1]["error"].as_str().unwrap().to_owned();
+    assert_eq!(
+        error(5_001 - 3),
+        format!("{big}:5001:11: '?' is not a digit (expected 1-9, A-W, or a blank . 0 _ - *)")
+    );
+    assert!(error(15_999 - 6).starts_with(&format!("{big}:15999:81: 80 cells")));
+    assert_eq!(records.last().unwrap()["input"], TOP95_FIRST);
+    assert_eq!(records.last().unwrap()["status"], "unique");
+    let notes: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        notes,
+        [
+            format!(
+                "fdoku: {big}:1: skipped a line that is not a puzzle: \"Puzzles of a long file\""
+            ),
+            format!(
+                "fdoku: {big}:9000: skipped a line that is not a puzzle: \"A title in the middle\""
+            ),
+            format!("fdoku: {}: no puzzle: the input is empty", empty.display()),
+        ],
+        "notes in input order (errors are in the records)"
+    );
+}
+
 #[test]
 fn threads_do_not_change_the_output() {
     // The forum's first 60 hardest puzzles.

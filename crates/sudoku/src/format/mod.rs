@@ -306,6 +306,38 @@ pub fn read_input(input: &str, text: &str, format: Format, variant: &PlainVarian
     Input { items, skipped }
 }
 
+/// Reads `text` as puzzles one per line, taking it for a run of lines of
+/// a longer input (named `input`) whose first line is line `first_line`:
+/// items, errors and passed-over lines are numbered from there. Nothing is
+/// detected (neither the format nor a byte-order mark), so that the pieces
+/// of a long input read this way give what reading it whole as
+/// [`Format::Line`] gives (but for the items' `index`, left at 0).
+///
+/// ```
+/// use fdoku_sudoku::format::read_lines;
+///
+/// let text = "a title\n12x4............\n";
+/// let read = read_lines("big.txt", text, 101, &Default::default());
+/// assert_eq!(read.skipped[0].line, 101);
+/// let err = read.items[0].puzzle.as_ref().unwrap_err();
+/// assert_eq!(err.to_string(), "big.txt:102:3: 'x' is not a digit (expected 1-9, A-W, or a blank . 0 _ - *)");
+/// ```
+pub fn read_lines(input: &str, text: &str, first_line: usize, variant: &PlainVariant) -> Input {
+    let mut skipped = Vec::new();
+    let mut items = line::read(input, text, variant, &mut skipped);
+    let before = first_line.saturating_sub(1);
+    for item in &mut items {
+        item.line += before;
+        if let Err(error) = &mut item.puzzle {
+            error.line += before;
+        }
+    }
+    for passed in &mut skipped {
+        passed.line += before;
+    }
+    Input { items, skipped }
+}
+
 /// Reads every puzzle of `text` (named `input` in errors); lines of text are
 /// passed over silently (see [`read_input`] to hear of them).
 pub fn read_puzzles(input: &str, text: &str, format: Format, variant: &PlainVariant) -> Vec<Item> {
