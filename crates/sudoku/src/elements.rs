@@ -64,7 +64,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::cells::cell_name;
 pub(crate) use crate::cells::orthogonal_neighbours;
-use crate::rules::Layout;
 
 /// The cells marked `kind` among `elements`: the neighbours a minimum or
 /// maximum cell is not compared with.
@@ -868,7 +867,7 @@ impl Element {
             Element::CountingCircles { cells } => {
                 line_at_least(cells, 1).or_else(|| repeated(cells))
             }
-            // Its depth, and so its range, comes with the boxes (`frame_depth`).
+            // Its depth, and so its range, comes with the boxes (`Layout::frame_depth`).
             Element::FrameSum { clue, .. } => cells
                 .is_empty()
                 .then(|| format!("{} is not beside a row or column", clue.name())),
@@ -925,48 +924,6 @@ impl Element {
                     .or_else(|| repeated(copy))
             }
         }
-    }
-}
-
-/// The cells an indexer's digit chooses among, in position order (a digit
-/// X names the X-th), and the indexer's own position there (from 1): its
-/// row and column for a column indexer, its column and row for a row
-/// indexer, its region (in reading order) and place in it for a box
-/// indexer; `None` for a box indexer on a grid without regions.
-pub(crate) fn indexed(
-    size: usize,
-    layout: &Layout,
-    cell: usize,
-    kind: Indexer,
-) -> Option<(Vec<usize>, u32)> {
-    let (row, col) = (cell / size, cell % size);
-    Some(match kind {
-        Indexer::Column => ((0..size).map(|j| row * size + j).collect(), col as u32 + 1),
-        Indexer::Row => ((0..size).map(|i| i * size + col).collect(), row as u32 + 1),
-        Indexer::Box => {
-            let region = layout.region_of(size, cell)?;
-            let cells: Vec<usize> = (0..size * size)
-                .filter(|&c| layout.region_of(size, c) == Some(region))
-                .collect();
-            let place = cells.iter().position(|&c| c == cell)? as u32 + 1;
-            (cells, place)
-        }
-    })
-}
-
-/// How many cells from `clue` a frame sum adds up: the box's height for a
-/// clue above or below a column, its width beside a row; `None` without
-/// boxes or at a corner.
-pub(crate) fn frame_depth(size: usize, layout: &Layout, clue: Outside) -> Option<usize> {
-    let Layout::Boxes { rows, cols } = *layout else {
-        return None;
-    };
-    let beside_row = (1..=size).contains(&clue.row);
-    let beside_column = (1..=size).contains(&clue.col);
-    match (beside_row, beside_column) {
-        (true, false) => Some(cols),
-        (false, true) => Some(rows),
-        _ => None,
     }
 }
 

@@ -52,7 +52,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use crate::cells::{cell_name, parse_cell_name};
-use crate::elements::{Element, Indexer, Negative, frame_depth};
+use crate::elements::{Element, Indexer, Negative, Outside};
 
 /// The sizes with a standard box shape, and that shape (rows × columns).
 pub const BOX_SHAPES: [(usize, (usize, usize)); 10] = [
@@ -181,6 +181,48 @@ impl Layout {
             }
             Layout::Jigsaw(region) => Some(usize::from(region[cell])),
             Layout::None => None,
+        }
+    }
+
+    /// The cells an indexer at `cell` chooses among, in position order (a
+    /// digit X names the X-th), and the indexer's own position there (from
+    /// 1): its row and column for a column indexer, its column and row for
+    /// a row indexer, its region (in reading order) and place in it for a
+    /// box indexer; `None` for a box indexer on a grid without regions.
+    pub(crate) fn indexed(
+        &self,
+        size: usize,
+        cell: usize,
+        kind: Indexer,
+    ) -> Option<(Vec<usize>, u32)> {
+        let (row, col) = (cell / size, cell % size);
+        Some(match kind {
+            Indexer::Column => ((0..size).map(|j| row * size + j).collect(), col as u32 + 1),
+            Indexer::Row => ((0..size).map(|i| i * size + col).collect(), row as u32 + 1),
+            Indexer::Box => {
+                let region = self.region_of(size, cell)?;
+                let cells: Vec<usize> = (0..size * size)
+                    .filter(|&c| self.region_of(size, c) == Some(region))
+                    .collect();
+                let place = cells.iter().position(|&c| c == cell)? as u32 + 1;
+                (cells, place)
+            }
+        })
+    }
+
+    /// How many cells from `clue` a frame sum adds up: the box's height for
+    /// a clue above or below a column, its width beside a row; `None`
+    /// without boxes or at a corner.
+    pub(crate) fn frame_depth(&self, size: usize, clue: Outside) -> Option<usize> {
+        let Layout::Boxes { rows, cols } = *self else {
+            return None;
+        };
+        let beside_row = (1..=size).contains(&clue.row);
+        let beside_column = (1..=size).contains(&clue.col);
+        match (beside_row, beside_column) {
+            (true, false) => Some(cols),
+            (false, true) => Some(rows),
+            _ => None,
         }
     }
 }
@@ -561,7 +603,7 @@ impl Rules {
             | Element::Indexer {
                 kind: Indexer::Box, ..
             } if self.layout == Layout::None => Some("needs regions; the grid has none".to_owned()),
-            Element::FrameSum { clue, sum } => match frame_depth(self.size, &self.layout, *clue) {
+            Element::FrameSum { clue, sum } => match self.layout.frame_depth(self.size, *clue) {
                 None => Some("needs boxes: it adds up the cells of one box's depth".to_owned()),
                 Some(depth) => {
                     // `depth` different digits of 1..N.

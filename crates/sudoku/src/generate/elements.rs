@@ -27,8 +27,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 use super::random::{below, pick, shuffle};
 use crate::check::check_solution;
 use crate::elements::{
-    Direction, Dot, Element, ElementKind, Extremum, Indexer, Outside, frame_depth, indexed,
-    orthogonal_neighbours,
+    Direction, Dot, Element, ElementKind, Extremum, Indexer, Outside, orthogonal_neighbours,
 };
 use crate::puzzle::Puzzle;
 use crate::rules::{Layout, Rules};
@@ -224,7 +223,7 @@ impl Drawer<'_> {
             }
             ElementKind::FrameSum => {
                 let clue = self.side_clue(rng);
-                let depth = frame_depth(n, self.layout, clue)?;
+                let depth = self.layout.frame_depth(n, clue)?;
                 let sum = clue.line(n)?[..depth].iter().map(|&c| self.digit(c)).sum();
                 Element::FrameSum { clue, sum }
             }
@@ -337,10 +336,12 @@ impl Drawer<'_> {
                 // The cells whose digit names the cell holding their position.
                 let keeping: Vec<usize> = (0..n * n)
                     .filter(|&cell| {
-                        indexed(n, self.layout, cell, kind).is_some_and(|(cells, place)| {
-                            let named = cells[usize::from(self.grid[cell]) - 1];
-                            self.digit(named) == place
-                        })
+                        self.layout
+                            .indexed(n, cell, kind)
+                            .is_some_and(|(cells, place)| {
+                                let named = cells[usize::from(self.grid[cell]) - 1];
+                                self.digit(named) == place
+                            })
                     })
                     .collect();
                 if keeping.is_empty() {

@@ -18,7 +18,7 @@
 //! thermometer r1c1 → r1c2 → r1c3   ⇒   (r1c1 < r1c2), (r1c2 < r1c3)
 //! ```
 
-use crate::elements::{Dot, Element, Extremum, Negative, indexed, marked, orthogonal_neighbours};
+use crate::elements::{Dot, Element, Extremum, Negative, marked, orthogonal_neighbours};
 use crate::rules::Rules;
 
 /// How the digits `x` of the first cell and `y` of the second must relate.
@@ -164,7 +164,7 @@ pub fn element_pairs(element: &Element, rules: &Rules) -> Option<Vec<Pair>> {
             .collect(),
         Element::Indexer { cell, kind } => {
             // A box indexer on a grid without regions is refused when added.
-            let (cells, place) = indexed(size, rules.layout(), *cell, *kind)?;
+            let (cells, place) = rules.layout().indexed(size, *cell, *kind)?;
             (1..)
                 .zip(cells)
                 .filter(|&(_, target)| target != *cell)

@@ -33,7 +33,7 @@ use fdoku_fd::{Constraint, ConstraintId, LinearOp, Model, Var};
 use super::super::pairs::{Pair, element_pairs, negative_pairs};
 use super::automata;
 use super::sums::{self, Seeing};
-use crate::elements::{Element, frame_depth};
+use crate::elements::Element;
 use crate::rules::Rules;
 
 /// Posts every element and negative rule of `rules` over the cell variables.
@@ -168,7 +168,7 @@ impl Poster<'_> {
             }
             Element::FrameSum { clue, sum } => {
                 // Refused when added unless the grid has boxes.
-                let depth = frame_depth(size, rules.layout(), *clue).unwrap_or(0);
+                let depth = rules.layout().frame_depth(size, *clue).unwrap_or(0);
                 let cells: Vec<usize> = element.cells(size).into_iter().take(depth).collect();
                 let terms: Vec<(i64, Var)> = vars.iter().take(depth).map(|&v| (1, v)).collect();
                 self.sum(&cells, &terms, i64::from(*sum));
