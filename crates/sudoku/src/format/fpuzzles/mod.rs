@@ -128,7 +128,12 @@ pub fn read_fpuzzles(input: &str, text: &str) -> Vec<Entry> {
 
 /// The items of the reader interface (the words are dropped).
 pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
-    read_fpuzzles(input, text)
+    items(read_fpuzzles(input, text))
+}
+
+/// Entries as the reader interface's items: the puzzle without its words.
+pub(in crate::format) fn items(entries: Vec<Entry>) -> Vec<Item> {
+    entries
         .into_iter()
         .map(|entry| Item {
             index: 0,

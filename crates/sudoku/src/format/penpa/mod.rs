@@ -47,15 +47,7 @@ pub fn read_penpa(input: &str, text: &str) -> Vec<Entry> {
 
 /// The items of the reader interface (the words are dropped).
 pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
-    read_penpa(input, text)
-        .into_iter()
-        .map(|entry| Item {
-            index: 0,
-            line: entry.line,
-            input: entry.source,
-            puzzle: entry.puzzle.map(|p| p.puzzle),
-        })
-        .collect()
+    super::fpuzzles::items(read_penpa(input, text))
 }
 
 /// Whether the first line of `text` is a Penpa+ link with a payload.
