@@ -16,10 +16,10 @@ use fdoku_sudoku::format::{Format, detect, multigrid};
 
 use super::{read_arg, utf8_or_replaced};
 
-/// About how many bytes of lines a piece holds: some 800 puzzles of one
-/// line each, small enough that the pieces of a short file still keep
-/// many workers busy.
-const CHUNK_BYTES: usize = 64 * 1024;
+/// About how many bytes of lines a piece holds: some 200 puzzles of one
+/// line each, a millisecond of work or less, so that the pieces of a
+/// short file still keep many workers busy to the end.
+const CHUNK_BYTES: usize = 16 * 1024;
 
 /// How much of an input's start decides its format: hundreds of lines.
 const DETECT_BYTES: usize = 1024 * 1024;
@@ -121,7 +121,7 @@ impl LineChunks {
     /// The next run of whole lines, `None` at the end of the input.
     pub fn next_chunk(&mut self) -> std::io::Result<Option<LineChunk>> {
         self.fill(CHUNK_BYTES)?;
-        let cut = self.whole_lines().min(self.pending.len());
+        let cut = self.whole_lines();
         if cut == 0 {
             return Ok(None);
         }

@@ -58,27 +58,29 @@ struct Job {
 
 /// What is waiting to be written, in input order.
 enum Pending {
-    /// A piece being solved.
-    Piece(Receiver<Piece>),
+    /// A piece being solved, and its number.
+    Piece(usize, Receiver<Piece>),
     /// The end of an input: the message to give if it held no puzzle
     /// (none when it was reported already).
     InputEnd(Option<String>),
 }
 
 /// The puzzle numbers of the pieces in flight: each piece's count, and
-/// the number before each piece as far as the counts are known.
+/// the number before each piece as far as the counts are known. Pieces
+/// written are forgotten, so it holds no more than the pieces in flight.
 struct Numbering {
     counts: Mutex<Counts>,
     changed: Condvar,
 }
 
-#[derive(Default)]
 struct Counts {
-    /// The count of each piece, once read.
-    known: Vec<Option<usize>>,
-    /// The number before piece `i`, for every `i` whose earlier pieces
-    /// are all counted.
-    before: Vec<usize>,
+    /// The first piece not yet forgotten.
+    first: usize,
+    /// The count of each piece from `first`, once read.
+    known: VecDeque<Option<usize>>,
+    /// The number before each piece from `first`, as far as the pieces
+    /// before it are all counted.
+    before: VecDeque<usize>,
 }
 
 impl Numbering {
@@ -89,24 +91,26 @@ impl Numbering {
     /// Starts again from `numbered` puzzles, piece 0 next.
     fn restart(&self, numbered: usize) {
         let mut counts = self.lock();
+        counts.first = 0;
         counts.known.clear();
-        counts.before = vec![numbered];
+        counts.before = VecDeque::from([numbered]);
     }
 
     /// Piece `slot` holds `count` puzzles.
     fn publish(&self, slot: usize, count: usize) {
         let mut counts = self.lock();
-        if counts.known.len() <= slot {
-            counts.known.resize(slot + 1, None);
+        let at = slot - counts.first;
+        if counts.known.len() <= at {
+            counts.known.resize(at + 1, None);
         }
-        counts.known[slot] = Some(count);
+        counts.known[at] = Some(count);
         loop {
             let next = counts.before.len() - 1;
             let Some(Some(count)) = counts.known.get(next).copied() else {
                 break;
             };
             let before = counts.before[next] + count;
-            counts.before.push(before);
+            counts.before.push_back(before);
         }
         self.changed.notify_all();
     }
@@ -114,13 +118,23 @@ impl Numbering {
     /// How many puzzles come before piece `slot`, once known.
     fn before(&self, slot: usize) -> usize {
         let mut counts = self.lock();
-        while counts.before.len() <= slot {
+        while counts.before.len() <= slot - counts.first {
             counts = self
                 .changed
                 .wait(counts)
                 .unwrap_or_else(PoisonError::into_inner);
         }
-        counts.before[slot]
+        counts.before[slot - counts.first]
+    }
+
+    /// Piece `slot`, the oldest, is written: no worker asks for it again.
+    fn forget(&self, slot: usize) {
+        let mut counts = self.lock();
+        if slot == counts.first && counts.before.len() > 1 {
+            counts.first += 1;
+            counts.known.pop_front();
+            counts.before.pop_front();
+        }
     }
 }
 
@@ -169,8 +183,9 @@ impl<'a> Pipeline<'a> {
             layout: args.format.json(),
             numbering: Numbering {
                 counts: Mutex::new(Counts {
-                    known: Vec::new(),
-                    before: vec![0],
+                    first: 0,
+                    known: VecDeque::new(),
+                    before: VecDeque::from([0]),
                 }),
                 changed: Condvar::new(),
             },
@@ -198,17 +213,14 @@ impl<'a> Pipeline<'a> {
             self.write_next(context)?;
         }
         let (done, result) = sync_channel(1);
-        let job = Job {
-            slot: self.next_slot,
-            work,
-            done,
-        };
+        let slot = self.next_slot;
+        let job = Job { slot, work, done };
         self.next_slot += 1;
         // The workers only stop once the pipeline is dropped.
         self.jobs
             .send(job)
             .map_err(|_| anyhow::anyhow!("internal error: the solving threads stopped"))?;
-        self.pending.push_back(Pending::Piece(result));
+        self.pending.push_back(Pending::Piece(slot, result));
         self.in_flight += 1;
         Ok(())
     }
@@ -252,11 +264,12 @@ impl<'a> Pipeline<'a> {
     /// Writes the oldest thing pending (waiting for its piece).
     fn write_next(&mut self, context: &mut Context<'_>) -> anyhow::Result<()> {
         match self.pending.pop_front() {
-            Some(Pending::Piece(result)) => {
+            Some(Pending::Piece(slot, result)) => {
                 self.in_flight -= 1;
                 let piece = result
                     .recv()
                     .map_err(|_| anyhow::anyhow!("internal error: a solving thread stopped"))?;
+                self.shared.numbering.forget(slot);
                 self.input_puzzles += piece.puzzles;
                 std::io::stderr().write_all(&piece.err)?;
                 context.out.write_all(&piece.out)?;
