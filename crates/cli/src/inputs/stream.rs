@@ -16,10 +16,11 @@ use fdoku_sudoku::format::{Format, detect, multigrid};
 
 use super::{read_arg, utf8_or_replaced};
 
-/// About how many bytes of lines a piece holds: some 200 puzzles of one
-/// line each, a millisecond of work or less, so that the pieces of a
-/// short file still keep many workers busy to the end.
-const CHUNK_BYTES: usize = 16 * 1024;
+/// About how many bytes of lines a piece holds: some 400 puzzles of one
+/// line each, about a millisecond of work, so that the pieces of a short
+/// file still keep many workers busy to the end, while handing out and
+/// writing a piece costs the main thread little beside it.
+const CHUNK_BYTES: usize = 32 * 1024;
 
 /// How much of an input's start decides its format: hundreds of lines.
 const DETECT_BYTES: usize = 1024 * 1024;
