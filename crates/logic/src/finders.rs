@@ -71,8 +71,9 @@ impl Technique {
             OddEven | Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
             | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint | Renban
             | BetweenLine | ArrowSum | LittleKillerSum | Quadruple | InniesOuties | HiddenCage
-            | CageSplitting | DiagonalSums | Sandwich | XSum | SkyscraperClue | RegionSumLine
-            | ZipperLine | DotChain | WhisperChain | HouseRelations => variants::find,
+            | CageSplitting | DiagonalSums | LittleKillerFillings | LittleKillerPair | Sandwich
+            | XSum | SkyscraperClue | RegionSumLine | ZipperLine | DotChain | WhisperChain
+            | HouseRelations => variants::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,

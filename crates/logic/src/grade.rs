@@ -415,6 +415,8 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         HiddenCage => 28,
         CageSplitting => 34,
         DiagonalSums => 36,
+        LittleKillerFillings => 34,
+        LittleKillerPair => 36,
         Pointing => 26,
         Claiming => 28,
         NakedPair | LockedPair => 30,

@@ -180,6 +180,8 @@ techniques! {
     HiddenCage => "Hidden cage", "----", Medium, 60;
     CageSplitting => "Cage splitting", "----", Medium, 70;
     DiagonalSums => "Diagonal sums", "----", Medium, 80;
+    LittleKillerFillings => "Little killer fillings", "----", Medium, 70;
+    LittleKillerPair => "Little killer pair", "----", Medium, 80;
     OddEven => "Odd/even cell", "----", Easy, 4;
     Thermometer => "Thermometer", "----", Easy, 14;
     KropkiDot => "Kropki dot", "----", Easy, 14;
@@ -264,6 +266,8 @@ impl Technique {
         Technique::HiddenCage,
         Technique::CageSplitting,
         Technique::DiagonalSums,
+        Technique::LittleKillerFillings,
+        Technique::LittleKillerPair,
     ];
 
     /// Whether it is a rule's own deduction beyond houses: a variant

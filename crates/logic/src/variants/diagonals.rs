@@ -77,7 +77,7 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
                 if !weighed_together(grid, &equation) || lines_inside(grid, &equation) {
                     return ControlFlow::Continue(());
                 }
-                let why = format!("{} leaves", terms_text(grid, &equation.terms));
+                let why = || format!("{} leaves", terms_text(grid, &equation.terms));
                 if let Some(step) =
                     step(grid, Technique::DiagonalSums, &equation, &why, &mut tried)?
                 {

@@ -13,7 +13,8 @@
 //! somewhere among the cells leaves each other cell seeing all its places
 //! there.
 
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
 use super::super::budget::tick;
@@ -21,7 +22,7 @@ use super::super::cellset::CellSet;
 use super::super::grid::{Grid, bit, digits_of};
 use super::super::step::Step;
 use super::super::technique::Technique;
-use super::labelled;
+use super::{each_digit, labelled};
 use fdoku_sudoku::HouseKind;
 
 /// A known sum taken into an equation.
@@ -168,14 +169,14 @@ impl Tried {
 
 /// The step filling `equation` as `technique`, if it removes something
 /// and the search has not tried the same cells and total before; `why`
-/// opens the sentence (what the terms add up to, ending in what the open
-/// cells are: `its innies`, `the hidden cage`). Breaks when the budget is
-/// spent.
+/// gives the sentence's opening (what the terms add up to, ending in what
+/// the open cells are: `its innies`, `the hidden cage`). Breaks when the
+/// budget is spent.
 pub(super) fn step(
     grid: &Grid,
     technique: Technique,
     equation: &Equation,
-    why: &str,
+    why: &dyn Fn() -> String,
     tried: &mut Tried,
 ) -> ControlFlow<(), Option<Step>> {
     let (open, total) = equation.open(grid);
@@ -221,7 +222,7 @@ pub(super) fn step(
             Term::Cage(_) => {}
         }
     }
-    let mut reason = format!("{why} {}", expression(grid, &open, total));
+    let mut reason = format!("{} {}", why(), expression(grid, &open, total));
     if !locked.is_empty() {
         let digits: Vec<String> = locked.iter().map(u8::to_string).collect();
         reason.push_str(&format!(
@@ -282,9 +283,61 @@ fn expression(grid: &Grid, open: &[(usize, i32)], total: i32) -> String {
     format!("{text} = {total}")
 }
 
+/// The most equations whose fillings are remembered: forcing nets ask
+/// again and again about cells their assumptions leave alone.
+const REMEMBERED: usize = 1 << 14;
+
+/// An equation as its fillings depend on it: per open cell its
+/// coefficient, its candidates and the earlier cells it sees (bit j for
+/// the j-th), and the total.
+type Shape = (Vec<(i32, u32, u64)>, i32);
+
+/// Fillings worked out: per cell the digits some filling gives it, and the
+/// digits every filling places.
+type Filled = (Vec<u32>, u32);
+
+thread_local! {
+    /// Fillings already worked out, by the equation's shape.
+    static KNOWN: RefCell<HashMap<Shape, Filled>> = RefCell::new(HashMap::new());
+}
+
 /// Per open cell, the digits some filling gives it, and the digits every
 /// filling places somewhere; breaks when the budget is spent.
-fn fill(grid: &Grid, open: &[(usize, i32)], total: i32) -> ControlFlow<(), (Vec<u32>, u32)> {
+fn fill(grid: &Grid, open: &[(usize, i32)], total: i32) -> ControlFlow<(), Filled> {
+    let shape: Option<Shape> = (open.len() <= 64).then(|| {
+        let cells = open
+            .iter()
+            .enumerate()
+            .map(|(k, &(cell, c))| {
+                let sees = (0..k)
+                    .filter(|&j| grid.sees(cell, open[j].0))
+                    .fold(0u64, |mask, j| mask | 1 << j);
+                (c, grid.mask(cell), sees)
+            })
+            .collect();
+        (cells, total)
+    });
+    let known = shape
+        .as_ref()
+        .and_then(|shape| KNOWN.with(|known| known.borrow().get(shape).cloned()));
+    if let Some(filled) = known {
+        return ControlFlow::Continue(filled);
+    }
+    let filled = search(grid, open, total)?;
+    if let Some(shape) = shape {
+        KNOWN.with(|known| {
+            let mut known = known.borrow_mut();
+            if known.len() >= REMEMBERED {
+                known.clear();
+            }
+            known.insert(shape, filled.clone());
+        });
+    }
+    ControlFlow::Continue(filled)
+}
+
+/// [`fill`] worked out.
+fn search(grid: &Grid, open: &[(usize, i32)], total: i32) -> ControlFlow<(), Filled> {
     let n = open.len();
     // The least and most the cells from k on can add, ignoring that some
     // must differ.
@@ -355,7 +408,7 @@ impl Search<'_> {
             return ControlFlow::Continue(());
         }
         let (cell, c) = self.open[k];
-        for digit in digits_of(self.grid.mask(cell)) {
+        for digit in each_digit(self.grid.mask(cell)) {
             if (0..k).any(|j| self.sees[k][j] && self.digits[j] == digit) {
                 continue;
             }

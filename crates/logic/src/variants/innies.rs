@@ -215,7 +215,7 @@ impl Region<'_> {
         if !fits {
             return ControlFlow::Continue(());
         }
-        let why = self.why(technique, taken);
+        let why = || self.why(technique, taken);
         if let Some(step) = step(grid, technique, &equation, &why, tried)? {
             found(step)?;
         }

@@ -23,7 +23,9 @@
 //!   naming the element behind it (`Step::elements`) and saying its reason
 //!   in words (`Step::reason`): a candidate with no partner across a
 //!   relation, bounds along a thermometer, the run of a renban, the ends
-//!   of a between line, the sums of arrows and little killers, the digits
+//!   of a between line, the sums of arrows and little killers (and a
+//!   diagonal's fillings tried against the houses, alone or joined with
+//!   another diagonal's), the digits
 //!   a quadruple needs, odd and even cells, the killer's 45 rule
 //!   (innies and outies), the common totals of region-sum and zipper
 //!   lines, and the arrangements of a row that a sandwich, X-sum or
@@ -38,6 +40,7 @@
 
 mod alternation;
 mod between;
+mod diagonal_fillings;
 mod diagonals;
 mod dot_chains;
 mod equations;
@@ -130,6 +133,9 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         T::Quadruple => quadruple::find(grid, found),
         T::InniesOuties | T::HiddenCage | T::CageSplitting => innies::find(grid, technique, found),
         T::DiagonalSums => diagonals::find(grid, found),
+        T::LittleKillerFillings | T::LittleKillerPair => {
+            diagonal_fillings::find(grid, technique, found)
+        }
         T::Sandwich => sandwich::find(grid, found),
         T::XSum => xsum::find(grid, found),
         T::SkyscraperClue => skyscraper::find(grid, found),
@@ -179,6 +185,17 @@ fn options(grid: &Grid, cell: usize) -> u32 {
         0 => grid.mask(cell),
         digit => bit(digit),
     }
+}
+
+/// The digits of `mask`, least first, without allocating.
+fn each_digit(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let digit = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            digit
+        })
+    })
 }
 
 /// `1, 2, 9`.

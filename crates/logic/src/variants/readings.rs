@@ -20,7 +20,7 @@ use super::super::budget::tick;
 use super::super::grid::{Grid, bit};
 use super::super::step::Step;
 use super::super::technique::Technique;
-use super::options;
+use super::{each_digit, options};
 
 /// A clue's rule read along its line, one digit at a time.
 pub(super) trait Reading {
@@ -75,17 +75,6 @@ pub(super) fn arranged<R: Reading>(grid: &Grid, line: &[usize], reading: &R) -> 
         known.insert(key, kept.clone());
     });
     kept
-}
-
-/// The digits of `mask`, least first, without allocating.
-fn each_digit(mut mask: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let digit = mask.trailing_zeros() as u8 + 1;
-            mask &= mask - 1;
-            digit
-        })
-    })
 }
 
 /// [`arranged`] over the cells' candidate masks; `None` when the budget

@@ -1149,16 +1149,12 @@ fn diagonal_sums_weigh_two_diagonals_with_a_box() {
         &[Technique::LittleKillerSum, Technique::InniesOuties],
     );
     let steps = Technique::DiagonalSums.find_all(&grid);
-    let mut removed: Vec<String> = steps
-        .iter()
-        .flat_map(|s| &s.eliminations)
-        .map(|c| format!("{}:{}", cell_name(6, c.cell), c.digit))
-        .collect();
-    removed.sort();
-    removed.dedup();
     // And r6c6 is not 1: r4c6, in its column, would be 2 or 3 and r5c4
     // 5 or 6.
-    assert_eq!(removed, ["r5c4:4", "r6c6:1"]);
+    assert_eq!(
+        removed_on_six(Technique::DiagonalSums, &grid),
+        ["r5c4:4", "r6c6:1"]
+    );
     let both = steps.iter().find(|s| s.elements.len() == 2).unwrap();
     assert_eq!(
         both.text(&grid),
@@ -1180,4 +1176,117 @@ fn diagonal_sums_weigh_two_diagonals_with_a_box() {
         &[Technique::LittleKillerSum, Technique::InniesOuties],
     );
     assert!(Technique::DiagonalSums.find_all(&grid).is_empty());
+}
+
+/// Classic 6×6 rules with little killers (clue, direction, sum).
+fn six_with_diagonals(diagonals: &[(&str, Direction, u32)]) -> Rules {
+    diagonals.iter().fold(
+        Rules::classic(6).unwrap(),
+        |rules, &(clue, direction, sum)| {
+            let diagonal = Element::LittleKiller {
+                clue: Outside::parse(6, clue).unwrap(),
+                direction,
+                sum,
+            };
+            rules.with_element(diagonal).unwrap()
+        },
+    )
+}
+
+/// Every step of `technique` in a 6×6 `grid`, eliminations merged, sorted.
+fn removed_on_six(technique: Technique, grid: &Grid) -> Vec<String> {
+    let mut removed: Vec<String> = technique
+        .find_all(grid)
+        .iter()
+        .flat_map(|s| &s.eliminations)
+        .map(|c| format!("{}:{}", cell_name(6, c.cell), c.digit))
+        .collect();
+    removed.sort();
+    removed.dedup();
+    removed
+}
+
+#[test]
+fn little_killer_fillings_place_a_digit_every_filling_needs() {
+    // 6×6, r1c4 + r2c5 + r3c6 = 6: 1 + 2 + 3 in some order, 1 + 4 + 1
+    // or 4 + 1 + 1. Every filling holds a 1, and r1c6 and r2c6 see all
+    // three cells: neither holds 1. The box piece r1c4, r2c5 alone locks
+    // nothing (2 + 3 leaves its 1 to r3c6).
+    let rules = six_with_diagonals(&[("r0c3", Direction::DownRight, 6)]);
+    let mut grid = empty(&rules);
+    exhaust(Technique::LittleKillerSum, &mut grid);
+    assert_eq!(
+        removed_on_six(Technique::LittleKillerFillings, &grid),
+        ["r1c6:1", "r2c6:1"]
+    );
+    let step = Technique::LittleKillerFillings.find_first(&grid).unwrap();
+    assert_eq!(step.elements, [0]);
+    assert_eq!(
+        step.text(&grid),
+        "Little killer fillings: little killer 1 (r1c4–r3c6) adds up to 6: 8 of its fillings \
+         stand, keeping only these candidates, and each puts 1 where the cells cleared of it \
+         see it; remove 1 from r1c6, r2c6"
+    );
+    exhaust(Technique::LittleKillerFillings, &mut grid);
+    assert!(Technique::LittleKillerFillings.find_all(&grid).is_empty());
+    // With r1c6 left 1, 2, 3 — before the 1 goes — a filling of 1, 2, 3
+    // would leave it nothing: r1c4 and r2c5 hold 1 and 4, r3c6 holds 1.
+    let mut grid = empty(&rules);
+    exhaust(Technique::LittleKillerSum, &mut grid);
+    for digit in 4..=6 {
+        grid.eliminate(5, digit);
+    }
+    let mut expected: Vec<String> = ["r1c4:2", "r1c4:3", "r2c5:2", "r2c5:3", "r3c6:2", "r3c6:3"]
+        .map(String::from)
+        .to_vec();
+    expected.sort();
+    let step = Technique::LittleKillerFillings.find_first(&grid).unwrap();
+    let mut first: Vec<String> = step
+        .eliminations
+        .iter()
+        .map(|c| format!("{}:{}", cell_name(6, c.cell), c.digit))
+        .collect();
+    first.retain(|name| ["r1c4", "r2c5", "r3c6"].contains(&&name[..4]));
+    assert_eq!(first, expected);
+}
+
+#[test]
+fn little_killer_pair_fills_crossing_diagonals_together() {
+    // 6×6, r1c4 + r2c5 + r3c6 = 6 crossing r3c6 + r4c5 + r5c4 + r6c3 = 10
+    // in r3c6, with r4c5 and r5c4 holding 3 or 4 and r6c3 1 or 2. r2c5
+    // sees r4c5 (column 5) and r1c4 sees r5c4 (column 4).
+    let rules = six_with_diagonals(&[
+        ("r0c3", Direction::DownRight, 6),
+        ("r2c7", Direction::DownLeft, 10),
+    ]);
+    let mut grid = empty(&rules);
+    for (cell, keep) in [(27, [3u8, 4]), (22, [3, 4]), (32, [1, 2])] {
+        for digit in 1..=6 {
+            if !keep.contains(&digit) {
+                grid.eliminate(cell, digit);
+            }
+        }
+    }
+    exhaust_all(
+        &mut grid,
+        &[Technique::LittleKillerSum, Technique::LittleKillerFillings],
+    );
+    // Alone, the second diagonal may be 2 + 3 + 3 + 2; together, r1c4 +
+    // r2c5 = 4 would then need a 3 in column 4 or 5 beside another. So
+    // r3c6 or r6c3 holds 1 (r3c3 and r6c6 see both), and r4c5 or r5c4
+    // holds 4 (r3c4, r4c4, r5c5 and r6c5 see both).
+    assert_eq!(
+        removed_on_six(Technique::LittleKillerPair, &grid),
+        ["r3c3:1", "r3c4:4", "r4c4:4", "r5c5:4", "r6c5:4", "r6c6:1"]
+    );
+    let step = Technique::LittleKillerPair.find_first(&grid).unwrap();
+    assert_eq!(step.elements, [0, 1]);
+    assert!(
+        step.text(&grid)
+            .contains("each puts 1, 4 where the cells cleared of it see it"),
+        "{}",
+        step.text(&grid)
+    );
+    exhaust(Technique::LittleKillerPair, &mut grid);
+    assert!(Technique::LittleKillerPair.find_all(&grid).is_empty());
 }
