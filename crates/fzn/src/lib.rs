@@ -29,6 +29,7 @@ pub mod check;
 pub mod compile;
 pub mod error;
 mod lex;
+mod options;
 mod output;
 mod parse;
 mod run;

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use fdoku_fd::{Budget, Restarts, SearchConfig, SearchStatus, Solution, Solver, Stats, Var};
+use fdoku_fd::{Budget, SearchConfig, SearchStatus, Solution, Solver, Stats, Var};
 use thiserror::Error;
 
 mod portfolio;
@@ -27,38 +27,8 @@ use crate::ast::FlatZinc;
 use crate::check::check;
 use crate::compile::{Compiled, compile};
 use crate::error::Error;
+pub use crate::options::Options;
 use crate::output;
-
-/// MiniZinc's solver flags that change the search.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// `-a`: all solutions (satisfaction), every improving one (optimisation).
-    pub all: bool,
-    /// `-n N`: stop after `N` solutions.
-    pub solutions: Option<u64>,
-    /// `-i`: print every improving solution of an optimisation.
-    pub intermediate: bool,
-    /// `-f`: ignore the search annotations.
-    pub free: bool,
-    /// `-s`: print statistics.
-    pub statistics: bool,
-    /// `-t MS`: wall-clock limit from the start of the run.
-    pub time_limit: Option<Duration>,
-    /// `-r SEED`: the seed of random value choices and of the tie-breaks
-    /// drawn at each restart.
-    pub seed: u64,
-    /// `--restart`: how to restart, whatever the model says (`None`: as its
-    /// annotation says, else the free-search default).
-    pub restarts: Option<Restarts>,
-    /// `--last-conflict`: last-conflict branching on or off (`None`: the
-    /// free-search default).
-    pub last_conflict: Option<bool>,
-    /// `-p N`: searches run at once, one thread each (0 and 1: one), for a
-    /// first solution or an optimum; enumeration runs one.
-    pub threads: usize,
-    /// Raised from outside (Ctrl-C) to stop the search.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
 
 /// How a run ended (the status line printed after the solutions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -27,7 +27,7 @@
 use fdoku_fd::{Restarts, SearchConfig, SearchPhase, ValOrder, Var, VarOrder};
 
 use crate::ast::{Annotation, Arg, FlatZinc, Value};
-use crate::run::Options;
+use crate::options::Options;
 
 /// How free search restarts unless told otherwise (chosen by measurement on
 /// the benchmark selection, docs/performance.md).
