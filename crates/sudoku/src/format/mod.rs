@@ -461,6 +461,20 @@ fn accepted_counts() -> String {
     sizes.join(", ")
 }
 
+/// The lines of a one-puzzle-per-line input that hold something, with
+/// their 1-based numbers: blank lines and `#` comments passed over.
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(i, l)| {
+        let t = l.trim();
+        (!t.is_empty() && !t.starts_with('#')).then_some((i + 1, l))
+    })
+}
+
+/// The first line of `text` that holds something, trimmed.
+pub(crate) fn first_content_line(text: &str) -> Option<&str> {
+    content_lines(text).next().map(|(_, l)| l.trim())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,7 +56,7 @@ use serde_json::Value;
 use thiserror::Error;
 
 use super::sudokupad;
-use super::{Item, ParseError, ParseErrorKind};
+use super::{Item, ParseError, ParseErrorKind, content_lines, first_content_line};
 use crate::puzzle::Puzzle;
 
 /// What an f-puzzles file says besides the rules: kept on conversion.
@@ -115,13 +115,11 @@ pub fn read_fpuzzles(input: &str, text: &str) -> Vec<Entry> {
             puzzle,
         }];
     }
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| Entry {
-            line: i + 1,
+    content_lines(text)
+        .map(|(line, l)| Entry {
+            line,
             source: l.trim().to_owned(),
-            puzzle: from_link(input, i + 1, l),
+            puzzle: from_link(input, line, l),
         })
         .collect()
 }
@@ -155,10 +153,7 @@ pub(super) fn detect(text: &str) -> bool {
             Err(_) => start.contains("\"grid\""),
         };
     }
-    let first = start
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    let first = first_content_line(start);
     first.is_some_and(|l| l.contains(LOAD) || sudokupad::is_link(l) || is_bare_payload(l))
 }
 

@@ -19,7 +19,7 @@ mod link;
 mod read;
 
 use super::fpuzzles::{Entry, FPuzzle, Meta};
-use super::{Item, ParseError, ParseErrorKind};
+use super::{Item, ParseError, ParseErrorKind, content_lines, first_content_line};
 use crate::puzzle::Puzzle;
 
 /// What the address of a Penpa+ link holds.
@@ -28,15 +28,13 @@ const EDITOR: &str = "penpa-edit";
 /// Every link of `text`, one per line, with its title, author and rules
 /// text (blank lines and `#` comments passed over).
 pub fn read_penpa(input: &str, text: &str) -> Vec<Entry> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| Entry {
-            line: i + 1,
+    content_lines(text)
+        .map(|(line, l)| Entry {
+            line,
             source: l.trim().to_owned(),
             puzzle: read_line(l).map_err(|(column, kind, message)| ParseError {
                 input: input.to_owned(),
-                line: i + 1,
+                line,
                 column,
                 kind,
                 message,
@@ -52,10 +50,7 @@ pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
 
 /// Whether the first line of `text` is a Penpa+ link with a payload.
 pub(super) fn detect(text: &str) -> bool {
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    let first = first_content_line(text);
     first.is_some_and(|l| l.contains(EDITOR) && link::payload(l).is_some())
 }
 

@@ -33,7 +33,7 @@
 
 mod variants;
 
-use super::{Item, ParseError, ParseErrorKind, parse_line};
+use super::{Item, ParseError, ParseErrorKind, content_lines, first_content_line, parse_line};
 use crate::cells::cell_name;
 use crate::puzzle::{Puzzle, digit_char};
 use crate::rules::{Rules, full_mask};
@@ -55,16 +55,14 @@ const PACKED_LEN: usize = 162;
 
 /// Every board of `text`, one per line.
 pub(super) fn read(input: &str, text: &str) -> Vec<Item> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| Item {
+    content_lines(text)
+        .map(|(line, l)| Item {
             index: 0,
-            line: i + 1,
+            line,
             input: l.trim().to_owned(),
             puzzle: read_line(l).map_err(|(column, message)| ParseError {
                 input: input.to_owned(),
-                line: i + 1,
+                line,
                 column,
                 kind: ParseErrorKind::Payload,
                 message,
@@ -81,10 +79,7 @@ pub fn read_board(text: &str) -> Result<Puzzle, String> {
 /// Whether `text` is sudokuwiki: its first line a link to the site with
 /// a board, or a packed board by itself.
 pub(super) fn detect(text: &str) -> bool {
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    let first = first_content_line(text);
     first.is_some_and(|l| {
         (l.contains(HOST) && l.contains(BOARD_KEY)) || is_packed(l) || variants::is_variant(l)
     })
