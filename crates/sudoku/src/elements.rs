@@ -33,7 +33,9 @@
 //! counted together, one element for all of a puzzle's circles: a digit d
 //! in one of them stands in exactly d of them. A "123" clue names which
 //! of the digits 1, 2 and 3 comes first in its row or column, read from
-//! the clue (a grid of side 3 or more).
+//! the clue (a grid of side 3 or more). A count-different line or cage
+//! holds exactly as many different digits as its number says (1 to the
+//! smaller of its length and N).
 //!
 //! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
 //! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
@@ -407,6 +409,13 @@ pub enum Element {
         /// 1, 2 or 3.
         digit: u32,
     },
+    /// Exactly `count` different digits stand in the cells (a line or a cage).
+    CountDifferent {
+        /// The line or cage.
+        cells: Vec<usize>,
+        /// How many different digits.
+        count: u32,
+    },
 }
 
 /// The kinds of [`Element`], one per rule a setter names: a slow
@@ -480,6 +489,8 @@ pub enum ElementKind {
     CountingCircles,
     /// The first of 1, 2, 3 from outside.
     OneTwoThree,
+    /// So many different digits on a line or cage.
+    CountDifferent,
 }
 
 impl ElementKind {
@@ -494,7 +505,7 @@ impl ElementKind {
     }
 
     /// Every kind.
-    pub const ALL: [ElementKind; 33] = [
+    pub const ALL: [ElementKind; 34] = [
         ElementKind::Thermometer,
         ElementKind::SlowThermometer,
         ElementKind::Arrow,
@@ -528,6 +539,7 @@ impl ElementKind {
         ElementKind::FrameSum,
         ElementKind::CountingCircles,
         ElementKind::OneTwoThree,
+        ElementKind::CountDifferent,
     ];
 
     /// The kind of `element`.
@@ -578,6 +590,7 @@ impl ElementKind {
             Element::FrameSum { .. } => ElementKind::FrameSum,
             Element::CountingCircles { .. } => ElementKind::CountingCircles,
             Element::FirstOfOneTwoThree { .. } => ElementKind::OneTwoThree,
+            Element::CountDifferent { .. } => ElementKind::CountDifferent,
         }
     }
 
@@ -617,6 +630,7 @@ impl ElementKind {
             ElementKind::FrameSum => "frame sum",
             ElementKind::CountingCircles => "counting circles",
             ElementKind::OneTwoThree => "123 clue",
+            ElementKind::CountDifferent => "count-different line",
         }
     }
 
@@ -639,6 +653,7 @@ impl ElementKind {
             "colindexer" => Some(ElementKind::ColumnIndexer),
             "inequality" | "greater" | "lessthan" => Some(ElementKind::GreaterThan),
             "123" | "onetwothree" => Some(ElementKind::OneTwoThree),
+            "countdifferent" => Some(ElementKind::CountDifferent),
             "max" => Some(ElementKind::Maximum),
             "regionsum" | "zipper" | "entropic" | "modular" | "between" | "parity" | "nabner"
             | "lockout" => ElementKind::parse(&format!("{k} line")),
@@ -716,6 +731,7 @@ impl Element {
             | Element::Nabner { cells }
             | Element::Lockout { cells, .. }
             | Element::CountingCircles { cells }
+            | Element::CountDifferent { cells, .. }
             | Element::Quadruple { cells, .. } => cells.clone(),
             Element::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
             Element::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
@@ -867,6 +883,12 @@ impl Element {
             Element::CountingCircles { cells } => {
                 line_at_least(cells, 1).or_else(|| repeated(cells))
             }
+            Element::CountDifferent { cells, count } => line_at_least(cells, 1)
+                .or_else(|| repeated(cells))
+                .or_else(|| {
+                    let most = cells.len().min(size) as u64;
+                    in_range("count", u64::from(*count), 1, most)
+                }),
             // Its depth, and so its range, comes with the boxes (`Layout::frame_depth`).
             Element::FrameSum { clue, .. } => cells
                 .is_empty()

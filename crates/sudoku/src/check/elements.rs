@@ -252,7 +252,27 @@ impl Filled<'_> {
                     .then(|| format!("the first {depth} digits add up to {found}, expected {sum}"))
             }
             Element::Lockout { cells, difference } => self.lockout(cells, *difference),
+            Element::CountDifferent { cells, count } => self.count_different(cells, *count),
         }
+    }
+
+    /// The different digits among `cells`, in increasing order, against `count`.
+    fn count_different(&self, cells: &[usize], count: u32) -> Option<String> {
+        let mut seen = [false; 256];
+        for &c in cells {
+            seen[usize::from(self.grid[c])] = true;
+        }
+        let digits: Vec<String> = (0..=255u8)
+            .filter(|&d| seen[usize::from(d)])
+            .map(|d| digit_char(d).to_string())
+            .collect();
+        (digits.len() != count as usize).then(|| {
+            format!(
+                "the cells hold {} different digits ({}), expected {count}",
+                digits.len(),
+                digits.join(", ")
+            )
+        })
     }
 
     /// `r1c1 holds 3 <link> r1c4 holds 5`.

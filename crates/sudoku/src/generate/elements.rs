@@ -221,6 +221,16 @@ impl Drawer<'_> {
                 let digit = cells.iter().map(|&c| self.digit(c)).find(|&d| d <= 3)?;
                 Element::FirstOfOneTwoThree { clue, digit }
             }
+            ElementKind::CountDifferent => {
+                let cells = line(rng);
+                let mut digits: Vec<u8> = cells.iter().map(|&c| self.grid[c]).collect();
+                digits.sort_unstable();
+                digits.dedup();
+                Element::CountDifferent {
+                    cells,
+                    count: digits.len() as u32,
+                }
+            }
             ElementKind::FrameSum => {
                 let clue = self.side_clue(rng);
                 let depth = self.layout.frame_depth(n, clue)?;

@@ -732,3 +732,16 @@ fn one_two_three_clues_name_the_first_of_1_2_3() {
         "123 clue 1 (r1c0): the first of 1, 2, 3 seen is 2, expected 3",
     );
 }
+
+#[test]
+fn count_different_lines_hold_so_many_different_digits() {
+    // r1c1, r2c6 and r3c1 hold 5, 5 and 1; with rows 1 and 2 swapped, 6, 8 and 1.
+    holds_then_breaks(
+        vec![Element::CountDifferent {
+            cells: line(&["r1c1", "r2c6", "r3c1"]),
+            count: 2,
+        }],
+        &swap_rows(&solved(), 1, 2),
+        "count-different line 1: the cells hold 3 different digits (1, 6, 8), expected 2",
+    );
+}

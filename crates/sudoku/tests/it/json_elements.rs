@@ -196,6 +196,10 @@ fn every_kind() -> Vec<Element> {
             clue: outside("r7c0"),
             digit: 3,
         },
+        Element::CountDifferent {
+            cells: cells(&["r3c7", "r4c8", "r5c8"]),
+            count: 2,
+        },
     ]
 }
 
@@ -458,6 +462,14 @@ fn mistakes_name_the_field_the_entry_and_what_was_expected() {
         (
             r#""one_two_three": [{"clue": "r0c4", "digit": 4}]"#,
             "one_two_three[0]: digit 4 is impossible (expected 1 to 3)",
+        ),
+        (
+            r#""count_different": [{"cells": ["r1c1", "r5c5"], "count": 3}]"#,
+            "count_different[0]: count 3 is impossible (expected 1 to 2)",
+        ),
+        (
+            r#""count_different": [{"cells": ["r1c1", "r5c5"]}]"#,
+            r#"count_different[0]: missing field "count""#,
         ),
         (
             r#""counting_circles": [["r1c1", "r2c2", "r1c1"]]"#,

@@ -360,6 +360,9 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
         Element::FirstOfOneTwoThree { .. } => {
             return Err("f-puzzles has no \"123\" clue".to_owned());
         }
+        Element::CountDifferent { .. } => {
+            return Err("f-puzzles has no count-different line".to_owned());
+        }
         Element::CountingCircles { .. } => {
             return Err(
                 "f-puzzles has no counting circles (its circles only draw; the rules text says \

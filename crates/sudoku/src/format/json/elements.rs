@@ -90,10 +90,11 @@ pub(super) enum Field {
     FrameSums,
     CountingCircles,
     OneTwoThree,
+    CountDifferent,
 }
 
 /// Every element field and its name, in reading and writing order.
-pub(super) const FIELDS: [(Field, &str); 34] = [
+pub(super) const FIELDS: [(Field, &str); 35] = [
     (Field::Thermometers, "thermometers"),
     (Field::SlowThermometers, "slow_thermometers"),
     (Field::Arrows, "arrows"),
@@ -128,6 +129,7 @@ pub(super) const FIELDS: [(Field, &str); 34] = [
     (Field::FrameSums, "frame_sums"),
     (Field::CountingCircles, "counting_circles"),
     (Field::OneTwoThree, "one_two_three"),
+    (Field::CountDifferent, "count_different"),
 ];
 
 /// The negative rules' words, in writing order.
@@ -194,6 +196,13 @@ fn read_entry(size: usize, field: Field, at: &str, entry: &Value) -> Result<Elem
             Element::FirstOfOneTwoThree {
                 clue: reader.clue(object)?,
                 digit: reader.number(object, "digit")?,
+            }
+        }
+        Field::CountDifferent => {
+            let object = reader.object(entry, &["cells", "count"])?;
+            Element::CountDifferent {
+                cells: reader.cells_of(object, "cells")?,
+                count: reader.number(object, "count")?,
             }
         }
         Field::Skyscrapers => {
@@ -396,6 +405,10 @@ fn write_entry(size: usize, element: &Element) -> (Field, Value) {
         Element::FirstOfOneTwoThree { clue, digit } => (
             Field::OneTwoThree,
             json!({"clue": clue.name(), "digit": digit}),
+        ),
+        Element::CountDifferent { cells, count } => (
+            Field::CountDifferent,
+            json!({"cells": names(cells), "count": count}),
         ),
         Element::Lockout { cells, difference } if *difference == default_lockout(size) => {
             line(Field::LockoutLines, cells)

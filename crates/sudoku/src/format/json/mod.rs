@@ -82,6 +82,8 @@
 //!     digit d in one of them stands in exactly d of them;
 //!   * `one_two_three` — `{"clue": "r0c3", "digit": 2}`: of 1, 2 and 3,
 //!     `digit` comes first from the clue;
+//!   * `count_different` — `{"cells": [...], "count": 3}`: exactly
+//!     `count` different digits stand in the cells;
 //!
 //!   clues outside the grid stand at row or column 0 or N + 1, named like
 //!   cells (see [`Outside`](crate::Outside)); the rules are those of
@@ -227,6 +229,8 @@ struct Spec {
     #[serde(default)]
     one_two_three: serde_json::Value,
     #[serde(default)]
+    count_different: serde_json::Value,
+    #[serde(default)]
     negative: serde_json::Value,
     #[serde(default)]
     #[allow(dead_code)]
@@ -271,6 +275,7 @@ impl Spec {
             Field::FrameSums => &self.frame_sums,
             Field::CountingCircles => &self.counting_circles,
             Field::OneTwoThree => &self.one_two_three,
+            Field::CountDifferent => &self.count_different,
         }
     }
 }
@@ -924,7 +929,7 @@ mod tests {
         );
         assert_eq!(
             read("{\"size\": 9,\n \"diagonal\": true}"),
-            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `greater_than`, `products`, `parity_lines`, `nabner_lines`, `lockout_lines`, `frame_sums`, `counting_circles`, `one_two_three`, `negative`, `name`".into())]
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `greater_than`, `products`, `parity_lines`, `nabner_lines`, `lockout_lines`, `frame_sums`, `counting_circles`, `one_two_three`, `count_different`, `negative`, `name`".into())]
         );
         assert_eq!(
             read(r#"{"givens": "1.."}"#),

@@ -20,6 +20,9 @@
 //! * a quadruple ties a 0/1 "holds d" to each cell per digit it needs
 //!   and counts them, and counting circles count every digit so, the
 //!   count being 0 or the digit itself;
+//! * a count-different line ties a 0/1 "d is used" to those "holds d" by
+//!   clauses (used exactly when some cell holds d) and sums the used
+//!   digits, with an `all_different` when every digit must differ;
 //! * sandwich, X-sum, skyscraper and "123" clues are automata read along
 //!   their row or column (see [`super::automata`]).
 //!
@@ -127,6 +130,26 @@ impl Poster<'_> {
                 (1, b)
             })
             .collect()
+    }
+
+    /// A 0/1 "some of `vars` holds `d`": 1 exactly when one of them does.
+    fn used(&mut self, vars: &[Var], d: i32) -> Var {
+        let holding: Vec<Var> = self.holding(vars, d).into_iter().map(|(_, b)| b).collect();
+        let used = self.model.new_bool();
+        let some = Constraint::Clause {
+            pos: holding.clone(),
+            neg: vec![used],
+        };
+        let id = self.model.post(some);
+        self.named(id);
+        for b in holding {
+            let id = self.model.post(Constraint::Clause {
+                pos: vec![used],
+                neg: vec![b],
+            });
+            self.named(id);
+        }
+        used
     }
 
     fn element(&mut self, element: &Element, cells: &[Var], rules: &Rules) {
@@ -270,6 +293,15 @@ impl Poster<'_> {
                     let terms = self.holding(&vars, i32::from(d));
                     self.linear(&terms, LinearOp::Ge, times);
                 }
+            }
+            Element::CountDifferent { count, .. } => {
+                if *count as usize == vars.len() && vars.len() > 1 {
+                    let id = self.model.post(Constraint::all_different(vars.clone()));
+                    self.named(id);
+                }
+                let terms: Vec<(i64, Var)> =
+                    (1..=self.n).map(|d| (1, self.used(&vars, d))).collect();
+                self.linear(&terms, LinearOp::Eq, i64::from(*count));
             }
             Element::CountingCircles { .. } => {
                 // Σ (circle holds d) = d · (d is in a circle), for every d.

@@ -396,6 +396,9 @@ impl Drawing {
             Element::FirstOfOneTwoThree { .. } => {
                 return Err("SudokuPad has no \"123\" clue".to_owned());
             }
+            Element::CountDifferent { .. } => {
+                return Err("SudokuPad has no count-different line".to_owned());
+            }
             Element::CountingCircles { .. } => {
                 return Err("SudokuPad has no counting circles (its circles only draw)".to_owned());
             }
