@@ -35,7 +35,9 @@
 //! of the digits 1, 2 and 3 comes first in its row or column, read from
 //! the clue (a grid of side 3 or more). A count-different line or cage
 //! holds exactly as many different digits as its number says (1 to the
-//! smaller of its length and N).
+//! smaller of its length and N). A cupid arrow's cell holds a digit that
+//! stands again among the cells the arrow points at (listed with it: on a
+//! Sudoku a diagonal, since a row or column cannot repeat a digit).
 //!
 //! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
 //! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
@@ -416,6 +418,13 @@ pub enum Element {
         /// How many different digits.
         count: u32,
     },
+    /// A cupid arrow: the digit in `cell` stands again in one of `cells`.
+    Cupid {
+        /// The arrow's cell.
+        cell: usize,
+        /// The cells it points at.
+        cells: Vec<usize>,
+    },
 }
 
 /// The kinds of [`Element`], one per rule a setter names: a slow
@@ -491,6 +500,8 @@ pub enum ElementKind {
     OneTwoThree,
     /// So many different digits on a line or cage.
     CountDifferent,
+    /// A cell's digit again where its arrow points.
+    Cupid,
 }
 
 impl ElementKind {
@@ -505,7 +516,7 @@ impl ElementKind {
     }
 
     /// Every kind.
-    pub const ALL: [ElementKind; 34] = [
+    pub const ALL: [ElementKind; 35] = [
         ElementKind::Thermometer,
         ElementKind::SlowThermometer,
         ElementKind::Arrow,
@@ -540,6 +551,7 @@ impl ElementKind {
         ElementKind::CountingCircles,
         ElementKind::OneTwoThree,
         ElementKind::CountDifferent,
+        ElementKind::Cupid,
     ];
 
     /// The kind of `element`.
@@ -591,6 +603,7 @@ impl ElementKind {
             Element::CountingCircles { .. } => ElementKind::CountingCircles,
             Element::FirstOfOneTwoThree { .. } => ElementKind::OneTwoThree,
             Element::CountDifferent { .. } => ElementKind::CountDifferent,
+            Element::Cupid { .. } => ElementKind::Cupid,
         }
     }
 
@@ -631,6 +644,7 @@ impl ElementKind {
             ElementKind::CountingCircles => "counting circles",
             ElementKind::OneTwoThree => "123 clue",
             ElementKind::CountDifferent => "count-different line",
+            ElementKind::Cupid => "cupid arrow",
         }
     }
 
@@ -654,6 +668,7 @@ impl ElementKind {
             "inequality" | "greater" | "lessthan" => Some(ElementKind::GreaterThan),
             "123" | "onetwothree" => Some(ElementKind::OneTwoThree),
             "countdifferent" => Some(ElementKind::CountDifferent),
+            "cupid" => Some(ElementKind::Cupid),
             "max" => Some(ElementKind::Maximum),
             "regionsum" | "zipper" | "entropic" | "modular" | "between" | "parity" | "nabner"
             | "lockout" => ElementKind::parse(&format!("{k} line")),
@@ -735,6 +750,7 @@ impl Element {
             | Element::Quadruple { cells, .. } => cells.clone(),
             Element::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
             Element::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
+            Element::Cupid { cell, cells } => std::iter::once(cell).chain(cells).copied().collect(),
             Element::Kropki { cells, .. }
             | Element::Xv { cells, .. }
             | Element::GreaterThan { cells }
@@ -882,6 +898,9 @@ impl Element {
             }
             Element::CountingCircles { cells } => {
                 line_at_least(cells, 1).or_else(|| repeated(cells))
+            }
+            Element::Cupid { cells: pointed, .. } => {
+                line_at_least(pointed, 1).or_else(|| repeated(&cells))
             }
             Element::CountDifferent { cells, count } => line_at_least(cells, 1)
                 .or_else(|| repeated(cells))

@@ -96,7 +96,9 @@ impl Filled<'_> {
             | Element::Skyscraper { clue, .. }
             | Element::FrameSum { clue, .. }
             | Element::FirstOfOneTwoThree { clue, .. } => format!(" ({})", clue.name()),
-            Element::Indexer { cell, .. } => format!(" ({})", self.name(*cell)),
+            Element::Indexer { cell, .. } | Element::Cupid { cell, .. } => {
+                format!(" ({})", self.name(*cell))
+            }
             _ => String::new(),
         }
     }
@@ -253,6 +255,18 @@ impl Filled<'_> {
             }
             Element::Lockout { cells, difference } => self.lockout(cells, *difference),
             Element::CountDifferent { cells, count } => self.count_different(cells, *count),
+            Element::Cupid { cell, cells } => {
+                let digit = self.grid[*cell];
+                (!cells.iter().any(|&c| self.grid[c] == digit)).then(|| {
+                    let names: Vec<String> = cells.iter().map(|&c| self.name(c)).collect();
+                    format!(
+                        "{} holds {}, which none of {} holds",
+                        self.name(*cell),
+                        self.digit(*cell),
+                        names.join(", ")
+                    )
+                })
+            }
         }
     }
 

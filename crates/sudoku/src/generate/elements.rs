@@ -231,6 +231,19 @@ impl Drawer<'_> {
                     count: digits.len() as u32,
                 }
             }
+            ElementKind::Cupid => {
+                // A diagonal arrow: a row or column never repeats a digit.
+                let cell = below(rng, n * n);
+                let (dr, dc) = pick(rng, &Direction::ALL).step();
+                let mut cells = Vec::new();
+                let (mut r, mut c) = ((cell / n) as isize + dr, (cell % n) as isize + dc);
+                while (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
+                    cells.push(r as usize * n + c as usize);
+                    (r, c) = (r + dr, c + dc);
+                }
+                let again = cells.iter().any(|&x| self.grid[x] == self.grid[cell]);
+                again.then_some(Element::Cupid { cell, cells })?
+            }
             ElementKind::FrameSum => {
                 let clue = self.side_clue(rng);
                 let depth = self.layout.frame_depth(n, clue)?;

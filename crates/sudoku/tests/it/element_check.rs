@@ -745,3 +745,16 @@ fn count_different_lines_hold_so_many_different_digits() {
         "count-different line 1: the cells hold 3 different digits (1, 6, 8), expected 2",
     );
 }
+
+#[test]
+fn cupid_arrows_find_their_digit_again_where_they_point() {
+    // r1c1's 5 stands again at r5c5; with rows 4 and 5 swapped, nowhere.
+    holds_then_breaks(
+        vec![Element::Cupid {
+            cell: cell("r1c1"),
+            cells: line(&["r2c2", "r3c3", "r4c4", "r5c5"]),
+        }],
+        &swap_rows(&solved(), 4, 5),
+        "cupid arrow 1 (r1c1): r1c1 holds 5, which none of r2c2, r3c3, r4c4, r5c5 holds",
+    );
+}

@@ -200,6 +200,10 @@ fn every_kind() -> Vec<Element> {
             cells: cells(&["r3c7", "r4c8", "r5c8"]),
             count: 2,
         },
+        Element::Cupid {
+            cell: cells(&["r2c9"])[0],
+            cells: cells(&["r3c8", "r4c7"]),
+        },
     ]
 }
 
@@ -470,6 +474,18 @@ fn mistakes_name_the_field_the_entry_and_what_was_expected() {
         (
             r#""count_different": [{"cells": ["r1c1", "r5c5"]}]"#,
             r#"count_different[0]: missing field "count""#,
+        ),
+        (
+            r#""cupids": [{"cell": "r1c1", "cells": []}]"#,
+            "cupids[0]: 0 cells, expected at least 1",
+        ),
+        (
+            r#""cupids": [{"cell": "r2c2", "cells": ["r1c1", "r2c2"]}]"#,
+            "cupids[0]: r2c2 is listed twice",
+        ),
+        (
+            r#""cupids": [{"cell": "r0c1", "cells": ["r1c2"]}]"#,
+            r#"cupids[0].cell: "r0c1" is not a cell (expected r1c1 to r9c9)"#,
         ),
         (
             r#""counting_circles": [["r1c1", "r2c2", "r1c1"]]"#,

@@ -363,6 +363,9 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
         Element::CountDifferent { .. } => {
             return Err("f-puzzles has no count-different line".to_owned());
         }
+        Element::Cupid { .. } => {
+            return Err("f-puzzles has no cupid arrow".to_owned());
+        }
         Element::CountingCircles { .. } => {
             return Err(
                 "f-puzzles has no counting circles (its circles only draw; the rules text says \

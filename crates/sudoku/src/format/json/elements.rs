@@ -91,10 +91,11 @@ pub(super) enum Field {
     CountingCircles,
     OneTwoThree,
     CountDifferent,
+    Cupids,
 }
 
 /// Every element field and its name, in reading and writing order.
-pub(super) const FIELDS: [(Field, &str); 35] = [
+pub(super) const FIELDS: [(Field, &str); 36] = [
     (Field::Thermometers, "thermometers"),
     (Field::SlowThermometers, "slow_thermometers"),
     (Field::Arrows, "arrows"),
@@ -130,6 +131,7 @@ pub(super) const FIELDS: [(Field, &str); 35] = [
     (Field::CountingCircles, "counting_circles"),
     (Field::OneTwoThree, "one_two_three"),
     (Field::CountDifferent, "count_different"),
+    (Field::Cupids, "cupids"),
 ];
 
 /// The negative rules' words, in writing order.
@@ -203,6 +205,13 @@ fn read_entry(size: usize, field: Field, at: &str, entry: &Value) -> Result<Elem
             Element::CountDifferent {
                 cells: reader.cells_of(object, "cells")?,
                 count: reader.number(object, "count")?,
+            }
+        }
+        Field::Cupids => {
+            let object = reader.object(entry, &["cell", "cells"])?;
+            Element::Cupid {
+                cell: reader.cell(&format!("{at}.cell"), reader.get(object, "cell")?)?,
+                cells: reader.cells_of(object, "cells")?,
             }
         }
         Field::Skyscrapers => {
@@ -409,6 +418,10 @@ fn write_entry(size: usize, element: &Element) -> (Field, Value) {
         Element::CountDifferent { cells, count } => (
             Field::CountDifferent,
             json!({"cells": names(cells), "count": count}),
+        ),
+        Element::Cupid { cell, cells } => (
+            Field::Cupids,
+            json!({"cell": cell_name(size, *cell), "cells": names(cells)}),
         ),
         Element::Lockout { cells, difference } if *difference == default_lockout(size) => {
             line(Field::LockoutLines, cells)

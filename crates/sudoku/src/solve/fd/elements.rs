@@ -23,6 +23,8 @@
 //! * a count-different line ties a 0/1 "d is used" to those "holds d" by
 //!   clauses (used exactly when some cell holds d) and sums the used
 //!   digits, with an `all_different` when every digit must differ;
+//! * a cupid arrow is a clause per digit d: its cell does not hold d, or
+//!   one of the cells it points at does;
 //! * sandwich, X-sum, skyscraper and "123" clues are automata read along
 //!   their row or column (see [`super::automata`]).
 //!
@@ -302,6 +304,18 @@ impl Poster<'_> {
                 let terms: Vec<(i64, Var)> =
                     (1..=self.n).map(|d| (1, self.used(&vars, d))).collect();
                 self.linear(&terms, LinearOp::Eq, i64::from(*count));
+            }
+            Element::Cupid { .. } => {
+                let (cell, pointed) = (vars[0], &vars[1..]);
+                for d in 1..=self.n {
+                    let holds = self.holding(&[cell], d);
+                    let again = self.holding(pointed, d);
+                    let id = self.model.post(Constraint::Clause {
+                        pos: again.into_iter().map(|(_, b)| b).collect(),
+                        neg: holds.into_iter().map(|(_, b)| b).collect(),
+                    });
+                    self.named(id);
+                }
             }
             Element::CountingCircles { .. } => {
                 // Σ (circle holds d) = d · (d is in a circle), for every d.

@@ -399,6 +399,9 @@ impl Drawing {
             Element::CountDifferent { .. } => {
                 return Err("SudokuPad has no count-different line".to_owned());
             }
+            Element::Cupid { .. } => {
+                return Err("SudokuPad has no cupid arrow (its arrows only draw)".to_owned());
+            }
             Element::CountingCircles { .. } => {
                 return Err("SudokuPad has no counting circles (its circles only draw)".to_owned());
             }
