@@ -19,6 +19,7 @@ import { clearHint, hint, hintCycle } from './js/hints.js';
 import { explain, grade, jumpToStep } from './js/explain.js';
 import { generate, generateBody, updateGenerateMenu } from './js/generate.js';
 import { applyTheme, cycleTheme, savedTheme } from './js/theme.js';
+import { wireMultigrid } from './js/multigrid-view.js';
 
 /** Calls `f` on a click of the element with this id. */
 const onClick = (id, f) => $(id).addEventListener('click', f);
@@ -169,6 +170,7 @@ async function start() {
   const S = createState();
   expose(S);
   applyTheme(savedTheme());
+  wireMultigrid(S);
   wireBoard(S);
   wirePuzzlePanel(S);
   wireSolvePanel(S);

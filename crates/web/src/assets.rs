@@ -84,6 +84,8 @@ const ASSETS: &[Asset] = &[
     module!("history.js"),
     module!("layer.js"),
     module!("marks.js"),
+    module!("multigrid.js"),
+    module!("multigrid-view.js"),
     module!("plan.js"),
     module!("player.js"),
     module!("puzzle.js"),

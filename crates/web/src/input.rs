@@ -4,11 +4,16 @@
 //!
 //! Reading is `fdoku_sudoku::format`'s: the same detection, the same
 //! messages (with line and column) as the command line. A text that does
-//! not read is a 422 carrying the parser's message.
+//! not read is a 422 carrying the parser's message. A grid of several
+//! overlapping Sudokus (a samurai's canvas, or its JSON description) reads
+//! as a [`MultigridPuzzle`] ([`PuzzleInput::multigrid`]); the endpoints
+//! that take one grid only refuse it by name.
 
 use fdoku_sudoku::Puzzle;
 use fdoku_sudoku::format::fpuzzles::{Meta, read_fpuzzles};
-use fdoku_sudoku::format::{Format, PlainVariant, detect, read_puzzles};
+use fdoku_sudoku::format::multigrid::{detect as is_multigrid, read_multigrids};
+use fdoku_sudoku::format::{Format, ParseError, PlainVariant, detect, read_puzzles};
+use fdoku_sudoku::multigrid::MultigridPuzzle;
 use serde::Deserialize;
 
 use crate::error::{ApiError, ApiResult};
@@ -77,8 +82,63 @@ impl PuzzleInput {
         }
     }
 
-    /// The puzzle without `values`.
+    /// The text the request gives, named as errors name it: `puzzle` or
+    /// `description` (`None` when the body's shape is wrong, which
+    /// [`PuzzleInput::read_givens`] reports).
+    fn named_text(&self) -> Option<(&'static str, String)> {
+        match (&self.puzzle, &self.description) {
+            (Some(text), None) => Some(("puzzle", text.clone())),
+            (None, Some(description)) if description.is_object() => {
+                Some(("description", description.to_string()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The grid of several overlapping Sudokus the request gives — its
+    /// canvas (with or without a `layout:` line) or its JSON description
+    /// (`layout` or `subgrids`) — or `None` when it gives one grid. A
+    /// multigrid takes no `values`.
+    pub fn multigrid(&self) -> ApiResult<Option<MultigridPuzzle>> {
+        let read = self.read_multigrid()?;
+        if read.is_some() && self.values.is_some() {
+            return Err(ApiError::Unprocessable(
+                "values: a grid of several overlapping Sudokus takes its givens only (expected no \"values\")"
+                    .to_owned(),
+            ));
+        }
+        Ok(read)
+    }
+
+    /// [`PuzzleInput::multigrid`] without the check of `values`.
+    fn read_multigrid(&self) -> ApiResult<Option<MultigridPuzzle>> {
+        let Some((name, text)) = self.named_text() else {
+            return Ok(None);
+        };
+        if !is_multigrid(&text) {
+            return Ok(None);
+        }
+        let read = read_multigrids(name, &text).into_iter().map(|i| i.puzzle);
+        only_one(name, read.collect()).map(Some)
+    }
+
+    /// The puzzle without `values`; a multigrid is refused by name (the
+    /// endpoints that call this take one grid).
     pub fn read_givens(&self) -> ApiResult<Puzzle> {
+        if let Some(multigrid) = self.read_multigrid()? {
+            let what = multigrid
+                .grid()
+                .name()
+                .unwrap_or("grid of several overlapping Sudokus");
+            let name = if self.puzzle.is_some() {
+                "puzzle"
+            } else {
+                "description"
+            };
+            return Err(ApiError::Unprocessable(format!(
+                "{name}: a {what} is not one grid (expected a single Sudoku: hints, explanations, grades and links take one; /api/parse, /api/solve and /api/generate take several)"
+            )));
+        }
         let (name, text, format, variant) = match (&self.puzzle, &self.description) {
             (Some(_), Some(_)) => {
                 return Err(ApiError::BadRequest(
@@ -110,19 +170,23 @@ impl PuzzleInput {
                 )
             }
         };
-        let mut items = read_puzzles(name, &text, format, &variant);
-        if items.len() > 1 {
-            return Err(ApiError::Unprocessable(format!(
-                "expected one puzzle, found {}",
-                items.len()
-            )));
-        }
-        let item = items
-            .pop()
-            .ok_or_else(|| ApiError::Unprocessable(format!("{name}: no puzzle in the text")))?;
-        item.puzzle
-            .map_err(|e| ApiError::Unprocessable(e.to_string()))
+        let read = read_puzzles(name, &text, format, &variant);
+        only_one(name, read.into_iter().map(|i| i.puzzle).collect())
     }
+}
+
+/// The one puzzle a reader found in the text named `name`: a 422 for none,
+/// for several, or with the parser's message.
+fn only_one<T>(name: &str, mut read: Vec<Result<T, ParseError>>) -> ApiResult<T> {
+    if read.len() > 1 {
+        return Err(ApiError::Unprocessable(format!(
+            "expected one puzzle, found {}",
+            read.len()
+        )));
+    }
+    read.pop()
+        .ok_or_else(|| ApiError::Unprocessable(format!("{name}: no puzzle in the text")))?
+        .map_err(|e| ApiError::Unprocessable(e.to_string()))
 }
 
 /// `puzzle` with the non-zero `values` placed as givens (they must agree

@@ -1,6 +1,6 @@
 // Small helpers over the page's elements: look-up by id, the status line,
-// a definition list of figures, SVG elements, and whether the focus is in
-// a text field.
+// a definition list of figures, SVG elements, whether the focus is in a
+// text field, a download, and a link to the page put on show.
 
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
@@ -43,4 +43,25 @@ export function svgEl(name, attrs) {
   const el = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   return el;
+}
+
+/** Downloads `file` ({text, type, name}) through a link clicked once. */
+export function downloadFile(file) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([file.text], { type: file.type }));
+  a.download = file.name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** Puts the address fragment `hash` in the address bar and the page's address in the link box, selected. */
+export function showLink(hash) {
+  history.replaceState(null, '', hash);
+  const box = $('share-link');
+  box.value = location.href;
+  box.focus();
+  box.select();
+  say('The address bar and the box hold a link to this puzzle.');
 }

@@ -5,6 +5,7 @@
 // puzzle to the API, and the text and file the page saves. Pure: no DOM.
 
 import { lineOf } from './digits.js';
+import { canvasText, looksLikeCanvas } from './multigrid.js';
 
 /** The variants a puzzle line can name (the others need a JSON description). */
 const PLAIN_VARIANTS = ['classic', 'diagonal', 'windoku', 'diagonal+windoku'];
@@ -13,7 +14,8 @@ const PLAIN_VARIANTS = ['classic', 'diagonal', 'windoku', 'diagonal+windoku'];
  * The /api/parse body for a puzzle typed, pasted or opened: a JSON
  * description (an object, or a list whose first element is one), or a
  * line, or a block of rows (frame lines such as `---+---` and the `|`
- * separators dropped) read with the plain `variant`, or an f-puzzles
+ * separators dropped) read with the plain `variant`, or the canvas of a
+ * grid of several overlapping Sudokus (kept as typed), or an f-puzzles
  * puzzle (its JSON, or a link: text the server recognises). Lines starting
  * with `#` are comments. JSON that does not parse goes to the server as text,
  * whose reader names the line and column of the fault.
@@ -43,6 +45,7 @@ export function sourceOfText(text, variant) {
   const lines = t.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
   let line;
   if (lines.length > 1 && lines.every((l) => !/^\d+\s*,/.test(l))) {
+    if (looksLikeCanvas(text)) return { puzzle: canvasText(text), variant };
     line = lines.filter((l) => !/^[-+=|\s]+$/.test(l)).map((l) => l.replace(/[|\s]/g, '')).join('');
   } else {
     line = lines[0];

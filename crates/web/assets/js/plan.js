@@ -1,6 +1,9 @@
 // What the Generate menu offers: per size and variant the difficulties the
 // server makes well inside its deadline, each with the clue count
-// generation stops at, and the /api/generate body for a choice. Pure: no DOM.
+// generation stops at, the multigrid layouts (multigrid.js), and the
+// /api/generate body for a choice. Pure: no DOM.
+
+import { layoutOf, offeredLayouts } from './multigrid.js';
 
 const LEVELS = ['any', 'easy', 'medium', 'hard', 'expert', 'extreme'];
 /** Minimal puzzles at each of `levels`. */
@@ -38,18 +41,21 @@ export const GEN_PLAN = {
   25: { classic: HUGE, diagonal: HUGE },
 };
 
-/** The variants offered for a size. */
-export const offeredVariants = (size) => Object.keys(GEN_PLAN[size] || {});
+/** The variants offered for a size, then its multigrid layouts (`layout:samurai`). */
+export const offeredVariants = (size) => Object.keys(GEN_PLAN[size] || {}).concat(offeredLayouts(size));
 
-/** The difficulties offered for a size and variant ('any' included). */
-export const offeredLevels = (size, variant) => Object.keys((GEN_PLAN[size] || {})[variant] || {});
+/** The difficulties offered for a size and variant ('any' included; a multigrid is not graded: 'any' only). */
+export const offeredLevels = (size, variant) => (layoutOf(variant) ? ['any'] : Object.keys((GEN_PLAN[size] || {})[variant] || {}));
 
 /**
  * The /api/generate body for a choice: `size`, `variant` (a plain variant,
- * `jigsaw` or `killer`), `level` ('any' or a difficulty), `symmetry`, and
- * `seed` (a number, or null for a random one).
+ * `jigsaw`, `killer`, or a multigrid layout `layout:NAME`, which takes
+ * only the size and the seed), `level` ('any' or a difficulty),
+ * `symmetry`, and `seed` (a number, or null for a random one).
  */
 export function generateRequest({ size, variant, level, symmetry, seed }) {
+  const layout = layoutOf(variant);
+  if (layout) return seed != null ? { size, layout, seed } : { size, layout };
   const body = { size, symmetry };
   if (variant === 'jigsaw') { body.variant = 'classic'; body.jigsaw = true; }
   else if (variant === 'killer') { body.variant = 'classic'; body.killer = true; }

@@ -1,16 +1,19 @@
 // The Puzzle panel: a new empty grid, loading a puzzle from text, a file,
 // a paste or the page's address, and saving it as text, a file, a link to
 // this page, or f-puzzles and SudokuPad links (written by the server).
-// Every puzzle goes through /api/parse, which lays it out for drawing.
+// Every puzzle goes through /api/parse, which lays it out for drawing; a
+// grid of several overlapping Sudokus is drawn by multigrid-view.js.
 
 import { api } from './api.js';
-import { $, say, fail } from './dom.js';
+import { $, downloadFile, fail, say, showLink } from './dom.js';
 import { makeGeo } from './geometry.js';
 import { parsedNeedsDescription, puzzleBody, puzzleFile, puzzleText, sourceOfText } from './formats.js';
 import { puzzleHash, sourceOfHash } from './url.js';
 import { buildBoard, clearMarks, render, select } from './board.js';
 import { leaveTrace } from './player.js';
 import { record } from './history.js';
+import { multigridTitle } from './multigrid.js';
+import { leaveMultigrid, showMultigrid } from './multigrid-view.js';
 
 /** Shows a parsed puzzle (`p`, the /api/parse answer) with `entries` (one digit per cell) if given. */
 export function setPuzzle(S, p, desc, entries) {
@@ -39,9 +42,18 @@ export function setPuzzle(S, p, desc, entries) {
   if (p.clash) say(`Loaded, but: ${p.clash}`, true);
 }
 
-/** Parses `src` (an /api/parse body) and shows it; undo brings back the puzzle before. */
+/**
+ * Parses `src` (an /api/parse body) and shows it; undo brings back the
+ * one-grid puzzle before. A multigrid is shown in place of the board
+ * (multigrid-view.js).
+ */
 export async function load(S, src, entries) {
   const p = await api('parse', src);
+  if (p.kind === 'multigrid') {
+    showMultigrid(S, p);
+    return p;
+  }
+  leaveMultigrid(S);
   if (S.geo) record(S);
   let desc = null;
   if (src.description || parsedNeedsDescription(p)) desc = p.description || src.description;
@@ -56,7 +68,8 @@ export async function loadText(S, text, what = 'text') {
   say(`Loading the ${what}…`);
   try {
     const p = await load(S, sourceOfText(text, $('new-variant').value));
-    if (!p.clash) say(`Loaded ${what}: ${p.size}×${p.size} ${p.variant}.`);
+    const shape = p.kind === 'multigrid' ? `a ${multigridTitle(p)}` : `${p.size}×${p.size} ${p.variant}`;
+    if (!p.clash) say(`Loaded ${what}: ${shape}.`);
   } catch (e) {
     fail(`Could not load the ${what}`, e);
   }
@@ -82,12 +95,7 @@ export function saveText(S) {
 export function shareUrl(S) {
   const hash = puzzleHash(S.geo, S.givens, S.values);
   S.lastHash = hash;
-  history.replaceState(null, '', hash);
-  const box = $('share-link');
-  box.value = location.href;
-  box.focus();
-  box.select();
-  say('The address bar and the box hold a link to this puzzle.');
+  showLink(hash);
 }
 
 /** The links other programs open, by the /api/links answer's keys. */
@@ -138,14 +146,7 @@ export async function loadFromHash(S) {
 
 /** Downloads the puzzle: its line as puzzle.txt, or its description as puzzle.json. */
 export function download(S) {
-  const file = puzzleFile(S.geo, S.givens);
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([file.text], { type: file.type }));
-  a.download = file.name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  downloadFile(puzzleFile(S.geo, S.givens));
 }
 
 /** An empty grid of the chosen size and variant, ready for givens. */

@@ -24,6 +24,7 @@ export function createState() {
     hintStage: 0,       // the next hint level: 0 vague, 1 the step, 2 apply
     explain: null,      // {steps, current} of the last explanation
     lastHash: '',       // the address fragment last written or read
+    multi: null,        // multigrid-view.js: the grid of several overlapping Sudokus shown, if one is
     board: {            // board.js: the cell elements and what each shows
       cells: [],
       tabCell: -1,

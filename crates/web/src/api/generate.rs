@@ -1,9 +1,10 @@
 //! `POST /api/generate`: a new puzzle from `fdoku_logic::generate` —
 //! classic or a plain variant (minimal, with a symmetry, of a difficulty,
 //! needing a technique or rated in an ER range such as `"er": "7.0-8.5"`
-//! on the `"se"` scale, `classic` or `sukaku`), jigsaw or killer — under
-//! the request's deadline: the generator polls the budget and stops (503)
-//! when it passes.
+//! on the `"se"` scale, `classic` or `sukaku`), jigsaw or killer, or with
+//! `"layout"` a grid of several overlapping Sudokus
+//! ([`super::multigrid::generate`]) — under the request's deadline: the
+//! generator polls the budget and stops (503) when it passes.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -17,6 +18,7 @@ use fdoku_sudoku::format::json::describe;
 use fdoku_sudoku::generate::{
     GenerateError, KillerOptions, Options, Symmetry, generate_killer, random_jigsaw_within,
 };
+use fdoku_sudoku::multigrid::Multigrid;
 use fdoku_sudoku::{MAX_SIZE, check_solution, grid_line};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -55,6 +57,8 @@ pub struct GenerateRequest {
     clues: Option<usize>,
     #[serde(default)]
     seed: Option<u64>,
+    #[serde(default)]
+    layout: Option<String>,
 }
 
 /// What to make, checked before any work starts.
@@ -141,6 +145,30 @@ fn plan(request: GenerateRequest) -> ApiResult<Plan> {
     })
 }
 
+/// What a multigrid on the layout `name` takes: its size and the seed. The
+/// options of one grid are refused by name.
+fn multigrid_plan(request: &GenerateRequest, name: &str) -> ApiResult<(Multigrid, u64)> {
+    let one_grid = [
+        ("variant", request.variant.is_some()),
+        ("symmetry", request.symmetry.is_some()),
+        ("difficulty", request.difficulty.is_some()),
+        ("technique", request.technique.is_some()),
+        ("er", request.er.is_some()),
+        ("jigsaw", request.jigsaw),
+        ("killer", request.killer),
+        ("cage_size", request.cage_size.is_some()),
+        ("clues", request.clues.is_some()),
+    ];
+    if let Some((field, _)) = one_grid.iter().find(|(_, given)| *given) {
+        return Err(ApiError::BadRequest(format!(
+            "\"{field}\" is for one grid (expected only \"size\" and \"seed\" with \"layout\": its clues are taken away in pairs symmetric about the centre until none can go)"
+        )));
+    }
+    let size = request.size.unwrap_or(9);
+    let grid = super::multigrid::named(name, size)?;
+    Ok((grid, request.seed.unwrap_or_else(fresh_seed)))
+}
+
 /// Candidates tried for a level or technique before giving up.
 const ATTEMPTS: u32 = 1000;
 
@@ -156,6 +184,13 @@ pub async fn generate(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<GenerateRequest>,
 ) -> ApiResult<Json<Value>> {
+    if let Some(name) = request.layout.as_deref() {
+        let (grid, seed) = multigrid_plan(&request, name)?;
+        return state
+            .run(move |budget| super::multigrid::generate(&grid, seed, budget))
+            .await
+            .map(Json);
+    }
     let plan = plan(request)?;
     state.run(move |budget| run(plan, budget)).await.map(Json)
 }

@@ -5,5 +5,6 @@ pub mod generate;
 pub mod links;
 pub mod logic;
 pub mod meta;
+pub mod multigrid;
 pub mod parse;
 pub mod solve;

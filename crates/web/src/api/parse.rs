@@ -20,6 +20,9 @@ use crate::input::{PuzzleInput, with_values};
 
 /// Reads the puzzle (422 with the parser's message when it does not read).
 pub async fn parse(JsonBody(input): JsonBody<PuzzleInput>) -> ApiResult<Json<Value>> {
+    if let Some(multigrid) = input.multigrid()? {
+        return Ok(Json(super::multigrid::layout(&multigrid)));
+    }
     let puzzle = input.read_givens()?;
     let entered = match &input.values {
         Some(values) => with_values(&puzzle, values)?,

@@ -3,7 +3,9 @@
 //! Glue over [`fdoku_sudoku::solve::trace()`]: it reads the puzzle and the
 //! strength, runs the library under the request's budget and serialises its
 //! [`TracedSolve`] (the status, the checked solution, the statistics and the
-//! trace in cell terms; see the library for what each means).
+//! trace in cell terms; see the library for what each means). A grid of
+//! several overlapping Sudokus is solved and counted without a trace
+//! ([`super::multigrid::solve`]).
 
 use axum::Json;
 use axum::extract::State;
@@ -38,6 +40,12 @@ pub async fn solve(
         None => Strength::Domain,
         Some(name) => name.parse().map_err(ApiError::BadRequest)?,
     };
+    if let Some(multigrid) = request.input.multigrid()? {
+        return state
+            .run(move |budget| super::multigrid::solve(&multigrid, strength, budget))
+            .await
+            .map(Json);
+    }
     let puzzle = request.input.read()?;
     state
         .run(move |budget| {

@@ -17,6 +17,7 @@ mod generate;
 mod limits;
 mod links;
 mod logic;
+mod multigrid;
 mod page;
 mod parse;
 mod regression;
