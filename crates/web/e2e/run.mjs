@@ -77,6 +77,9 @@ const THERMO_DOTS_XV = {
   x: [['r1c2', 'r1c3'], ['r5c5', 'r4c5']],
 };
 
+// The samurai shipped with fdoku: five 9×9 grids on a 21×21 canvas.
+const SAMURAI = fs.readFileSync(path.join(repo, 'examples', 'samurai.txt'), 'utf8');
+
 let server = null;
 let serverLog = '';
 let base = process.env.FDOKU_E2E_URL || '';
@@ -807,6 +810,86 @@ test('a hint or an explained step lights the element behind it, and its cells', 
   await page.click('#hint-apply');
   await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Applied'));
   assert.deepEqual(await lit(), []);
+});
+
+/** Pastes `text` on the page (not in a text field), as Ctrl+V does. */
+async function paste(text) {
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** The multigrid's drawn digits: `{x, y, text, given}` of each. */
+const multigridDigits = () => page.evaluate(() => [...document.querySelectorAll('#multigrid text.mg-digit')].map((t) => ({
+  x: Number(t.getAttribute('x')), y: Number(t.getAttribute('y')), text: t.textContent, given: t.classList.contains('given'),
+})));
+
+test('a pasted samurai is drawn whole and solved; the one-grid tools say they do not apply', async () => {
+  await page.goto(base + '/');
+  await page.waitForSelector('body[data-ready=true]');
+  await paste(SAMURAI);
+  await page.waitForFunction(() => /^(Loaded|Could not)/.test(document.getElementById('status').textContent));
+  assert.equal(await page.textContent('#status'), 'Loaded pasted puzzle: a samurai: five 9×9 grids, 369 cells.');
+  assert.ok(await page.isVisible('#multigrid'));
+  assert.ok(!(await page.isVisible('#board')), 'the one-grid board makes way');
+  // Every cell of the canvas, none in its empty space; the givens where the text has them.
+  const canvas = SAMURAI.split('\n').filter((l) => l && !l.startsWith('#') && !l.startsWith('layout:'));
+  const rects = await page.evaluate(() => [...document.querySelectorAll('#multigrid rect.mg-cell')].map((r) => [Number(r.getAttribute('y')), Number(r.getAttribute('x'))]));
+  assert.equal(rects.length, 369);
+  for (const [r, c] of rects) assert.match(canvas[r][c] || ' ', /[1-9.]/, `r${r + 1}c${c + 1} is a cell`);
+  assert.ok(!rects.some(([r, c]) => r === 0 && c === 10), 'r1c11 is empty canvas');
+  const givens = await multigridDigits();
+  const clues = canvas.join('').replace(/[^1-9]/g, '').length;
+  assert.equal(givens.length, clues);
+  for (const g of givens) assert.equal(canvas[Math.floor(g.y)][Math.floor(g.x)], g.text, `the given at x ${g.x}, y ${g.y}`);
+  // Box lines and the edge of the empty canvas are thick; inside a box, thin.
+  const thick = await page.getAttribute('#multigrid path.mg-thick', 'd');
+  const thin = await page.getAttribute('#multigrid path.mg-thin', 'd');
+  assert.ok(thick.includes('M3 0V1') && thick.includes('M9 0V1') && thin.includes('M1 0V1'));
+  await shot('30-samurai-loaded');
+  // Solve: every cell filled, the givens kept, the count said.
+  await page.click('#solve');
+  await page.waitForFunction(() => /^(Solved|More|No solution|A first|Could not)/.test(document.getElementById('status').textContent));
+  assert.match(await page.textContent('#status'), /^Solved: exactly one solution \(\d+ search nodes?\)\.$/);
+  const solved = await multigridDigits();
+  assert.equal(solved.length, 369);
+  assert.equal(solved.filter((d) => d.given).length, clues);
+  const answer = await api('solve', { puzzle: SAMURAI });
+  const rows = answer.canvas;
+  for (const d of solved) assert.equal(rows[Math.floor(d.y)][Math.floor(d.x)], d.text);
+  assert.match(await page.textContent('#solve-stats'), /solutions\s*1/);
+  await shot('31-samurai-solved');
+  // What only one grid has says so, by button and by key.
+  await page.click('#hint-vague');
+  assert.match(await page.textContent('#status'), /^Hints, the explanation and grades are for one grid/);
+  await page.keyboard.press('Alt+p');
+  assert.match(await page.textContent('#status'), /^The trace replay is for one grid/);
+  assert.ok(await page.isVisible('#panel-hint .multigrid-only'));
+  // The text box gets the canvas back; a one-grid puzzle brings the board back.
+  await page.click('#save-text');
+  assert.equal(await page.inputValue('#puzzle-text'), (await api('parse', { puzzle: SAMURAI })).text);
+  await loadText(CLASSIC);
+  assert.ok(await page.isVisible('#board'));
+  assert.ok(!(await page.isVisible('#multigrid')));
+  assert.equal(await givensLine(), CLASSIC);
+});
+
+test('a multigrid layout from the Generate menu is made and drawn', async () => {
+  await page.selectOption('#gen-size', '6');
+  await page.selectOption('#gen-variant', 'layout:samurai');
+  assert.ok(await page.isDisabled('#gen-symmetry'), 'the layout sets its own symmetry');
+  assert.match(await page.textContent('#gen-note'), /^Several overlapping grids/);
+  await page.fill('#gen-seed', '3');
+  await page.click('#generate');
+  await page.waitForFunction(() => /^(Generated|Could not)/.test(document.getElementById('gen-out').textContent));
+  assert.match(await page.textContent('#gen-out'), /^Generated a samurai of 6×6 grids, \d+ clues \(seed 3\)\.$/);
+  assert.equal(await page.locator('#multigrid rect.mg-cell').count(), 5 * 36 - 4 * 6);
+  await shot('32-samurai-generated');
+  await page.selectOption('#gen-variant', 'classic');
+  await page.fill('#gen-seed', '');
+  await loadText(CLASSIC);
 });
 
 test('no errors in the page', () => {
