@@ -867,6 +867,14 @@ test('a pasted samurai is drawn whole and solved; the one-grid tools say they do
   await page.keyboard.press('Alt+p');
   assert.match(await page.textContent('#status'), /^The trace replay is for one grid/);
   assert.ok(await page.isVisible('#panel-hint .multigrid-only'));
+  // The link to the page carries it: a fresh page opened on it draws it first.
+  const url = await page.evaluate(() => { document.getElementById('share-url').click(); return document.getElementById('share-link').value; });
+  assert.match(url, /#d=/);
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.ok(await page.isVisible('#multigrid'));
+  assert.equal((await multigridDigits()).length, clues);
   // The text box gets the canvas back; a one-grid puzzle brings the board back.
   await page.click('#save-text');
   assert.equal(await page.inputValue('#puzzle-text'), (await api('parse', { puzzle: SAMURAI })).text);
