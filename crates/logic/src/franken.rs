@@ -204,19 +204,23 @@ impl<B: Bits> Search<'_, B> {
         if !base.units.iter().any(|u| u.kind == self.line) {
             return ControlFlow::Continue(());
         }
-        let options: Vec<Unit<B>> = self
-            .covers
-            .iter()
-            .filter(|c| !base.units.iter().any(|b| b.house == c.house))
-            .filter(|c| c.cells.intersects(&base.cells))
-            .copied()
-            .collect();
+        // The houses that may cover, as a mask of `self.covers` (at most
+        // 64: a grid's lines of one kind and its boxes, 32 each at most).
+        let mut options = 0u64;
+        for (i, unit) in self.covers.iter().enumerate() {
+            if unit.cells.intersects(&base.cells)
+                && !base.units.iter().any(|b| b.house == unit.house)
+            {
+                options |= 1 << i;
+            }
+        }
         // What may go: a candidate of a cover outside the base, or a base
         // candidate in two covers; it must see every fin, endo fins included.
         let (mut anywhere, mut twice) = (B::EMPTY, B::EMPTY);
-        for unit in &options {
-            twice |= anywhere & unit.cells;
-            anywhere |= unit.cells;
+        for i in bit_indices(options) {
+            let cells = self.covers[i].cells;
+            twice |= anywhere & cells;
+            anywhere |= cells;
         }
         let mut witnesses = (anywhere - base.cells) | (twice & base.cells);
         for fin in base.endo_fins.indices() {
@@ -228,8 +232,9 @@ impl<B: Bits> Search<'_, B> {
         let mut pick = Picker {
             search: self,
             base,
-            options: &options,
+            options,
             chosen: Vec::with_capacity(self.size),
+            chosen_mask: 0,
             reported,
         };
         let start = Cover {
@@ -311,9 +316,12 @@ struct Cover<B> {
 struct Picker<'a, 'b, B> {
     search: &'a Search<'a, B>,
     base: &'a Base<'a, B>,
-    /// The houses that may cover (not base houses, holding a base candidate).
-    options: &'a [Unit<B>],
+    /// The houses that may cover (not base houses, holding a base
+    /// candidate), as a mask of the search's covers.
+    options: u64,
     chosen: Vec<Unit<B>>,
+    /// The covers chosen, as a mask of the search's covers.
+    chosen_mask: u64,
     reported: &'b mut HashSet<Vec<Candidate>>,
 }
 
@@ -328,20 +336,16 @@ impl<B: Bits> Picker<'_, '_, B> {
             // The rest are fins.
             return self.all_fins(state, open, found);
         }
-        {
-            for i in 0..self.options.len() {
-                let unit = self.options[i];
-                if unit.cells.contains(cell) && self.may_add(unit, &state) {
-                    self.chosen.push(unit);
-                    let next = Cover {
-                        covered: state.covered | unit.cells,
-                        twice: state.twice | (state.covered & unit.cells),
-                        ..state
-                    };
-                    let flow = self.cover(next, found);
-                    self.chosen.pop();
-                    flow?;
-                }
+        let declared = state.fins - self.base.endo_fins;
+        for i in bit_indices(self.options & !self.chosen_mask) {
+            let unit = self.search.covers[i];
+            if unit.cells.contains(cell) && !unit.cells.intersects(&declared) {
+                let next = Cover {
+                    covered: state.covered | unit.cells,
+                    twice: state.twice | (state.covered & unit.cells),
+                    ..state
+                };
+                self.with(i, |pick| pick.cover(next, found))?;
             }
         }
         if self.search.finned && state.fins.len() < MAX_FINS {
@@ -362,6 +366,20 @@ impl<B: Bits> Picker<'_, '_, B> {
         ControlFlow::Continue(())
     }
 
+    /// Runs `then` with the `i`-th cover of the search chosen.
+    fn with(
+        &mut self,
+        i: usize,
+        then: impl FnOnce(&mut Self) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.chosen.push(self.search.covers[i]);
+        self.chosen_mask |= 1 << i;
+        let flow = then(self);
+        self.chosen_mask &= !(1 << i);
+        self.chosen.pop();
+        flow
+    }
+
     /// Evaluates the fish whose covers are all chosen, making the base
     /// candidates they miss (`open`) fins.
     fn all_fins(&mut self, state: Cover<B>, open: B, found: &mut Found<'_>) -> ControlFlow<()> {
@@ -378,16 +396,10 @@ impl<B: Bits> Picker<'_, '_, B> {
         self.fill(0, state, found)
     }
 
-    /// Whether `unit` may join the covers: not chosen yet, and holding no
-    /// candidate declared a fin (that fish is reached by covering the
-    /// candidate with it instead).
-    fn may_add(&self, unit: Unit<B>, state: &Cover<B>) -> bool {
-        !self.chosen.iter().any(|c| c.house == unit.house)
-            && !unit.cells.intersects(&(state.fins - self.base.endo_fins))
-    }
-
-    /// Completes the covers with houses from `options[from..]` (each holds
-    /// a base candidate already covered), then evaluates the fish.
+    /// Completes the covers with the options from the `from`-th cover of
+    /// the search on (each holds a base candidate already covered), then
+    /// evaluates the fish. A cover holding a candidate declared a fin is
+    /// left out: that fish is reached by covering the candidate with it.
     fn fill(&mut self, from: usize, state: Cover<B>, found: &mut Found<'_>) -> ControlFlow<()> {
         tick()?;
         if self.chosen.len() == self.search.size {
@@ -400,23 +412,35 @@ impl<B: Bits> Picker<'_, '_, B> {
                 found,
             );
         }
-        for i in from..self.options.len() {
-            let unit = self.options[i];
-            if !self.may_add(unit, &state) {
+        let declared = state.fins - self.base.endo_fins;
+        let later =
+            self.options & !self.chosen_mask & u64::MAX.checked_shl(from as u32).unwrap_or(0);
+        for i in bit_indices(later) {
+            let unit = self.search.covers[i];
+            if unit.cells.intersects(&declared) {
                 continue;
             }
-            self.chosen.push(unit);
             let next = Cover {
                 covered: state.covered | unit.cells,
                 twice: state.twice | (state.covered & unit.cells),
                 ..state
             };
-            let flow = self.fill(i + 1, next, found);
-            self.chosen.pop();
-            flow?;
+            self.with(i, |pick| pick.fill(i + 1, next, found))?;
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The indices of the set bits of `mask`, ascending.
+fn bit_indices(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
 }
 
 /// The candidates of the digit, numbered from 0, with their peers among

@@ -38,6 +38,9 @@
 //! smaller of its length and N). A cupid arrow's cell holds a digit that
 //! stands again among the cells the arrow points at (listed with it: on a
 //! Sudoku a diagonal, since a row or column cannot repeat a digit).
+//! Isomorphic twins are two shapes of as many cells, paired in order,
+//! whose digits match under some relabelling: two cells of one shape hold
+//! the same digit exactly when their partners in the other do.
 //!
 //! Clues outside the grid stand at an [`Outside`] position: row 0 or N + 1,
 //! column 0 or N + 1, named like cells (`r0c3` above column 3, `r4c10` right
@@ -425,6 +428,14 @@ pub enum Element {
         /// The cells it points at.
         cells: Vec<usize>,
     },
+    /// Isomorphic twins: the i-th and j-th cells of `cells` hold the same
+    /// digit exactly when the i-th and j-th of `twin` do.
+    Twins {
+        /// One shape.
+        cells: Vec<usize>,
+        /// The other, in matching order.
+        twin: Vec<usize>,
+    },
 }
 
 /// The kinds of [`Element`], one per rule a setter names: a slow
@@ -502,6 +513,8 @@ pub enum ElementKind {
     CountDifferent,
     /// A cell's digit again where its arrow points.
     Cupid,
+    /// Two shapes alike up to a relabelling of the digits.
+    Twins,
 }
 
 impl ElementKind {
@@ -516,7 +529,7 @@ impl ElementKind {
     }
 
     /// Every kind.
-    pub const ALL: [ElementKind; 35] = [
+    pub const ALL: [ElementKind; 36] = [
         ElementKind::Thermometer,
         ElementKind::SlowThermometer,
         ElementKind::Arrow,
@@ -552,6 +565,7 @@ impl ElementKind {
         ElementKind::OneTwoThree,
         ElementKind::CountDifferent,
         ElementKind::Cupid,
+        ElementKind::Twins,
     ];
 
     /// The kind of `element`.
@@ -604,6 +618,7 @@ impl ElementKind {
             Element::FirstOfOneTwoThree { .. } => ElementKind::OneTwoThree,
             Element::CountDifferent { .. } => ElementKind::CountDifferent,
             Element::Cupid { .. } => ElementKind::Cupid,
+            Element::Twins { .. } => ElementKind::Twins,
         }
     }
 
@@ -645,6 +660,7 @@ impl ElementKind {
             ElementKind::OneTwoThree => "123 clue",
             ElementKind::CountDifferent => "count-different line",
             ElementKind::Cupid => "cupid arrow",
+            ElementKind::Twins => "isomorphic twins",
         }
     }
 
@@ -669,6 +685,7 @@ impl ElementKind {
             "123" | "onetwothree" => Some(ElementKind::OneTwoThree),
             "countdifferent" => Some(ElementKind::CountDifferent),
             "cupid" => Some(ElementKind::Cupid),
+            "twin" | "isomorphic" | "isomorphictwin" => Some(ElementKind::Twins),
             "max" => Some(ElementKind::Maximum),
             "regionsum" | "zipper" | "entropic" | "modular" | "between" | "parity" | "nabner"
             | "lockout" => ElementKind::parse(&format!("{k} line")),
@@ -749,7 +766,9 @@ impl Element {
             | Element::CountDifferent { cells, .. }
             | Element::Quadruple { cells, .. } => cells.clone(),
             Element::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
-            Element::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
+            Element::Clone { cells, copy } | Element::Twins { cells, twin: copy } => {
+                cells.iter().chain(copy).copied().collect()
+            }
             Element::Cupid { cell, cells } => std::iter::once(cell).chain(cells).copied().collect(),
             Element::Kropki { cells, .. }
             | Element::Xv { cells, .. }
@@ -951,6 +970,18 @@ impl Element {
                         .find(|&&d| d == 0 || usize::from(d) > size)
                         .map(|d| format!("digit {d} is not one of 1 to {size}"))
                 })
+            }
+            Element::Twins { cells, twin } => {
+                if cells.len() != twin.len() {
+                    return Some(format!(
+                        "the shapes have {} and {} cells, expected as many",
+                        cells.len(),
+                        twin.len()
+                    ));
+                }
+                line_at_least(cells, 2)
+                    .or_else(|| repeated(cells))
+                    .or_else(|| repeated(twin))
             }
             Element::Clone { cells, copy } => {
                 if cells.len() != copy.len() {

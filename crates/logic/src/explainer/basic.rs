@@ -147,15 +147,13 @@ pub(super) fn hidden_set(se: &Se<'_>, degree: usize, direct: bool) -> Option<Ste
                 continue;
             }
             let _ = colex(degree, 9, &mut |picked| {
-                let digits: Vec<u8> = picked.iter().map(|&d| d as u8 + 1).collect();
-                let places: Vec<u32> = digits
+                let places = picked
                     .iter()
-                    .map(|&d| se.positions(kind, region, d))
-                    .collect();
-                let Some(common) = common_tuple(&places, degree) else {
+                    .map(|&d| se.positions(kind, region, d as u8 + 1));
+                let Some(common) = common_tuple(places, degree) else {
                     return ControlFlow::Continue(());
                 };
-                let digit_mask = digits.iter().fold(0, |m, &d| m | bit(d));
+                let digit_mask = picked.iter().fold(0, |m, &d| m | 1 << d);
                 let cells: Vec<usize> = (0..9)
                     .filter(|&i| common >> i & 1 == 1)
                     .map(|i| kind.cell(region, i))
@@ -218,11 +216,11 @@ pub(super) fn naked_set(se: &Se<'_>, degree: usize) -> Option<Step> {
                 continue;
             }
             let _ = colex(degree, 9, &mut |picked| {
-                let cells: Vec<usize> = picked.iter().map(|&i| kind.cell(region, i)).collect();
-                let masks: Vec<u32> = cells.iter().map(|&c| se.mask(c)).collect();
-                let Some(digits) = common_tuple(&masks, degree) else {
+                let masks = picked.iter().map(|&i| se.mask(kind.cell(region, i)));
+                let Some(digits) = common_tuple(masks, degree) else {
                     return ControlFlow::Continue(());
                 };
+                let cells: Vec<usize> = picked.iter().map(|&i| kind.cell(region, i)).collect();
                 let others = (0..9)
                     .map(|i| kind.cell(region, i))
                     .filter(|c| !cells.contains(c));
@@ -271,11 +269,8 @@ pub(super) fn fish(se: &Se<'_>, degree: usize) -> Option<Step> {
                 if placed[usize::from(digit)] + degree * 2 > 9 {
                     continue;
                 }
-                let places: Vec<u32> = lines
-                    .iter()
-                    .map(|&l| se.positions(base, l, digit))
-                    .collect();
-                let Some(covers) = common_tuple(&places, degree) else {
+                let places = lines.iter().map(|&l| se.positions(base, l, digit));
+                let Some(covers) = common_tuple(places, degree) else {
                     continue;
                 };
                 let cover_lines: Vec<usize> = (0..9).filter(|&i| covers >> i & 1 == 1).collect();

@@ -203,7 +203,7 @@ fn type_3(se: &Se<'_>, grave: &Grave, common: &[usize]) -> Vec<Step> {
                 if others.count_ones() as usize != degree {
                     return ControlFlow::Continue(());
                 }
-                let Some(naked) = common_tuple(&masks, degree) else {
+                let Some(naked) = common_tuple(masks.iter().copied(), degree) else {
                     return ControlFlow::Continue(());
                 };
                 let targets = house_cells
@@ -243,7 +243,7 @@ mod tests {
     use fdoku_sudoku::Rules;
 
     fn first(grid: &Grid) -> Option<Step> {
-        hints(&Se { grid }).into_iter().next()
+        hints(&Se::new(grid)).into_iter().next()
     }
 
     #[test]
@@ -292,6 +292,6 @@ mod tests {
     #[test]
     fn no_bug_in_an_open_grid() {
         let grid = Grid::with_values(&Rules::classic(9).unwrap(), &[0; 81]);
-        assert!(hints(&Se { grid: &grid }).is_empty());
+        assert!(hints(&Se::new(&grid)).is_empty());
     }
 }

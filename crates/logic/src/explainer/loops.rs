@@ -313,7 +313,7 @@ fn type_3(se: &Se<'_>, cells: &[usize], pair: (u8, u8), c1: usize, c2: usize) ->
                     if naked.count_ones() as usize != degree {
                         return ControlFlow::Continue(());
                     }
-                    if let Some(digits) = common_tuple(&masks, degree) {
+                    if let Some(digits) = common_tuple(masks.iter().copied(), degree) {
                         let targets = (0..9)
                             .map(|i| kind.cell(region, i))
                             .filter(|c| !subset.contains(c) && *c != c1 && *c != c2);
@@ -410,7 +410,7 @@ mod tests {
     const SIX: [usize; 6] = [0, 3, 12, 15, 24, 18];
 
     fn first_of(grid: &crate::grid::Grid) -> Option<Step> {
-        first(&Se { grid })
+        first(&Se::new(grid))
     }
 
     #[test]
@@ -426,7 +426,7 @@ mod tests {
     fn type_2_clears_the_shared_extra_digit_before_type_4() {
         // r2c7 and r3c7 both hold 3: it leaves box 3 and column 7.
         let grid = pairs_only(&SIX, &[(15, &[3]), (24, &[3])]);
-        let all = hints(&Se { grid: &grid });
+        let all = hints(&Se::new(&grid));
         assert_eq!(all[0].technique, Technique::UniqueLoop2);
         let expected: Vec<(usize, usize, u8)> =
             [(1, 7), (1, 8), (1, 9), (2, 8), (2, 9), (3, 8), (3, 9)]
@@ -451,7 +451,7 @@ mod tests {
     fn no_hint_when_the_cells_with_more_share_no_house() {
         // r1c4 {1,2,3} and r3c7 {1,2,4}: neither type 2, 3 nor 4.
         let grid = pairs_only(&SIX, &[(3, &[3]), (24, &[4])]);
-        assert!(hints(&Se { grid: &grid }).is_empty());
+        assert!(hints(&Se::new(&grid)).is_empty());
     }
 
     #[test]

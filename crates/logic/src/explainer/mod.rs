@@ -30,6 +30,7 @@ mod basic;
 mod bug;
 mod loops;
 
+use std::cell::OnceCell;
 use std::ops::ControlFlow;
 
 use super::grid::Grid;
@@ -94,9 +95,38 @@ impl Kind {
 /// A classic grid seen the way SE sees it.
 struct Se<'a> {
     grid: &'a Grid,
+    /// Per kind (in [`REGION_TYPES`] order), region and digit − 1: the
+    /// indexes in the region where the digit can go, worked out on first
+    /// use (every producer asks for them again and again).
+    places: OnceCell<[[[u16; 9]; 9]; 3]>,
 }
 
-impl Se<'_> {
+impl<'a> Se<'a> {
+    /// The classic grid `grid`.
+    fn new(grid: &'a Grid) -> Self {
+        Se {
+            grid,
+            places: OnceCell::new(),
+        }
+    }
+
+    /// Every region's places of every digit.
+    fn places(&self) -> &[[[u16; 9]; 9]; 3] {
+        self.places.get_or_init(|| {
+            let mut places = [[[0u16; 9]; 9]; 3];
+            for cell in 0..81 {
+                let mut rest = self.mask(cell);
+                while rest != 0 {
+                    let digit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    for (k, kind) in REGION_TYPES.into_iter().enumerate() {
+                        places[k][kind.region_of(cell)][digit] |= 1 << kind.index_of(cell);
+                    }
+                }
+            }
+            places
+        })
+    }
     /// The candidates of `cell` (none once placed).
     fn mask(&self, cell: usize) -> u32 {
         match self.grid.value(cell) {
@@ -107,10 +137,12 @@ impl Se<'_> {
 
     /// The indexes (bits 0..9) in region `region` where `digit` can go.
     fn positions(&self, kind: Kind, region: usize, digit: u8) -> u32 {
-        let bit = super::grid::bit(digit);
-        (0..9)
-            .filter(|&i| self.mask(kind.cell(region, i)) & bit != 0)
-            .fold(0, |m, i| m | 1 << i)
+        let k = match kind {
+            Kind::Block => 0,
+            Kind::Row => 1,
+            Kind::Column => 2,
+        };
+        u32::from(self.places()[k][region][usize::from(digit - 1)])
     }
 
     /// The open cells of a region.
@@ -203,9 +235,9 @@ fn colex(
 
 /// The union of `sets` when each has two members or more and the union
 /// has `degree` (SE's common tuple).
-fn common_tuple(sets: &[u32], degree: usize) -> Option<u32> {
+fn common_tuple(sets: impl IntoIterator<Item = u32>, degree: usize) -> Option<u32> {
     let mut union = 0;
-    for &set in sets {
+    for set in sets {
         if set.count_ones() <= 1 {
             return None;
         }
@@ -234,7 +266,7 @@ fn is_classic(grid: &Grid) -> bool {
 /// here (`None` for the rest, whose finders already follow it).
 fn se_choice(grid: &Grid, technique: Technique) -> Option<Option<Step>> {
     use Technique::*;
-    let se = Se { grid };
+    let se = Se::new(grid);
     Some(match technique {
         FullHouse => basic::single(&se, true),
         HiddenSingle => basic::single(&se, false),
@@ -275,7 +307,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     if !is_classic(grid) {
         return ControlFlow::Continue(());
     }
-    let se = Se { grid };
+    let se = Se::new(grid);
     let steps = match technique {
         Technique::Bug2 | Technique::Bug3 | Technique::Bug4 => bug::hints(&se),
         _ => loops::hints(&se),

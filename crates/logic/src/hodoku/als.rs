@@ -21,7 +21,9 @@
 //!   kept with the chain of fewest cells; the best is the one removing
 //!   most, then with the smallest weighted sum of removals.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use super::super::budget::tick;
 use super::super::grid::Grid;
@@ -61,7 +63,29 @@ struct Sets {
     from: Vec<std::ops::Range<usize>>,
 }
 
+thread_local! {
+    /// The sets of the grid last asked for, by its cells' digits and
+    /// candidates: the three ALS moves of one step list the same sets.
+    static LAST: RefCell<Option<([u32; 81], Rc<Sets>)>> = const { RefCell::new(None) };
+}
+
 impl Sets {
+    /// The sets of `grid`, listed once per grid state.
+    fn of(grid: &Grid) -> Rc<Sets> {
+        let mut state = [0u32; 81];
+        for (cell, key) in state.iter_mut().enumerate() {
+            *key = grid.mask(cell) | u32::from(grid.value(cell)) << 16;
+        }
+        LAST.with_borrow_mut(|last| match last {
+            Some((seen, sets)) if *seen == state => Rc::clone(sets),
+            _ => {
+                let sets = Rc::new(Sets::new(grid));
+                *last = Some((state, Rc::clone(&sets)));
+                sets
+            }
+        })
+    }
+
     fn new(grid: &Grid) -> Self {
         let mut cands = [0; 10];
         for cell in 0..81 {
@@ -229,7 +253,7 @@ fn collect(grid: &Grid, cands: &[Cells; 10]) -> Vec<Set> {
 
 /// HoDoKu's ALS-XZ: the first restricted common removing something.
 pub(crate) fn als_xz(grid: &Grid) -> Option<Step> {
-    let sets = Sets::new(grid);
+    let sets = Sets::of(grid);
     for common in &sets.commons {
         let (a, b) = (common.first, common.second);
         let mut removed = sets.common_removals(a, b, &[common.digit]);
@@ -248,7 +272,7 @@ pub(crate) fn als_xz(grid: &Grid) -> Option<Step> {
 /// HoDoKu's ALS-XY-wing: the first pair of restricted commons through a
 /// pivot removing something.
 pub(crate) fn als_xy_wing(grid: &Grid) -> Option<Step> {
-    let sets = Sets::new(grid);
+    let sets = Sets::of(grid);
     let commons = &sets.commons;
     for (i, one) in commons.iter().enumerate() {
         for two in &commons[i + 1..] {
@@ -295,7 +319,7 @@ const MAX_LINKS: usize = 50;
 
 /// HoDoKu's ALS-XY-chain: the best of every chain found.
 pub(crate) fn als_xy_chain(grid: &Grid) -> Option<Step> {
-    let sets = Sets::new(grid);
+    let sets = Sets::of(grid);
     let mut chains = Chains {
         sets: &sets,
         in_chain: vec![false; sets.sets.len()],

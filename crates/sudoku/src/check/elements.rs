@@ -255,6 +255,7 @@ impl Filled<'_> {
             }
             Element::Lockout { cells, difference } => self.lockout(cells, *difference),
             Element::CountDifferent { cells, count } => self.count_different(cells, *count),
+            Element::Twins { cells, twin } => self.twins(cells, twin),
             Element::Cupid { cell, cells } => {
                 let digit = self.grid[*cell];
                 (!cells.iter().any(|&c| self.grid[c] == digit)).then(|| {
@@ -268,6 +269,34 @@ impl Filled<'_> {
                 })
             }
         }
+    }
+
+    /// Reads the relabelling pair by pair, one digit to one digit both
+    /// ways; where a pair breaks it, names an earlier pair it clashes with.
+    fn twins(&self, cells: &[usize], twin: &[usize]) -> Option<String> {
+        let mut forth: HashMap<u8, u8> = HashMap::new();
+        let mut back: HashMap<u8, u8> = HashMap::new();
+        for (i, (&a, &b)) in cells.iter().zip(twin).enumerate() {
+            let (x, y) = (self.grid[a], self.grid[b]);
+            let kept = *forth.entry(x).or_insert(y) == y && *back.entry(y).or_insert(x) == x;
+            if kept {
+                continue;
+            }
+            let k = (0..i).find(|&k| self.grid[cells[k]] == x || self.grid[twin[k]] == y)?;
+            let (c, t) = (cells[k], twin[k]);
+            return Some(format!(
+                "{} and {} hold {} and {}, but {} and {} hold {} and {}",
+                self.name(c),
+                self.name(a),
+                self.digit(c),
+                self.digit(a),
+                self.name(t),
+                self.name(b),
+                self.digit(t),
+                self.digit(b)
+            ));
+        }
+        None
     }
 
     /// The different digits among `cells`, in increasing order, against `count`.

@@ -135,6 +135,20 @@ impl Drawer<'_> {
         [cell, pick(rng, &orthogonal_neighbours(self.n, cell))]
     }
 
+    /// `shape` moved by a random shift, when it stays inside the grid
+    /// and clear of the shape itself.
+    fn moved(&self, rng: &mut Xoshiro256PlusPlus, shape: &[usize]) -> Option<Vec<usize>> {
+        let n = self.n as isize;
+        let shift = |rng: &mut Xoshiro256PlusPlus| below(rng, 2 * self.n - 1) as isize - (n - 1);
+        let (dr, dc) = (shift(rng), shift(rng));
+        let moved = |c: usize| {
+            let (r, col) = (c as isize / n + dr, c as isize % n + dc);
+            ((0..n).contains(&r) && (0..n).contains(&col)).then(|| (r * n + col) as usize)
+        };
+        let copy: Vec<usize> = shape.iter().map(|&c| moved(c)).collect::<Option<_>>()?;
+        (!copy.iter().any(|c| shape.contains(c))).then_some(copy)
+    }
+
     fn candidate(&self, kind: ElementKind, rng: &mut Xoshiro256PlusPlus) -> Option<Element> {
         let n = self.n;
         let most = n.clamp(2, 6);
@@ -334,21 +348,16 @@ impl Drawer<'_> {
             ElementKind::Clone => {
                 let len = 1 + below(rng, 3);
                 let cells = self.walk(rng, len, |_, _| true);
-                let shift = |rng: &mut Xoshiro256PlusPlus| {
-                    below(rng, 2 * n - 1) as isize - (n as isize - 1)
-                };
-                let (dr, dc) = (shift(rng), shift(rng));
-                let moved = |c: usize| {
-                    let (r, col) = ((c / n) as isize + dr, (c % n) as isize + dc);
-                    let inside = (0..n as isize).contains(&r) && (0..n as isize).contains(&col);
-                    inside.then(|| r as usize * n + col as usize)
-                };
-                let copy: Option<Vec<usize>> = cells.iter().map(|&c| moved(c)).collect();
-                let copy = copy?;
-                if copy.iter().any(|c| cells.contains(c)) {
-                    return None;
-                }
+                let copy = self.moved(rng, &cells)?;
                 Element::Clone { cells, copy }
+            }
+            ElementKind::Twins => {
+                // The checker keeps the moved shape only where the digits
+                // repeat in the same places.
+                let len = 2 + below(rng, most - 1);
+                let cells = self.walk(rng, len, |_, _| true);
+                let twin = self.moved(rng, &cells)?;
+                Element::Twins { cells, twin }
             }
             ElementKind::RowIndexer | ElementKind::ColumnIndexer | ElementKind::BoxIndexer => {
                 let kind = match kind {

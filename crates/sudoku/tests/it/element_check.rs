@@ -758,3 +758,16 @@ fn cupid_arrows_find_their_digit_again_where_they_point() {
         "cupid arrow 1 (r1c1): r1c1 holds 5, which none of r2c2, r3c3, r4c4, r5c5 holds",
     );
 }
+
+#[test]
+fn isomorphic_twins_repeat_digits_in_the_same_places() {
+    // 5, 5, 3 against 6, 6, 1; with rows 5 and 6 swapped, r5c3 holds 3.
+    holds_then_breaks(
+        vec![Element::Twins {
+            cells: line(&["r1c1", "r4c2", "r1c2"]),
+            twin: line(&["r1c4", "r5c3", "r2c4"]),
+        }],
+        &swap_rows(&solved(), 5, 6),
+        "isomorphic twins 1: r1c1 and r4c2 hold 5 and 5, but r1c4 and r5c3 hold 6 and 3",
+    );
+}

@@ -204,6 +204,10 @@ fn every_kind() -> Vec<Element> {
             cell: cells(&["r2c9"])[0],
             cells: cells(&["r3c8", "r4c7"]),
         },
+        Element::Twins {
+            cells: cells(&["r1c7", "r2c8"]),
+            twin: cells(&["r4c1", "r5c2"]),
+        },
     ]
 }
 
@@ -486,6 +490,18 @@ fn mistakes_name_the_field_the_entry_and_what_was_expected() {
         (
             r#""cupids": [{"cell": "r0c1", "cells": ["r1c2"]}]"#,
             r#"cupids[0].cell: "r0c1" is not a cell (expected r1c1 to r9c9)"#,
+        ),
+        (
+            r#""twins": [{"cells": ["r1c1", "r1c2"], "twin": ["r2c1"]}]"#,
+            "twins[0]: the shapes have 2 and 1 cells, expected as many",
+        ),
+        (
+            r#""twins": [{"cells": ["r1c1"], "twin": ["r2c1"]}]"#,
+            "twins[0]: 1 cells, expected at least 2",
+        ),
+        (
+            r#""twins": [{"cells": ["r1c1", "r1c2"]}]"#,
+            r#"twins[0]: missing field "twin""#,
         ),
         (
             r#""counting_circles": [["r1c1", "r2c2", "r1c1"]]"#,

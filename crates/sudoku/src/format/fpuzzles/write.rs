@@ -366,6 +366,9 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
         Element::Cupid { .. } => {
             return Err("f-puzzles has no cupid arrow".to_owned());
         }
+        Element::Twins { .. } => {
+            return Err("f-puzzles has no isomorphic twins".to_owned());
+        }
         Element::CountingCircles { .. } => {
             return Err(
                 "f-puzzles has no counting circles (its circles only draw; the rules text says \

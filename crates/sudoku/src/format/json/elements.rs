@@ -92,10 +92,11 @@ pub(super) enum Field {
     OneTwoThree,
     CountDifferent,
     Cupids,
+    Twins,
 }
 
 /// Every element field and its name, in reading and writing order.
-pub(super) const FIELDS: [(Field, &str); 36] = [
+pub(super) const FIELDS: [(Field, &str); 37] = [
     (Field::Thermometers, "thermometers"),
     (Field::SlowThermometers, "slow_thermometers"),
     (Field::Arrows, "arrows"),
@@ -132,6 +133,7 @@ pub(super) const FIELDS: [(Field, &str); 36] = [
     (Field::OneTwoThree, "one_two_three"),
     (Field::CountDifferent, "count_different"),
     (Field::Cupids, "cupids"),
+    (Field::Twins, "twins"),
 ];
 
 /// The negative rules' words, in writing order.
@@ -212,6 +214,13 @@ fn read_entry(size: usize, field: Field, at: &str, entry: &Value) -> Result<Elem
             Element::Cupid {
                 cell: reader.cell(&format!("{at}.cell"), reader.get(object, "cell")?)?,
                 cells: reader.cells_of(object, "cells")?,
+            }
+        }
+        Field::Twins => {
+            let object = reader.object(entry, &["cells", "twin"])?;
+            Element::Twins {
+                cells: reader.cells_of(object, "cells")?,
+                twin: reader.cells_of(object, "twin")?,
             }
         }
         Field::Skyscrapers => {
@@ -422,6 +431,10 @@ fn write_entry(size: usize, element: &Element) -> (Field, Value) {
         Element::Cupid { cell, cells } => (
             Field::Cupids,
             json!({"cell": cell_name(size, *cell), "cells": names(cells)}),
+        ),
+        Element::Twins { cells, twin } => (
+            Field::Twins,
+            json!({"cells": names(cells), "twin": names(twin)}),
         ),
         Element::Lockout { cells, difference } if *difference == default_lockout(size) => {
             line(Field::LockoutLines, cells)

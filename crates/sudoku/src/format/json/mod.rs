@@ -86,6 +86,8 @@
 //!     `count` different digits stand in the cells;
 //!   * `cupids` — `{"cell": "r1c1", "cells": [...]}`: the cell's digit
 //!     stands again in one of the cells its arrow points at;
+//!   * `twins` — `{"cells": [...], "twin": [...]}`: two cells of one
+//!     shape hold the same digit exactly when their partners do;
 //!
 //!   clues outside the grid stand at row or column 0 or N + 1, named like
 //!   cells (see [`Outside`](crate::Outside)); the rules are those of
@@ -235,6 +237,8 @@ struct Spec {
     #[serde(default)]
     cupids: serde_json::Value,
     #[serde(default)]
+    twins: serde_json::Value,
+    #[serde(default)]
     negative: serde_json::Value,
     #[serde(default)]
     #[allow(dead_code)]
@@ -281,6 +285,7 @@ impl Spec {
             Field::OneTwoThree => &self.one_two_three,
             Field::CountDifferent => &self.count_different,
             Field::Cupids => &self.cupids,
+            Field::Twins => &self.twins,
         }
     }
 }
@@ -934,7 +939,7 @@ mod tests {
         );
         assert_eq!(
             read("{\"size\": 9,\n \"diagonal\": true}"),
-            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `greater_than`, `products`, `parity_lines`, `nabner_lines`, `lockout_lines`, `frame_sums`, `counting_circles`, `one_two_three`, `count_different`, `cupids`, `negative`, `name`".into())]
+            [Err("p.json:2:11: unknown field `diagonal`, expected one of `size`, `boxes`, `regions`, `givens`, `diagonals`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`, `disjoint_groups`, `odd`, `even`, `extra`, `cages`, `candidates`, `thermometers`, `slow_thermometers`, `arrows`, `little_killers`, `sandwiches`, `x_sums`, `skyscrapers`, `white_dots`, `black_dots`, `x`, `v`, `whispers`, `renbans`, `palindromes`, `between_lines`, `region_sum_lines`, `zipper_lines`, `entropic_lines`, `modular_lines`, `minimums`, `maximums`, `quadruples`, `clones`, `row_indexers`, `column_indexers`, `box_indexers`, `greater_than`, `products`, `parity_lines`, `nabner_lines`, `lockout_lines`, `frame_sums`, `counting_circles`, `one_two_three`, `count_different`, `cupids`, `twins`, `negative`, `name`".into())]
         );
         assert_eq!(
             read(r#"{"givens": "1.."}"#),

@@ -402,6 +402,9 @@ impl Drawing {
             Element::Cupid { .. } => {
                 return Err("SudokuPad has no cupid arrow (its arrows only draw)".to_owned());
             }
+            Element::Twins { .. } => {
+                return Err("SudokuPad has no isomorphic twins".to_owned());
+            }
             Element::CountingCircles { .. } => {
                 return Err("SudokuPad has no counting circles (its circles only draw)".to_owned());
             }
