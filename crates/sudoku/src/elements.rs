@@ -971,19 +971,7 @@ impl Element {
                         .map(|d| format!("digit {d} is not one of 1 to {size}"))
                 })
             }
-            Element::Twins { cells, twin } => {
-                if cells.len() != twin.len() {
-                    return Some(format!(
-                        "the shapes have {} and {} cells, expected as many",
-                        cells.len(),
-                        twin.len()
-                    ));
-                }
-                line_at_least(cells, 2)
-                    .or_else(|| repeated(cells))
-                    .or_else(|| repeated(twin))
-            }
-            Element::Clone { cells, copy } => {
+            Element::Clone { cells, copy } | Element::Twins { cells, twin: copy } => {
                 if cells.len() != copy.len() {
                     return Some(format!(
                         "the shapes have {} and {} cells, expected as many",
@@ -991,7 +979,9 @@ impl Element {
                         copy.len()
                     ));
                 }
-                line_at_least(cells, 1)
+                // Twins of one cell each say nothing.
+                let least = if matches!(self, Element::Twins { .. }) { 2 } else { 1 };
+                line_at_least(cells, least)
                     .or_else(|| repeated(cells))
                     .or_else(|| repeated(copy))
             }
