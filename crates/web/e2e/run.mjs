@@ -895,6 +895,32 @@ test('a multigrid layout from the Generate menu is made and drawn', async () => 
   assert.match(await page.textContent('#gen-out'), /^Generated a samurai of 6×6 grids, \d+ clues \(seed 3\)\.$/);
   assert.equal(await page.locator('#multigrid rect.mg-cell').count(), 5 * 36 - 4 * 6);
   await shot('32-samurai-generated');
+  // Every layout at every size the menu offers is made, as the menu asks
+  // for it; as above, a stop at the deadline is reported, not failed.
+  const plan = await page.evaluate(async () => (await import('/js/multigrid.js')).LAYOUT_PLAN);
+  const failures = [];
+  const late = [];
+  for (const [layout, sizes] of Object.entries(plan)) {
+    for (const size of sizes) {
+      const body = await page.evaluate(([s, v]) => {
+        document.getElementById('gen-size').value = s;
+        document.getElementById('gen-variant').value = v;
+        document.getElementById('gen-seed').value = '1';
+        return window.fdoku.generateBody();
+      }, [String(size), `layout:${layout}`]);
+      assert.deepEqual(body, { size, layout, seed: 1 });
+      const res = await fetch(`${base}/api/generate`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+      });
+      const made = await res.json();
+      if (res.status === 503) late.push(`${layout} ${size}`);
+      else if (!res.ok) failures.push(`${layout} ${size}: ${made.error}`);
+      else if (made.layout !== layout || made.size !== size) failures.push(`${layout} ${size}: made ${made.layout} ${made.size}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  if (late.length > 0) console.log(`# stopped at the deadline here: ${late.join(', ')}`);
+  await page.selectOption('#gen-size', '9');
   await page.selectOption('#gen-variant', 'classic');
   await page.fill('#gen-seed', '');
   await loadText(CLASSIC);
