@@ -2,8 +2,9 @@
 //!
 //! It shares nothing with the solver or with [`Multigrid`]'s own cell
 //! numbering: it lays the solution out on a canvas of its own, from the
-//! sub-grids' origins alone, then reads every sub-grid's rows, columns and
-//! boxes back from canvas coordinates.
+//! sub-grids' origins and listed cells alone, then reads every sub-grid's
+//! rows, columns and boxes back from canvas coordinates, and every
+//! relabelled pair's digits place by place.
 
 use thiserror::Error;
 
@@ -45,6 +46,16 @@ pub enum MultigridSolutionError {
         /// The solution's digit.
         value: u8,
     },
+    /// Two sub-grids that should relabel one another and do not.
+    #[error("grids {first} and {second} are no relabelling of each other: {detail}")]
+    Relabelling {
+        /// The first grid (1-based).
+        first: usize,
+        /// The second grid (1-based).
+        second: usize,
+        /// Where the digits disagree.
+        detail: String,
+    },
     /// A digit twice in a row, column or box of a sub-grid.
     #[error("{digit} appears twice in {house} of grid {grid}")]
     Repeat {
@@ -59,7 +70,8 @@ pub enum MultigridSolutionError {
 
 /// Checks that `solution` (one digit per cell, in reading order over the
 /// canvas) fills `puzzle`: every sub-grid's rows, columns and boxes hold
-/// 1..=N once each, and every given is kept.
+/// 1..=N once each, every given is kept, and every relabelled pair's
+/// digits correspond through one permutation.
 ///
 /// ```
 /// use fdoku_sudoku::multigrid::{Multigrid, MultigridPuzzle, check_multigrid, solve_multigrid};
@@ -82,26 +94,32 @@ pub fn check_multigrid(
     let grid: &Multigrid = puzzle.grid();
     let n = grid.size();
     let (box_rows, box_cols) = grid.boxes();
-    let origins = grid.origins();
-    let height = origins.iter().map(|o| o.0 + n).max().unwrap_or(0);
-    let width = origins.iter().map(|o| o.1 + n).max().unwrap_or(0);
-    let inside = |r: usize, c: usize| {
-        origins
-            .iter()
-            .any(|&(top, left)| (top..top + n).contains(&r) && (left..left + n).contains(&c))
-    };
-    // The canvas: 0 off the sub-grids, (digit, given) on them.
+    let arrangement = grid.arrangement();
+    // Each sub-grid's canvas squares, in its reading order.
+    let squares: Vec<Vec<(usize, usize)>> = arrangement
+        .origins
+        .iter()
+        .map(|&(top, left)| {
+            (0..n)
+                .flat_map(|r| (0..n).map(move |c| (top + r, left + c)))
+                .collect()
+        })
+        .chain(arrangement.scattered.iter().cloned())
+        .collect();
+    let height = squares.iter().flatten().map(|s| s.0 + 1).max().unwrap_or(0);
+    let width = squares.iter().flatten().map(|s| s.1 + 1).max().unwrap_or(0);
+    let mut inside = vec![false; height * width];
+    for &(r, c) in squares.iter().flatten() {
+        inside[r * width + c] = true;
+    }
+    // The canvas: None off the sub-grids, (digit, given) on them.
     let mut canvas = vec![None; height * width];
     let mut next = 0;
-    for r in 0..height {
-        for c in 0..width {
-            if inside(r, c) {
-                if next < solution.len() {
-                    canvas[r * width + c] = Some((solution[next], puzzle.givens()[next]));
-                }
-                next += 1;
-            }
+    for (at, _) in inside.iter().enumerate().filter(|(_, i)| **i) {
+        if next < solution.len() {
+            canvas[at] = Some((solution[next], puzzle.givens()[next]));
         }
+        next += 1;
     }
     if next != solution.len() {
         return Err(MultigridSolutionError::Length {
@@ -131,17 +149,16 @@ pub fn check_multigrid(
             });
         }
     }
-    let digit = |r: usize, c: usize| canvas[r * width + c].map_or(0, |(v, _)| v);
-    for (g, &(top, left)) in origins.iter().enumerate() {
+    let digit = |(r, c): (usize, usize)| canvas[r * width + c].map_or(0, |(v, _)| v);
+    for (g, squares) in squares.iter().enumerate() {
+        let at = |r: usize, c: usize| digit(squares[r * n + c]);
         for i in 0..n {
-            let row: Vec<u8> = (0..n).map(|j| digit(top + i, left + j)).collect();
-            let col: Vec<u8> = (0..n).map(|j| digit(top + j, left + i)).collect();
-            let (box_top, box_left) = (
-                top + i / (n / box_cols) * box_rows,
-                left + i % (n / box_cols) * box_cols,
-            );
+            let row: Vec<u8> = (0..n).map(|j| at(i, j)).collect();
+            let col: Vec<u8> = (0..n).map(|j| at(j, i)).collect();
+            let (box_top, box_left) =
+                (i / (n / box_cols) * box_rows, i % (n / box_cols) * box_cols);
             let square: Vec<u8> = (0..n)
-                .map(|j| digit(box_top + j / box_cols, box_left + j % box_cols))
+                .map(|j| at(box_top + j / box_cols, box_left + j % box_cols))
                 .collect();
             for (house, values) in [("row", row), ("column", col), ("box", square)] {
                 if let Some(twice) = repeated(&values, n) {
@@ -151,6 +168,45 @@ pub fn check_multigrid(
                         grid: g + 1,
                     });
                 }
+            }
+        }
+    }
+    for &(first, second) in &arrangement.relabelled {
+        let pairs = squares[first].iter().zip(&squares[second]);
+        // Digit of the first grid → (digit of the second, where first seen).
+        let mut image: Vec<Option<(u8, (usize, usize))>> = vec![None; n + 1];
+        let mut preimage: Vec<Option<(u8, (usize, usize))>> = vec![None; n + 1];
+        for (&a, &b) in pairs {
+            let (x, y) = (digit(a), digit(b));
+            let name = |(r, c): (usize, usize)| format!("r{}c{}", r + 1, c + 1);
+            let clash = |detail: String| MultigridSolutionError::Relabelling {
+                first: first + 1,
+                second: second + 1,
+                detail,
+            };
+            match image[usize::from(x)] {
+                Some((y0, b0)) if y0 != y => {
+                    return Err(clash(format!(
+                        "where grid {} holds {x}, grid {} holds {y0} at {} and {y} at {}",
+                        first + 1,
+                        second + 1,
+                        name(b0),
+                        name(b)
+                    )));
+                }
+                _ => image[usize::from(x)] = Some((y, b)),
+            }
+            match preimage[usize::from(y)] {
+                Some((x0, a0)) if x0 != x => {
+                    return Err(clash(format!(
+                        "where grid {} holds {y}, grid {} holds {x0} at {} and {x} at {}",
+                        second + 1,
+                        first + 1,
+                        name(a0),
+                        name(a)
+                    )));
+                }
+                _ => preimage[usize::from(y)] = Some((x, a)),
             }
         }
     }

@@ -15,6 +15,26 @@ pub const MAX_CANVAS: usize = 256;
 /// The most sub-grids a multigrid may have.
 pub const MAX_GRIDS: usize = 64;
 
+/// Where the sub-grids of a multigrid stand, and which relabel one another.
+///
+/// A sub-grid is a window — the `size`×`size` square below and right of
+/// its origin — or any `size`×`size` canvas cells listed in the
+/// sub-grid's reading order (a clueless puzzle's tenth grid, made of the
+/// centre cells of the other grids' boxes). Sub-grids are numbered windows
+/// first, then listed ones, from 0.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Arrangement {
+    /// Each window's top-left cell (canvas row, column, from 0).
+    pub origins: Vec<(usize, usize)>,
+    /// Sub-grids of listed canvas cells, each `size`² of them in the
+    /// sub-grid's reading order.
+    pub scattered: Vec<Vec<(usize, usize)>>,
+    /// Pairs of sub-grids (by number) whose digits correspond through one
+    /// relabelling: where the first holds `d`, the second holds `σ(d)` at
+    /// the same place, for one permutation `σ` of the digits (twins).
+    pub relabelled: Vec<(usize, usize)>,
+}
+
 /// Several N×N Sudokus on one canvas, sharing the cells where they overlap.
 ///
 /// Cells are numbered in reading order over the canvas and named by their
@@ -28,13 +48,19 @@ pub const MAX_GRIDS: usize = 64;
 /// assert_eq!(samurai.cell_count(), 5 * 81 - 4 * 9);
 /// assert_eq!(samurai.houses().len(), 5 * 27);
 /// assert_eq!(samurai.name(), Some("samurai"));
+///
+/// // Nine grids side by side, and a tenth of their boxes' centre cells.
+/// let clueless = Multigrid::named("clueless-1", 9).unwrap();
+/// assert_eq!((clueless.height(), clueless.width(), clueless.grid_count()), (27, 27, 10));
+/// assert_eq!(clueless.grid_cells(9)[..3], [clueless.cell_at(1, 1).unwrap(),
+///     clueless.cell_at(1, 4).unwrap(), clueless.cell_at(1, 7).unwrap()]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Multigrid {
     size: usize,
     box_rows: usize,
     box_cols: usize,
-    origins: Vec<(usize, usize)>,
+    arrangement: Arrangement,
     height: usize,
     width: usize,
     /// Canvas position (row-major) → cell + 1; 0 where there is no cell.
@@ -69,12 +95,16 @@ impl Multigrid {
             name: name.to_owned(),
         })?;
         check_boxes(size, box_rows, box_cols)?;
-        Self::new(
-            size,
-            box_rows,
-            box_cols,
-            layout.origins(size, box_rows, box_cols),
-        )
+        let arrangement =
+            layout
+                .arrangement(size, box_rows, box_cols)
+                .ok_or(MultigridError::LayoutBoxes {
+                    name: layout.name,
+                    box_rows,
+                    box_cols,
+                    needs: layout.box_needs(),
+                })?;
+        Self::arranged(size, box_rows, box_cols, arrangement)
     }
 
     /// Sub-grids of `size`×`size` cells with `box_rows`×`box_cols` boxes,
@@ -87,46 +117,36 @@ impl Multigrid {
         box_cols: usize,
         origins: Vec<(usize, usize)>,
     ) -> Result<Self, MultigridError> {
+        let arrangement = Arrangement {
+            origins,
+            ..Arrangement::default()
+        };
+        Self::arranged(size, box_rows, box_cols, arrangement)
+    }
+
+    /// Sub-grids of `size`×`size` cells with `box_rows`×`box_cols` boxes,
+    /// standing as `arrangement` says. Windows that overlap another must
+    /// have their origins on the box lines (so overlaps are whole boxes)
+    /// and be distinct; listed sub-grids must have `size`² distinct cells;
+    /// relabelled pairs must name two different sub-grids; and the
+    /// sub-grids must be connected through shared cells or relabellings.
+    pub fn arranged(
+        size: usize,
+        box_rows: usize,
+        box_cols: usize,
+        arrangement: Arrangement,
+    ) -> Result<Self, MultigridError> {
         check_boxes(size, box_rows, box_cols)?;
-        if origins.len() < 2 || origins.len() > MAX_GRIDS {
-            return Err(MultigridError::GridCount {
-                found: origins.len(),
-            });
-        }
-        for (grid, &(row, col)) in origins.iter().enumerate() {
-            if row > MAX_CANVAS - size || col > MAX_CANVAS - size {
-                return Err(MultigridError::TooLarge {
-                    grid: grid + 1,
-                    row,
-                    col,
-                });
-            }
-            if row % box_rows != 0 || col % box_cols != 0 {
-                return Err(MultigridError::OffBoxLines {
-                    grid: grid + 1,
-                    row,
-                    col,
-                    box_rows,
-                    box_cols,
-                });
-            }
-            if let Some(first) = origins[..grid].iter().position(|&o| o == (row, col)) {
-                return Err(MultigridError::SameOrigin {
-                    first: first + 1,
-                    second: grid + 1,
-                });
-            }
-        }
-        if let Some(grid) = unreached(&origins, size) {
-            return Err(MultigridError::Disconnected { grid: grid + 1 });
-        }
-        let height = origins.iter().map(|o| o.0).max().unwrap_or(0) + size;
-        let width = origins.iter().map(|o| o.1).max().unwrap_or(0) + size;
+        check_arrangement(size, box_rows, box_cols, &arrangement)?;
+        let spans = grid_positions_of(&arrangement, size);
+        let height = spans.iter().flatten().map(|p| p.0 + 1).max().unwrap_or(0);
+        let width = spans.iter().flatten().map(|p| p.1 + 1).max().unwrap_or(0);
         let mut covered = vec![false; height * width];
-        for &(row, col) in &origins {
-            for r in row..row + size {
-                covered[r * width + col..r * width + col + size].fill(true);
-            }
+        for &(r, c) in spans.iter().flatten() {
+            covered[r * width + c] = true;
+        }
+        if let Some(grid) = unreached(&spans, &arrangement.relabelled, width, &covered) {
+            return Err(MultigridError::Disconnected { grid: grid + 1 });
         }
         let mut index = vec![0u32; height * width];
         let mut positions = Vec::new();
@@ -138,7 +158,7 @@ impl Multigrid {
             size,
             box_rows,
             box_cols,
-            origins,
+            arrangement,
             height,
             width,
             index,
@@ -156,16 +176,28 @@ impl Multigrid {
         (self.box_rows, self.box_cols)
     }
 
-    /// Each sub-grid's top-left cell on the canvas (row, column, from 0).
+    /// Each window sub-grid's top-left cell on the canvas (row, column,
+    /// from 0); the sub-grids of listed cells are [`Multigrid::arrangement`]'s.
     pub fn origins(&self) -> &[(usize, usize)] {
-        &self.origins
+        &self.arrangement.origins
+    }
+
+    /// Where every sub-grid stands, and which relabel one another.
+    pub fn arrangement(&self) -> &Arrangement {
+        &self.arrangement
+    }
+
+    /// How many sub-grids: windows and listed ones.
+    pub fn grid_count(&self) -> usize {
+        self.arrangement.origins.len() + self.arrangement.scattered.len()
     }
 
     /// The named layout these sub-grids make, if any.
     pub fn layout(&self) -> Option<&'static NamedLayout> {
-        LAYOUTS
-            .iter()
-            .find(|l| l.origins(self.size, self.box_rows, self.box_cols) == self.origins)
+        LAYOUTS.iter().find(|l| {
+            l.arrangement(self.size, self.box_rows, self.box_cols)
+                .is_some_and(|a| a == self.arrangement)
+        })
     }
 
     /// The name of [`Multigrid::layout`].
@@ -211,9 +243,9 @@ impl Multigrid {
 
     /// The cells of sub-grid `grid`, in its reading order.
     pub fn grid_cells(&self, grid: usize) -> Vec<usize> {
-        let (top, left) = self.origins[grid];
-        (0..self.size * self.size)
-            .filter_map(|i| self.cell_at(top + i / self.size, left + i % self.size))
+        grid_positions(&self.arrangement, self.size, grid)
+            .into_iter()
+            .filter_map(|(r, c)| self.cell_at(r, c))
             .collect()
     }
 
@@ -221,8 +253,8 @@ impl Multigrid {
     /// (from 0), grid by grid.
     pub fn houses(&self) -> Vec<(usize, House)> {
         let n = self.size;
-        let mut houses = Vec::with_capacity(self.origins.len() * 3 * n);
-        for grid in 0..self.origins.len() {
+        let mut houses = Vec::with_capacity(self.grid_count() * 3 * n);
+        for grid in 0..self.grid_count() {
             let cells = self.grid_cells(grid);
             let rows = (0..n).map(|r| (HouseKind::Row, r, (0..n).map(|c| r * n + c).collect()));
             let cols = (0..n).map(|c| (HouseKind::Column, c, (0..n).map(|r| r * n + c).collect()));
@@ -248,6 +280,25 @@ impl Multigrid {
     }
 }
 
+/// The canvas positions of sub-grid `grid` of `arrangement`, in its
+/// reading order.
+fn grid_positions(arrangement: &Arrangement, size: usize, grid: usize) -> Vec<(usize, usize)> {
+    match arrangement.origins.get(grid) {
+        Some(&(top, left)) => (0..size * size)
+            .map(|i| (top + i / size, left + i % size))
+            .collect(),
+        None => arrangement.scattered[grid - arrangement.origins.len()].clone(),
+    }
+}
+
+/// [`grid_positions`] of every sub-grid.
+fn grid_positions_of(arrangement: &Arrangement, size: usize) -> Vec<Vec<(usize, usize)>> {
+    let count = arrangement.origins.len() + arrangement.scattered.len();
+    (0..count)
+        .map(|grid| grid_positions(arrangement, size, grid))
+        .collect()
+}
+
 /// Refuses a side or box shape no Sudoku has.
 fn check_boxes(size: usize, box_rows: usize, box_cols: usize) -> Result<(), MultigridError> {
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
@@ -263,16 +314,112 @@ fn check_boxes(size: usize, box_rows: usize, box_cols: usize) -> Result<(), Mult
     Ok(())
 }
 
-/// The first sub-grid not reached from the first through shared cells.
-fn unreached(origins: &[(usize, usize)], size: usize) -> Option<usize> {
+/// Refuses sub-grids that are too many or too few, run off the largest
+/// canvas, overlap off the box lines, repeat a place or a cell, or name
+/// a relabelled pair wrongly.
+fn check_arrangement(
+    size: usize,
+    box_rows: usize,
+    box_cols: usize,
+    arrangement: &Arrangement,
+) -> Result<(), MultigridError> {
+    let origins = &arrangement.origins;
+    let count = origins.len() + arrangement.scattered.len();
+    if !(2..=MAX_GRIDS).contains(&count) {
+        return Err(MultigridError::GridCount { found: count });
+    }
     let overlap =
         |a: (usize, usize), b: (usize, usize)| a.0.abs_diff(b.0) < size && a.1.abs_diff(b.1) < size;
-    let mut reached = vec![false; origins.len()];
+    for (grid, &(row, col)) in origins.iter().enumerate() {
+        if row > MAX_CANVAS - size || col > MAX_CANVAS - size {
+            return Err(MultigridError::TooLarge {
+                grid: grid + 1,
+                row,
+                col,
+            });
+        }
+        if let Some(first) = origins[..grid].iter().position(|&o| o == (row, col)) {
+            return Err(MultigridError::SameOrigin {
+                first: first + 1,
+                second: grid + 1,
+            });
+        }
+    }
+    for (grid, &(row, col)) in origins.iter().enumerate() {
+        let overlaps = origins
+            .iter()
+            .enumerate()
+            .any(|(other, &o)| other != grid && overlap(o, (row, col)));
+        if overlaps && (row % box_rows != 0 || col % box_cols != 0) {
+            return Err(MultigridError::OffBoxLines {
+                grid: grid + 1,
+                row,
+                col,
+                box_rows,
+                box_cols,
+            });
+        }
+    }
+    for (i, cells) in arrangement.scattered.iter().enumerate() {
+        let grid = origins.len() + i + 1;
+        if cells.len() != size * size {
+            return Err(MultigridError::ListedCells {
+                grid,
+                found: cells.len(),
+                expected: size * size,
+            });
+        }
+        let mut seen = std::collections::HashSet::new();
+        for &(row, col) in cells {
+            if row >= MAX_CANVAS || col >= MAX_CANVAS {
+                return Err(MultigridError::TooLarge { grid, row, col });
+            }
+            if !seen.insert((row, col)) {
+                return Err(MultigridError::CellTwice { grid, row, col });
+            }
+        }
+    }
+    for &(first, second) in &arrangement.relabelled {
+        if first == second || first >= count || second >= count {
+            return Err(MultigridError::Relabelled {
+                first: first.saturating_add(1),
+                second: second.saturating_add(1),
+                count,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The first sub-grid not reached from the first through shared cells or
+/// relabellings; `spans` are the sub-grids' positions on a canvas `width`
+/// columns wide whose `covered` positions they are.
+fn unreached(
+    spans: &[Vec<(usize, usize)>],
+    relabelled: &[(usize, usize)],
+    width: usize,
+    covered: &[bool],
+) -> Option<usize> {
+    // Canvas position → the sub-grids on it.
+    let mut on = vec![Vec::new(); covered.len()];
+    for (grid, span) in spans.iter().enumerate() {
+        for &(r, c) in span {
+            on[r * width + c].push(grid);
+        }
+    }
+    let mut reached = vec![false; spans.len()];
     reached[0] = true;
     let mut queue = vec![0];
     while let Some(grid) = queue.pop() {
-        for other in 0..origins.len() {
-            if !reached[other] && overlap(origins[grid], origins[other]) {
+        let sharing = spans[grid].iter().flat_map(|&(r, c)| &on[r * width + c]);
+        let twins = relabelled.iter().filter_map(|&(a, b)| match grid {
+            g if g == a => Some(b),
+            g if g == b => Some(a),
+            _ => None,
+        });
+        let next: Vec<usize> = sharing.copied().chain(twins).collect();
+        for other in next {
+            if !reached[other] {
                 reached[other] = true;
                 queue.push(other);
             }

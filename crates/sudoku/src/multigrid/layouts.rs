@@ -7,12 +7,24 @@
 //! box with its centre grid at every size, and a butterfly's four grids
 //! stand one box apart. For 9×9 sub-grids (3×3 boxes) the origins in cells
 //! are the familiar ones: samurai `(0,0) (0,12) (6,6) (12,0) (12,12)`.
+//!
+//! Three layouts are more than windows sharing boxes. Twins are two grids
+//! one column apart whose digits correspond through one relabelling. The
+//! clueless layouts put whole grids side by side without overlap — as many
+//! as a grid has boxes, 9 for 9×9 — and add a grid of listed cells: the
+//! centre cell of every box (clueless-1) or the centre box of every grid
+//! (clueless-2). They need boxes of odd sides, which have a centre.
 
-/// An offset in boxes: `fixed + per_side · s`, `s` = boxes per side − 1.
+use super::Arrangement;
+
+/// An offset: `fixed + per_side · s` boxes (`s` = boxes per side − 1),
+/// plus `grids` whole sub-grid sides and `cells` cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Offset {
     fixed: i32,
     per_side: i32,
+    grids: i32,
+    cells: i32,
 }
 
 /// A whole number of boxes.
@@ -20,23 +32,52 @@ const fn boxes(n: i32) -> Offset {
     Offset {
         fixed: n,
         per_side: 0,
+        grids: 0,
+        cells: 0,
     }
 }
 
 /// `k` times (boxes per side − 1): a corner box shared.
 const fn sides(k: i32) -> Offset {
     Offset {
-        fixed: 0,
         per_side: k,
+        ..boxes(0)
     }
 }
 
 /// `k · (boxes per side − 1) − 1` boxes.
 const fn sides_less_one(k: i32) -> Offset {
     Offset {
-        fixed: -1,
         per_side: k,
+        ..boxes(-1)
     }
+}
+
+/// One sub-grid's side and one cell: the next grid past a one-cell gap.
+const GRID_AND_GAP: Offset = Offset {
+    grids: 1,
+    cells: 1,
+    ..boxes(0)
+};
+
+/// Where a layout's windows stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Places {
+    /// At these offsets.
+    Listed(&'static [(Offset, Offset)]),
+    /// Whole grids side by side, `box_rows` down and `box_cols` across
+    /// (`across_boxes`: `box_cols` down and `box_rows` across).
+    Block { across_boxes: bool },
+}
+
+/// A sub-grid of listed cells beside the windows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Listed {
+    None,
+    /// The centre cell of every box of the windows, box row by box row.
+    BoxCentres,
+    /// The centre box of every window, as its boxes.
+    CentreBoxes,
 }
 
 /// A named arrangement of sub-grids.
@@ -46,28 +87,104 @@ pub struct NamedLayout {
     pub name: &'static str,
     /// Other names it goes by (`gattai-5`).
     pub aliases: &'static [&'static str],
-    places: &'static [(Offset, Offset)],
+    /// Whether a canvas is read as this layout only under a `layout:` line
+    /// naming it: its canvas cannot show all its rules (twins), or another
+    /// layout draws the same cells (clueless-1 and clueless-2).
+    pub named_only: bool,
+    places: Places,
+    listed: Listed,
+    /// Whether the first two sub-grids relabel one another.
+    twins: bool,
 }
 
 impl NamedLayout {
-    /// How many sub-grids it has.
+    /// How many sub-grids it has at 9×9 (a clueless layout has as many
+    /// windows as a grid has boxes, and one more).
     pub fn grids(&self) -> usize {
-        self.places.len()
+        self.arrangement(9, 3, 3)
+            .map_or(0, |a| a.origins.len() + a.scattered.len())
     }
 
-    /// The origins in cells (row, column of each sub-grid's top-left cell)
+    /// The origins in cells (row, column of each window's top-left cell)
     /// for `size`×`size` sub-grids of `box_rows`×`box_cols` boxes.
     pub fn origins(&self, size: usize, box_rows: usize, box_cols: usize) -> Vec<(usize, usize)> {
         let down = (size / box_rows) as i32 - 1;
         let across = (size / box_cols) as i32 - 1;
         let cells = |offset: Offset, side: i32, per_box: usize| {
             let in_boxes = offset.fixed + offset.per_side * side;
-            usize::try_from(in_boxes).unwrap_or(0) * per_box
+            let in_cells = i64::from(in_boxes) * per_box as i64
+                + i64::from(offset.grids) * size as i64
+                + i64::from(offset.cells);
+            usize::try_from(in_cells).unwrap_or(0)
         };
-        self.places
-            .iter()
-            .map(|&(row, col)| (cells(row, down, box_rows), cells(col, across, box_cols)))
-            .collect()
+        match self.places {
+            Places::Listed(places) => places
+                .iter()
+                .map(|&(row, col)| (cells(row, down, box_rows), cells(col, across, box_cols)))
+                .collect(),
+            Places::Block { across_boxes } => {
+                let (tall, wide) = if across_boxes {
+                    (box_cols, box_rows)
+                } else {
+                    (box_rows, box_cols)
+                };
+                (0..tall * wide)
+                    .map(|g| (g / wide * size, g % wide * size))
+                    .collect()
+            }
+        }
+    }
+
+    /// Every sub-grid and relabelled pair for `size`×`size` sub-grids of
+    /// `box_rows`×`box_cols` boxes; `None` where the layout needs another
+    /// box shape ([`NamedLayout::box_needs`]).
+    pub fn arrangement(
+        &self,
+        size: usize,
+        box_rows: usize,
+        box_cols: usize,
+    ) -> Option<Arrangement> {
+        let odd = box_rows % 2 == 1 && box_cols % 2 == 1;
+        let scattered = match self.listed {
+            Listed::None => vec![],
+            Listed::BoxCentres if odd => vec![
+                (0..size * size)
+                    .map(|i| {
+                        let (r, c) = (i / size, i % size);
+                        (r * box_rows + box_rows / 2, c * box_cols + box_cols / 2)
+                    })
+                    .collect(),
+            ],
+            Listed::CentreBoxes if odd => vec![
+                (0..size * size)
+                    .map(|i| {
+                        let (r, c) = (i / size, i % size);
+                        let top = r / box_rows * size + box_cols / 2 * box_rows;
+                        let left = c / box_cols * size + box_rows / 2 * box_cols;
+                        (top + r % box_rows, left + c % box_cols)
+                    })
+                    .collect(),
+            ],
+            Listed::BoxCentres | Listed::CentreBoxes => return None,
+        };
+        Some(Arrangement {
+            origins: self.origins(size, box_rows, box_cols),
+            scattered,
+            relabelled: if self.twins { vec![(0, 1)] } else { vec![] },
+        })
+    }
+
+    /// The box shapes the layout needs, for messages (empty: any).
+    pub fn box_needs(&self) -> &'static str {
+        match self.listed {
+            Listed::None => "",
+            Listed::BoxCentres => {
+                "boxes of odd sides, with a centre cell: 3×3, 3×5 or 5×5 (9×9, 15×15 or 25×25 grids)"
+            }
+            Listed::CentreBoxes => {
+                "boxes of odd sides, so that every grid has a centre box: 3×3, 3×5 or 5×5 (9×9, 15×15 or 25×25 grids)"
+            }
+        }
     }
 
     /// Whether `name` is this layout's name or one of its aliases (any case).
@@ -82,98 +199,122 @@ const fn at(row: Offset, col: Offset) -> (Offset, Offset) {
     (row, col)
 }
 
+/// A layout of windows at `places`, read from its canvas alone.
+const fn windows(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    places: &'static [(Offset, Offset)],
+) -> NamedLayout {
+    NamedLayout {
+        name,
+        aliases,
+        named_only: false,
+        places: Places::Listed(places),
+        listed: Listed::None,
+        twins: false,
+    }
+}
+
 /// Every named layout, fewest sub-grids first.
-pub const LAYOUTS: [NamedLayout; 13] = [
+pub const LAYOUTS: [NamedLayout; 16] = [
+    windows(
+        "twodoku",
+        &[],
+        &[at(sides(0), sides(0)), at(sides(1), sides(1))],
+    ),
+    windows(
+        "doubledoku",
+        &[],
+        &[at(boxes(0), boxes(0)), at(boxes(1), boxes(1))],
+    ),
     NamedLayout {
-        name: "twodoku",
+        name: "twins",
         aliases: &[],
-        places: &[at(sides(0), sides(0)), at(sides(1), sides(1))],
+        named_only: true,
+        places: Places::Listed(&[at(boxes(0), boxes(0)), at(boxes(0), GRID_AND_GAP)]),
+        listed: Listed::None,
+        twins: true,
     },
-    NamedLayout {
-        name: "doubledoku",
-        aliases: &[],
-        places: &[at(boxes(0), boxes(0)), at(boxes(1), boxes(1))],
-    },
-    NamedLayout {
-        name: "sensei",
-        aliases: &[],
-        places: &[at(boxes(0), boxes(0)), at(sides(1), boxes(1))],
-    },
-    NamedLayout {
-        name: "tridoku",
-        aliases: &["gattai-3"],
-        places: &[
+    windows(
+        "sensei",
+        &[],
+        &[at(boxes(0), boxes(0)), at(sides(1), boxes(1))],
+    ),
+    windows(
+        "tridoku",
+        &["gattai-3", "tripledoku"],
+        &[
             at(boxes(0), boxes(1)),
             at(boxes(1), sides(1)),
             at(sides(1), boxes(0)),
         ],
-    },
-    NamedLayout {
-        name: "wing-3",
-        aliases: &[],
-        places: &[
+    ),
+    windows(
+        "wing-3",
+        &[],
+        &[
             at(sides(0), sides(0)),
             at(sides(0), sides(2)),
             at(sides(1), sides(1)),
         ],
-    },
-    NamedLayout {
-        name: "butterfly",
-        aliases: &[],
-        places: &[
+    ),
+    windows(
+        "butterfly",
+        &[],
+        &[
             at(boxes(0), boxes(0)),
             at(boxes(0), boxes(1)),
             at(boxes(1), boxes(0)),
             at(boxes(1), boxes(1)),
         ],
-    },
-    NamedLayout {
-        name: "sohei",
-        aliases: &[],
-        places: &[
+    ),
+    windows(
+        "sohei",
+        &[],
+        &[
             at(sides(0), sides(1)),
             at(sides(1), sides(0)),
             at(sides(1), sides(2)),
             at(sides(2), sides(1)),
         ],
-    },
-    NamedLayout {
-        name: "flower",
-        aliases: &[],
-        places: &[
+    ),
+    windows(
+        "flower",
+        &["flower-4"],
+        &[
             at(boxes(0), boxes(1)),
             at(boxes(1), boxes(0)),
             at(boxes(1), boxes(1)),
             at(boxes(1), boxes(2)),
             at(boxes(2), boxes(1)),
         ],
-    },
-    NamedLayout {
-        name: "samurai",
-        aliases: &["gattai-5"],
-        places: &[
+    ),
+    windows(
+        "samurai",
+        &["gattai-5"],
+        &[
             at(sides(0), sides(0)),
             at(sides(0), sides(2)),
             at(sides(1), sides(1)),
             at(sides(2), sides(0)),
             at(sides(2), sides(2)),
         ],
-    },
-    NamedLayout {
-        name: "windmill",
-        aliases: &[],
-        places: &[
+    ),
+    windows(
+        "windmill",
+        &["kazaguruma"],
+        &[
             at(boxes(0), boxes(1)),
             at(boxes(1), sides(2)),
             at(sides(1), sides(1)),
             at(sides_less_one(2), boxes(0)),
             at(sides(2), sides_less_one(2)),
         ],
-    },
-    NamedLayout {
-        name: "super-samurai",
-        aliases: &["gattai-8"],
-        places: &[
+    ),
+    windows(
+        "super-samurai",
+        &["gattai-8", "supersamurai"],
+        &[
             at(sides(0), sides(0)),
             at(sides(0), sides(2)),
             at(sides(0), sides(4)),
@@ -183,11 +324,29 @@ pub const LAYOUTS: [NamedLayout; 13] = [
             at(sides(2), sides(2)),
             at(sides(2), sides(4)),
         ],
+    ),
+    NamedLayout {
+        name: "clueless-1",
+        aliases: &["clueless"],
+        named_only: true,
+        places: Places::Block {
+            across_boxes: false,
+        },
+        listed: Listed::BoxCentres,
+        twins: false,
     },
     NamedLayout {
-        name: "shogun",
+        name: "clueless-2",
         aliases: &[],
-        places: &[
+        named_only: true,
+        places: Places::Block { across_boxes: true },
+        listed: Listed::CentreBoxes,
+        twins: false,
+    },
+    windows(
+        "shogun",
+        &[],
+        &[
             at(sides(0), sides(0)),
             at(sides(0), sides(2)),
             at(sides(0), sides(4)),
@@ -200,11 +359,11 @@ pub const LAYOUTS: [NamedLayout; 13] = [
             at(sides(2), sides(4)),
             at(sides(2), sides(6)),
         ],
-    },
-    NamedLayout {
-        name: "sumo",
-        aliases: &[],
-        places: &[
+    ),
+    windows(
+        "sumo",
+        &[],
+        &[
             at(sides(0), sides(0)),
             at(sides(0), sides(2)),
             at(sides(0), sides(4)),
@@ -219,7 +378,7 @@ pub const LAYOUTS: [NamedLayout; 13] = [
             at(sides(4), sides(2)),
             at(sides(4), sides(4)),
         ],
-    },
+    ),
 ];
 
 /// The layout called `name` (or one of its aliases), in any case.
@@ -279,7 +438,57 @@ mod tests {
         assert_eq!(cells("sumo")[8], (18, 6));
         assert_eq!(cells("sumo")[12], (24, 24));
         assert_eq!(cells("sensei"), [(0, 0), (6, 3)]);
+        assert_eq!(cells("twins"), [(0, 0), (0, 10)]);
+        let block = [0, 9, 18].map(|r| [0, 9, 18].map(|c| (r, c)));
+        assert_eq!(cells("clueless"), block.concat());
+        assert_eq!(cells("clueless-2"), block.concat());
+        for alias in ["kazaguruma", "tripledoku", "flower-4", "supersamurai"] {
+            assert!(named(alias).is_some(), "{alias}");
+        }
         assert!(named("hexadoku").is_none());
+    }
+
+    /// The tenth grid of each clueless layout, as its rules describe it.
+    #[test]
+    fn the_clueless_tenth_grids_are_box_centres_and_centre_boxes() {
+        let tenth = |name: &str| named(name).unwrap().arrangement(9, 3, 3).unwrap().scattered;
+        let centres: Vec<_> = (0..81).map(|i| (i / 9 * 3 + 1, i % 9 * 3 + 1)).collect();
+        assert_eq!(tenth("clueless-1"), [centres]);
+        // Row 4 of the tenth grid: the middle rows of the centre boxes of
+        // grids 4, 5 and 6 (rows 9 to 17 of the canvas).
+        let second = &tenth("clueless-2")[0];
+        assert_eq!(
+            second[27..36],
+            [
+                (12, 3),
+                (12, 4),
+                (12, 5),
+                (12, 12),
+                (12, 13),
+                (12, 14),
+                (12, 21),
+                (12, 22),
+                (12, 23)
+            ]
+        );
+        // 15×15 grids of 3×5 boxes: three grids down and five across for
+        // the box centres, five down and three across for the centre boxes.
+        let one = named("clueless-1").unwrap().arrangement(15, 3, 5).unwrap();
+        assert_eq!(one.origins.len(), 15);
+        assert_eq!(one.origins[14], (30, 60));
+        assert_eq!(one.scattered[0][16], (4, 7));
+        let two = named("clueless-2").unwrap().arrangement(15, 3, 5).unwrap();
+        assert_eq!(two.origins[14], (60, 30));
+        assert_eq!(two.scattered[0][0], (6, 5));
+        assert!(named("clueless-1").unwrap().arrangement(4, 2, 2).is_none());
+        assert_eq!(
+            named("twins").unwrap().arrangement(4, 2, 2).unwrap(),
+            Arrangement {
+                origins: vec![(0, 0), (0, 5)],
+                scattered: vec![],
+                relabelled: vec![(0, 1)],
+            }
+        );
     }
 
     #[test]

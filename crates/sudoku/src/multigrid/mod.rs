@@ -1,23 +1,28 @@
 //! Grids of several overlapping Sudokus: twodoku, butterfly, samurai,
-//! sohei, shogun, sumo and their kin.
+//! sohei, shogun, sumo, twins, clueless and their kin.
 //!
 //! A [`Multigrid`] is several N×N sub-grids, each with its own rows,
-//! columns and standard boxes, standing at origins on a larger canvas;
-//! where they overlap the cells are shared, so a shared cell's digit
-//! counts in the houses of every sub-grid it belongs to. Overlaps are
-//! whole boxes (origins on the box lines), the sub-grids are connected
-//! through shared cells, and the canvas has at most 256 rows and columns.
-//! The [named layouts](LAYOUTS) are given in boxes, so they hold at every
-//! size (a samurai's corner grids share one box with its centre grid,
-//! whether the sub-grids are 4×4 or 16×16); any other arrangement is
-//! given by its origins.
+//! columns and standard boxes, on a larger canvas: windows standing at
+//! origins, or sub-grids of N² listed canvas cells (a clueless puzzle's
+//! tenth grid); where they overlap the cells are shared, so a shared
+//! cell's digit counts in the houses of every sub-grid it belongs to.
+//! Overlapping windows share whole boxes (origins on the box lines).
+//! Two sub-grids may also relabel one another (twins: where one holds
+//! `d`, the other holds `σ(d)` at the same place, for one permutation `σ`
+//! of the digits). The sub-grids are connected through shared cells or
+//! relabellings, and the canvas has at most 256 rows and columns. The
+//! [named layouts](LAYOUTS) are given in boxes, so they hold at every size
+//! where their shape exists (a samurai's corner grids share one box with
+//! its centre grid, whether the sub-grids are 4×4 or 16×16); any other
+//! arrangement is given by its origins, or as an [`Arrangement`].
 //!
 //! * [`MultigridPuzzle`] — the geometry and its givens;
 //! * [`Multigrid::canvas`], [`MultigridPuzzle::to_text`] — the canvas as
 //!   text (reading it, and the JSON description, is
 //!   [`format::multigrid`](crate::format::multigrid)'s);
 //! * [`solve_multigrid`] — the engine model (one variable per cell, one
-//!   `all_different` per house of each sub-grid) under the usual
+//!   `all_different` per house of each sub-grid, a digit key for each
+//!   relabelled pair) under the usual
 //!   [`Budget`](fdoku_fd::Budget) and [`Report`](crate::solve::Report);
 //! * [`check_multigrid`] — the independent checker;
 //! * [`generate_multigrid`] — a unique puzzle from a seed.
@@ -49,7 +54,7 @@ use thiserror::Error;
 pub use check::{MultigridSolutionError, check_multigrid};
 pub use generate::{MultigridGenerated, generate_multigrid};
 pub(crate) use grid::standard_boxes;
-pub use grid::{MAX_CANVAS, MAX_GRIDS, MIN_SIZE, Multigrid};
+pub use grid::{Arrangement, MAX_CANVAS, MAX_GRIDS, MIN_SIZE, Multigrid};
 pub use layouts::{LAYOUTS, NamedLayout, named as named_layout, names as layout_names};
 pub use puzzle::MultigridPuzzle;
 pub use solve::{solve_multigrid, solve_multigrid_with};
@@ -93,6 +98,18 @@ pub enum MultigridError {
         /// The name given.
         name: String,
     },
+    /// A layout that needs another box shape (clueless: boxes with a centre).
+    #[error("{name} cannot be made with {box_rows}×{box_cols} boxes (expected {needs})")]
+    LayoutBoxes {
+        /// The layout.
+        name: &'static str,
+        /// Box rows.
+        box_rows: usize,
+        /// Box columns.
+        box_cols: usize,
+        /// The box shapes it needs.
+        needs: &'static str,
+    },
     /// Too few or too many sub-grids.
     #[error("{found} sub-grids (expected 2 to {MAX_GRIDS})")]
     GridCount {
@@ -135,9 +152,41 @@ pub enum MultigridError {
         /// The second (1-based).
         second: usize,
     },
+    /// A sub-grid of listed cells with too few or too many.
+    #[error("grid {grid} lists {found} cells (expected {expected}, one per cell of a sub-grid)")]
+    ListedCells {
+        /// The sub-grid (1-based).
+        grid: usize,
+        /// Cells listed.
+        found: usize,
+        /// N².
+        expected: usize,
+    },
+    /// A sub-grid of listed cells with one cell twice.
+    #[error("grid {grid} lists ({row}, {col}) twice (expected each cell once)")]
+    CellTwice {
+        /// The sub-grid (1-based).
+        grid: usize,
+        /// The cell's canvas row.
+        row: usize,
+        /// The cell's canvas column.
+        col: usize,
+    },
+    /// A relabelled pair that is not two different sub-grids.
+    #[error(
+        "grids {first} and {second} cannot relabel each other (expected two different grids from 1 to {count})"
+    )]
+    Relabelled {
+        /// The first grid named (1-based).
+        first: usize,
+        /// The second grid named (1-based).
+        second: usize,
+        /// How many sub-grids there are.
+        count: usize,
+    },
     /// Sub-grids in two parts.
     #[error(
-        "grid {grid} shares no cell with grid 1 or any grid joined to it (expected the sub-grids connected through shared cells)"
+        "grid {grid} shares no cell with grid 1 or any grid joined to it (expected the sub-grids connected through shared cells or relabelled pairs)"
     )]
     Disconnected {
         /// The first sub-grid not reached (1-based).

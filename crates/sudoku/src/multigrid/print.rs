@@ -25,19 +25,26 @@ impl Multigrid {
     }
 
     /// The `layout:` line that names these sub-grids: the layout's name, or
-    /// the origins (`layout: 0,0 6,6`).
+    /// the origins (`layout: 0,0 6,6`), each sub-grid of listed cells as
+    /// its cells joined by `/` (`0,0/0,4/…`), each relabelled pair as its
+    /// grids' numbers from 1 joined by `~` (`1~2`).
     pub fn layout_line(&self) -> String {
-        match self.name() {
-            Some(name) => format!("layout: {name}"),
-            None => {
-                let origins: Vec<String> = self
-                    .origins()
-                    .iter()
-                    .map(|(r, c)| format!("{r},{c}"))
-                    .collect();
-                format!("layout: {}", origins.join(" "))
-            }
+        if let Some(name) = self.name() {
+            return format!("layout: {name}");
         }
+        let at = |&(r, c): &(usize, usize)| format!("{r},{c}");
+        let arrangement = self.arrangement();
+        let origins = arrangement.origins.iter().map(at);
+        let listed = arrangement
+            .scattered
+            .iter()
+            .map(|cells| cells.iter().map(at).collect::<Vec<_>>().join("/"));
+        let pairs = arrangement
+            .relabelled
+            .iter()
+            .map(|(a, b)| format!("{}~{}", a + 1, b + 1));
+        let tokens: Vec<String> = origins.chain(listed).chain(pairs).collect();
+        format!("layout: {}", tokens.join(" "))
     }
 }
 

@@ -1,9 +1,14 @@
 //! Solving a multigrid with the engine: one variable per cell (a shared
 //! cell is one variable, seen by the houses of every sub-grid it belongs
 //! to), the givens fixed, one `all_different` per row, column and box of
-//! each sub-grid. Solutions, counts, limits and statuses are those of
+//! each sub-grid (a house two sub-grids share, once). A relabelled pair
+//! of sub-grids gets a digit key: N more variables, all different, the
+//! key's entry `d` the digit the second grid holds wherever the first
+//! holds `d` (an `element` per pair of corresponding cells). Solutions, counts, limits and statuses are those of
 //! [`solve`](crate::solve::solve): the same [`Report`], the same
 //! [`Budget`](fdoku_fd::Budget) rules.
+
+use std::collections::HashSet;
 
 use fdoku_fd::{Constraint, Model, SearchConfig};
 
@@ -21,11 +26,36 @@ pub(super) fn engine(puzzle: &MultigridPuzzle, config: SearchConfig) -> FdSolver
             model.fix(cell, i32::from(given));
         }
     }
+    let mut posted = HashSet::new();
     for (g, house) in grid.houses() {
+        let mut members = house.cells.clone();
+        members.sort_unstable();
+        if !posted.insert(members) {
+            continue;
+        }
         let id = model.post(Constraint::all_different(
             house.cells.iter().map(|&c| cells[c]),
         ));
         model.set_constraint_name(id, Multigrid::house_name(g, &house));
+    }
+    for &(first, second) in &grid.arrangement().relabelled {
+        let key = model.new_vars(grid.size(), 1, grid.size() as i32);
+        let id = model.post(Constraint::all_different(key.iter().copied()));
+        let label = format!("digit key of grids {} and {}", first + 1, second + 1);
+        model.set_constraint_name(id, label.clone());
+        let pairs = grid
+            .grid_cells(first)
+            .into_iter()
+            .zip(grid.grid_cells(second));
+        for (a, b) in pairs {
+            let id = model.post(Constraint::Element {
+                index: cells[a],
+                array: key.clone(),
+                value: cells[b],
+                base: 1,
+            });
+            model.set_constraint_name(id, label.clone());
+        }
     }
     FdSolver::from_model(model, cells, config)
 }

@@ -8,8 +8,8 @@ use std::time::Instant;
 use fdoku_fd::{SearchConfig, ValOrder};
 use fdoku_sudoku::format::multigrid::{describe_multigrid, detect, read_multigrids};
 use fdoku_sudoku::multigrid::{
-    LAYOUTS, Multigrid, MultigridPuzzle, check_multigrid, generate_multigrid, solve_multigrid,
-    solve_multigrid_with,
+    LAYOUTS, Multigrid, MultigridError, MultigridPuzzle, check_multigrid, generate_multigrid,
+    solve_multigrid, solve_multigrid_with,
 };
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status};
 
@@ -152,7 +152,7 @@ const GENERATED: [&str; 4] = ["twodoku", "tridoku", "butterfly", "samurai"];
 fn every_named_nine_by_nine_layout_is_filled_solved_and_checked() {
     for layout in &LAYOUTS {
         let grid = Multigrid::named(layout.name, 9).unwrap();
-        assert_eq!(grid.origins().len(), layout.grids());
+        assert_eq!(grid.grid_count(), layout.grids());
         let start = Instant::now();
         let (puzzle, solution) = if GENERATED.contains(&layout.name) {
             let made = generate_multigrid(&grid, 5, 200_000, &Default::default()).unwrap();
@@ -294,7 +294,15 @@ fn layouts_hold_at_other_sizes() {
                 .flat_map(|size| [(size, "twodoku"), (size, "samurai")]),
         );
     for (size, name) in cases {
-        let grid = Multigrid::named(name, size).unwrap_or_else(|e| panic!("{name} at {size}: {e}"));
+        let grid = match Multigrid::named(name, size) {
+            Ok(grid) => grid,
+            // The clueless layouts need boxes with a centre cell: 9×9 here.
+            Err(MultigridError::LayoutBoxes { .. }) if name.starts_with("clueless") => {
+                assert_ne!(size, 9);
+                continue;
+            }
+            Err(e) => panic!("{name} at {size}: {e}"),
+        };
         let puzzle = MultigridPuzzle::empty(grid);
         let report = solve_multigrid(&puzzle, Goal::First, &SolveOptions::default());
         check_multigrid(&puzzle, &report.solution.unwrap()).unwrap();
@@ -340,14 +348,14 @@ fn mistakes_are_named_with_their_place() {
     );
     assert_eq!(
         error("layout: 0,0 4,4\n....\n....\n....\n....\n    ....\n    ....\n    ....\n    ....\n"),
-        "m.txt:1:1: grid 2 shares no cell with grid 1 or any grid joined to it (expected the sub-grids connected through shared cells)"
+        "m.txt:1:1: grid 2 shares no cell with grid 1 or any grid joined to it (expected the sub-grids connected through shared cells or relabelled pairs)"
     );
     assert!(error("layout: hexadoku\n....\n").starts_with(
-        "m.txt:1:9: \"hexadoku\" is not a layout (expected one of twodoku, doubledoku, sensei, tridoku, gattai-3,"
+        "m.txt:1:9: \"hexadoku\" is not a layout (expected one of twodoku, doubledoku, twins, sensei, tridoku, gattai-3, tripledoku,"
     ));
     assert_eq!(
         error("layout: 0,0 2;2\n....\n"),
-        "m.txt:1:13: \"2;2\" is not an origin (expected row,column in cells from 0, such as 6,6)"
+        "m.txt:1:13: \"2;2\" is not an origin (expected row,column in cells from 0, such as 6,6; cells joined by / for a sub-grid of listed cells; or a relabelled pair such as 1~2)"
     );
     let wrong_extent = error("layout: samurai\n....\n....\n");
     assert!(wrong_extent.starts_with(

@@ -5,7 +5,7 @@
 //! rows and works out or checks the sub-grids they draw.
 
 use super::super::ParseErrorKind;
-use crate::multigrid::{LAYOUTS, MAX_CANVAS, Multigrid, NamedLayout, standard_boxes};
+use crate::multigrid::{Arrangement, LAYOUTS, MAX_CANVAS, Multigrid, NamedLayout, standard_boxes};
 use crate::puzzle::{char_digit, digit_char};
 use crate::rules::BOX_SHAPES;
 
@@ -78,11 +78,21 @@ fn extent(rows: &[Row]) -> (usize, usize) {
     (rows.len(), rows.iter().map(Vec::len).max().unwrap_or(0))
 }
 
-/// The height and width of `origins` for `size`×`size` sub-grids.
-fn extent_of(origins: &[(usize, usize)], size: usize) -> (usize, usize) {
-    let height = origins.iter().map(|o| o.0).max().unwrap_or(0) + size;
-    let width = origins.iter().map(|o| o.1).max().unwrap_or(0) + size;
-    (height, width)
+/// The height and width of `arrangement`'s canvas for `size`×`size`
+/// sub-grids.
+fn extent_of(arrangement: &Arrangement, size: usize) -> (usize, usize) {
+    let corners = arrangement
+        .origins
+        .iter()
+        .map(|&(r, c)| (r + size, c + size));
+    let listed = arrangement
+        .scattered
+        .iter()
+        .flatten()
+        .map(|&(r, c)| (r + 1, c + 1));
+    corners
+        .chain(listed)
+        .fold((0, 0), |(h, w), (r, c)| (h.max(r), w.max(c)))
 }
 
 /// Whether `rows` draw exactly the cells of `grid`.
@@ -107,27 +117,42 @@ fn sizes() -> impl Iterator<Item = usize> {
 fn named_of_extent(layout: &NamedLayout, rows: &[Row]) -> Option<Multigrid> {
     sizes().find_map(|n| {
         let (r, c) = standard_boxes(n)?;
-        let origins = layout.origins(n, r, c);
-        (extent_of(&origins, n) == extent(rows))
-            .then(|| Multigrid::new(n, r, c, origins).ok())
+        let arrangement = layout.arrangement(n, r, c)?;
+        (extent_of(&arrangement, n) == extent(rows))
+            .then(|| Multigrid::arranged(n, r, c, arrangement).ok())
             .flatten()
     })
 }
 
-/// The named layout (and size) whose cells are exactly those `rows` draw.
+/// The layouts a canvas is read as without a `layout:` line.
+fn drawn_alone() -> impl Iterator<Item = &'static NamedLayout> {
+    LAYOUTS.iter().filter(|layout| !layout.named_only)
+}
+
+/// The named layout (and size) whose cells are exactly those `rows` draw,
+/// among those read from their canvas alone.
 pub(super) fn infer(rows: &[Row]) -> Option<Multigrid> {
-    LAYOUTS
-        .iter()
+    drawn_alone()
         .filter_map(|layout| named_of_extent(layout, rows))
         .find(|grid| same_shape(grid, rows))
 }
 
-/// The first named layout whose canvas has the extent of `rows`, at some
-/// size: the one a canvas with a cell missing or too many meant.
-pub(super) fn nearest(rows: &[Row]) -> Option<Multigrid> {
+/// The names of the layouts read only under a `layout:` line naming them
+/// whose cells are exactly those `rows` draw.
+pub(super) fn named_only(rows: &[Row]) -> Vec<&'static str> {
     LAYOUTS
         .iter()
-        .find_map(|layout| named_of_extent(layout, rows))
+        .filter(|layout| layout.named_only)
+        .filter(|layout| named_of_extent(layout, rows).is_some_and(|g| same_shape(&g, rows)))
+        .map(|layout| layout.name)
+        .collect()
+}
+
+/// The first named layout read from its canvas alone whose canvas has the
+/// extent of `rows`, at some size: the one a canvas with a cell missing
+/// or too many meant.
+pub(super) fn nearest(rows: &[Row]) -> Option<Multigrid> {
+    drawn_alone().find_map(|layout| named_of_extent(layout, rows))
 }
 
 /// The sub-grids of `layout` that `rows` draw, or why they draw none.
@@ -137,7 +162,7 @@ pub(super) fn of_layout(layout: &NamedLayout, rows: &[Row]) -> Result<Multigrid,
         let expected: Vec<String> = sizes()
             .filter_map(|n| {
                 let (r, c) = standard_boxes(n)?;
-                let (h, w) = extent_of(&layout.origins(n, r, c), n);
+                let (h, w) = extent_of(&layout.arrangement(n, r, c)?, n);
                 Some(format!("{h}×{w} ({n}×{n} grids)"))
             })
             .collect();

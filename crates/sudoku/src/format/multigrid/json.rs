@@ -5,8 +5,12 @@
 //! {"subgrids": [[0, 0], [6, 6]], "size": 9, "boxes": [3, 3], "givens": […]}
 //! ```
 //!
-//! `layout` names a layout, or `subgrids` lists the origins (row, column
-//! of each sub-grid's top-left cell, from 0); `size` is the side of the
+//! `layout` names a layout, or `subgrids` lists the sub-grids: the origin
+//! of a window (row, column of its top-left cell, from 0), or the cells
+//! of a sub-grid of listed cells (`[[1, 1], [1, 4], …]`, N² of them in its
+//! reading order); `relabelled` lists pairs of sub-grids (numbers from 1,
+//! windows first) whose digits correspond through one relabelling, as
+//! twins' do; `size` is the side of the
 //! sub-grids (else it follows from `givens`), `boxes` their box shape
 //! (else the standard one), `givens` the canvas, one string per row as in
 //! the plain text (missing: an empty puzzle), `name` a label. A file holds
@@ -17,7 +21,9 @@ use serde::Deserialize;
 use super::super::{ParseError, ParseErrorKind};
 use super::MultigridItem;
 use super::canvas::{self, CanvasError, Row};
-use crate::multigrid::{Multigrid, MultigridPuzzle, layout_names, named_layout, standard_boxes};
+use crate::multigrid::{
+    Arrangement, Multigrid, MultigridPuzzle, layout_names, named_layout, standard_boxes,
+};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,7 +31,9 @@ struct Spec {
     #[serde(default)]
     layout: Option<String>,
     #[serde(default)]
-    subgrids: Option<Vec<[usize; 2]>>,
+    subgrids: Option<Vec<serde_json::Value>>,
+    #[serde(default)]
+    relabelled: Option<Vec<[usize; 2]>>,
     #[serde(default)]
     size: Option<usize>,
     #[serde(default)]
@@ -135,6 +143,9 @@ fn build(spec: &Spec) -> Result<MultigridPuzzle, String> {
             )
         }),
     };
+    if spec.relabelled.is_some() && spec.subgrids.is_none() {
+        return Err("relabelled: only with \"subgrids\" (a named layout has its own)".to_owned());
+    }
     let grid = match (&spec.layout, &spec.subgrids) {
         (Some(_), Some(_)) => {
             return Err("subgrids: give \"layout\" or \"subgrids\", not both".to_owned());
@@ -163,15 +174,16 @@ fn build(spec: &Spec) -> Result<MultigridPuzzle, String> {
                 }
             }
         }
-        (None, Some(origins)) => {
-            let origins: Vec<(usize, usize)> = origins.iter().map(|&[r, c]| (r, c)).collect();
-            let size = match spec.size {
-                Some(size) => size,
-                None if !rows.is_empty() => {
-                    let top = origins.iter().map(|o| o.0).max().unwrap_or(0);
+        (None, Some(subgrids)) => {
+            let arrangement = arrangement(subgrids, spec.relabelled.as_deref().unwrap_or(&[]))?;
+            let size = match (spec.size, arrangement.scattered.first()) {
+                (Some(size), _) => size,
+                (None, Some(cells)) => cells.len().isqrt(),
+                (None, None) if !rows.is_empty() => {
+                    let top = arrangement.origins.iter().map(|o| o.0).max().unwrap_or(0);
                     rows.len().saturating_sub(top)
                 }
-                None => {
+                (None, None) => {
                     return Err(
                         "size: missing (give \"size\", or \"givens\" to draw the canvas)"
                             .to_owned(),
@@ -179,7 +191,7 @@ fn build(spec: &Spec) -> Result<MultigridPuzzle, String> {
                 }
             };
             let (r, c) = boxes(size)?;
-            Multigrid::new(size, r, c, origins).map_err(|e| format!("subgrids: {e}"))?
+            Multigrid::arranged(size, r, c, arrangement).map_err(|e| format!("subgrids: {e}"))?
         }
     };
     let givens = match spec.givens {
@@ -187,6 +199,52 @@ fn build(spec: &Spec) -> Result<MultigridPuzzle, String> {
         None => vec![0; grid.cell_count()],
     };
     MultigridPuzzle::new(grid, givens).map_err(|e| format!("givens: {e}"))
+}
+
+/// The sub-grids `subgrids` list (each an origin `[row, column]` or a list
+/// of such cells) and the pairs `relabelled` names (from 1).
+fn arrangement(
+    subgrids: &[serde_json::Value],
+    relabelled: &[[usize; 2]],
+) -> Result<Arrangement, String> {
+    let mut arrangement = Arrangement::default();
+    let cell = |v: &serde_json::Value| -> Option<(usize, usize)> {
+        let [r, c] = serde_json::from_value::<[usize; 2]>(v.clone()).ok()?;
+        Some((r, c))
+    };
+    let mut listed = false;
+    for (i, entry) in subgrids.iter().enumerate() {
+        let cells: Option<Vec<(usize, usize)>> = entry
+            .as_array()
+            .filter(|items| items.iter().all(serde_json::Value::is_array))
+            .and_then(|items| items.iter().map(cell).collect());
+        match (cell(entry), cells) {
+            (Some(origin), _) if !listed => arrangement.origins.push(origin),
+            (None, Some(cells)) => {
+                listed = true;
+                arrangement.scattered.push(cells);
+            }
+            (Some(_), _) => {
+                return Err(format!(
+                    "subgrids[{i}]: an origin after a sub-grid of listed cells (expected the windows' origins first)"
+                ));
+            }
+            (None, None) => {
+                return Err(format!(
+                    "subgrids[{i}]: {entry} is no sub-grid (expected an origin [row, column], or a list of [row, column] cells)"
+                ));
+            }
+        }
+    }
+    for (i, &[a, b]) in relabelled.iter().enumerate() {
+        let (Some(a), Some(b)) = (a.checked_sub(1), b.checked_sub(1)) else {
+            return Err(format!(
+                "relabelled[{i}]: [{a}, {b}] (expected two grid numbers from 1)"
+            ));
+        };
+        arrangement.relabelled.push((a, b));
+    }
+    Ok(arrangement)
 }
 
 /// A canvas mistake named by its field: `givens[3], column 5: …`.
@@ -201,9 +259,25 @@ pub fn describe_multigrid(puzzle: &MultigridPuzzle) -> serde_json::Value {
     let (r, c) = grid.boxes();
     let mut description = serde_json::Map::new();
     match grid.name() {
-        Some(name) => description.insert("layout".into(), name.into()),
-        None => description.insert("subgrids".into(), serde_json::json!(grid.origins())),
-    };
+        Some(name) => {
+            description.insert("layout".into(), name.into());
+        }
+        None => {
+            let arrangement = grid.arrangement();
+            let origins = arrangement.origins.iter().map(|o| serde_json::json!(o));
+            let listed = arrangement.scattered.iter().map(|c| serde_json::json!(c));
+            let subgrids: Vec<serde_json::Value> = origins.chain(listed).collect();
+            description.insert("subgrids".into(), subgrids.into());
+            if !arrangement.relabelled.is_empty() {
+                let pairs: Vec<[usize; 2]> = arrangement
+                    .relabelled
+                    .iter()
+                    .map(|&(a, b)| [a + 1, b + 1])
+                    .collect();
+                description.insert("relabelled".into(), serde_json::json!(pairs));
+            }
+        }
+    }
     description.insert("size".into(), grid.size().into());
     description.insert("boxes".into(), serde_json::json!([r, c]));
     description.insert("givens".into(), grid.canvas(puzzle.givens()).into());

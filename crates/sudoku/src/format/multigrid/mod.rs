@@ -49,7 +49,8 @@ const DETECT_ROWS: usize = MAX_CANVAS;
 /// `subgrids`, a `layout:` line before anything but comments, or a first
 /// canvas whose cells make a named layout and not a plain rectangle (a
 /// butterfly's canvas is a full square, the shape of one larger Sudoku,
-/// so it needs its `layout:` line).
+/// so it needs its `layout:` line; so do the clueless layouts'). A twins
+/// canvas is taken for one, to be told that it needs its `layout:` line.
 pub fn detect(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let start = text.trim_start();
@@ -88,7 +89,7 @@ pub fn detect(text: &str) -> bool {
         .enumerate()
         .map(|(r, l)| canvas::parse_row(r, l))
         .collect();
-    rows.is_ok_and(|rows| canvas::infer(&rows).is_some())
+    rows.is_ok_and(|rows| canvas::infer(&rows).is_some() || !canvas::named_only(&rows).is_empty())
 }
 
 /// The error item the one-grid readers give for a text of multigrids.

@@ -9,20 +9,27 @@
 //! Canvases are separated by blank lines; `#` starts a comment line. The
 //! `layout:` line names a layout (`layout: samurai`) or lists the origins
 //! of the sub-grids in cells, row then column from 0 (`layout: 0,0 6,6`),
-//! the side following from the canvas's height. Without it the layout is
-//! the named one whose cells the canvas draws.
+//! the side following from the canvas's height; a sub-grid of listed
+//! cells is its cells in its reading order joined by `/`
+//! (`0,0/0,2/…`, the side then following from their count), and a pair of
+//! sub-grids that relabel one another is their numbers from 1 joined by
+//! `~` (`1~2`). Without it the layout is the named one whose cells the
+//! canvas draws — except twins and the clueless layouts, which the line
+//! must name (twins' canvas cannot show the relabelling; clueless-1 and
+//! clueless-2 draw the same cells).
 
 use super::super::{ParseError, ParseErrorKind};
 use super::MultigridItem;
 use super::canvas::{self, CanvasError, Row};
 use crate::multigrid::{
-    Multigrid, MultigridPuzzle, NamedLayout, layout_names, named_layout, standard_boxes,
+    Arrangement, Multigrid, MultigridPuzzle, NamedLayout, layout_names, named_layout,
+    standard_boxes,
 };
 
 /// What a `layout:` line says.
 enum Header {
     Named(&'static NamedLayout),
-    Origins(Vec<(usize, usize)>),
+    Custom(Arrangement),
 }
 
 /// The `layout:` line waiting for its canvas: its line number, and what it
@@ -51,7 +58,7 @@ fn header(value: &str, column: usize) -> Result<Header, (usize, String)> {
             )
         });
     }
-    let mut origins = Vec::new();
+    let mut arrangement = Arrangement::default();
     let mut offset = 0;
     for token in trimmed.split(' ') {
         let here = at + trimmed[..offset].chars().count();
@@ -59,22 +66,42 @@ fn header(value: &str, column: usize) -> Result<Header, (usize, String)> {
         if token.is_empty() {
             continue;
         }
-        let origin = token
-            .split_once(',')
-            .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
-        match origin {
-            Some(origin) => origins.push(origin),
+        if let Some((a, b)) = token.split_once('~') {
+            let number = |t: &str| t.parse::<usize>().ok().and_then(|g| g.checked_sub(1));
+            match (number(a), number(b)) {
+                (Some(a), Some(b)) => arrangement.relabelled.push((a, b)),
+                _ => {
+                    return Err((
+                        here,
+                        format!(
+                            "{token:?} is not a relabelled pair (expected two grid numbers from 1, such as 1~2)"
+                        ),
+                    ));
+                }
+            }
+            continue;
+        }
+        let cells: Option<Vec<(usize, usize)>> = token
+            .split('/')
+            .map(|cell| {
+                cell.split_once(',')
+                    .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+            })
+            .collect();
+        match cells {
+            Some(cells) if token.contains('/') => arrangement.scattered.push(cells),
+            Some(cells) => arrangement.origins.extend(cells),
             None => {
                 return Err((
                     here,
                     format!(
-                        "{token:?} is not an origin (expected row,column in cells from 0, such as 6,6)"
+                        "{token:?} is not an origin (expected row,column in cells from 0, such as 6,6; cells joined by / for a sub-grid of listed cells; or a relabelled pair such as 1~2)"
                     ),
                 ));
             }
         }
     }
-    Ok(Header::Origins(origins))
+    Ok(Header::Custom(arrangement))
 }
 
 /// Every canvas of `text`.
@@ -157,39 +184,64 @@ fn canvas_item(input: &str, header: Pending, block: &[(usize, &str)]) -> Multigr
             message,
         };
         let grid = match header {
-            None => match canvas::infer(&rows).or_else(|| canvas::nearest(&rows)) {
+            None => match canvas::infer(&rows) {
                 Some(grid) => grid,
                 None => {
-                    return Err(on_header(
-                        first,
-                        1,
-                        format!(
-                            "a canvas of {} rows whose cells make no named layout (expected one of {}; \
+                    let needed = canvas::named_only(&rows);
+                    if !needed.is_empty() {
+                        let lines: Vec<String> =
+                            needed.iter().map(|n| format!("`layout: {n}`")).collect();
+                        return Err(on_header(
+                            first,
+                            1,
+                            format!(
+                                "a canvas that {} draws, which only a layout line can name (expected {} before it)",
+                                needed.join(" and "),
+                                lines.join(" or ")
+                            ),
+                        ));
+                    }
+                    canvas::nearest(&rows).ok_or_else(|| {
+                        on_header(
+                            first,
+                            1,
+                            format!(
+                                "a canvas of {} rows whose cells make no named layout (expected one of {}; \
                          or give the sub-grids' origins on a line such as `layout: 0,0 6,6` before it)",
-                            rows.len(),
-                            layout_names()
-                        ),
-                    ));
+                                rows.len(),
+                                layout_names()
+                            ),
+                        )
+                    })?
                 }
             },
             Some((line, Err((column, message)))) => return Err(on_header(line, column, message)),
             Some((_, Ok(Header::Named(layout)))) => {
                 canvas::of_layout(layout, &rows).map_err(at_row)?
             }
-            Some((line, Ok(Header::Origins(origins)))) => {
-                let top = origins.iter().map(|o| o.0).max().unwrap_or(0);
-                let size = rows.len().saturating_sub(top);
+            Some((line, Ok(Header::Custom(arrangement)))) => {
+                let (size, source) = match arrangement.scattered.first() {
+                    Some(cells) => (
+                        cells.len().isqrt(),
+                        format!("the {} cells of the first listed sub-grid", cells.len()),
+                    ),
+                    None => {
+                        let top = arrangement.origins.iter().map(|o| o.0).max().unwrap_or(0);
+                        let source =
+                            format!("the canvas's {} rows below the lowest origin", rows.len());
+                        (rows.len().saturating_sub(top), source)
+                    }
+                };
                 let (box_rows, box_cols) = standard_boxes(size).ok_or_else(|| {
                     on_header(
                         line,
                         1,
                         format!(
-                            "the canvas's {} rows make {size}×{size} sub-grids below the lowest origin, a side with no standard box shape (expected 4, 6, 8, 9, 10, 12, 15, 16 or 25)",
-                            rows.len()
+                            "{source} make {size}×{size} sub-grids, a side with no standard box shape (expected 4, 6, 8, 9, 10, 12, 15, 16 or 25)"
                         ),
                     )
                 })?;
-                Multigrid::new(size, box_rows, box_cols, origins)
+                Multigrid::arranged(size, box_rows, box_cols, arrangement)
                     .map_err(|e| on_header(line, 1, e.to_string()))?
             }
         };
