@@ -844,10 +844,9 @@ test('a pasted samurai is drawn whole and solved; the one-grid tools say they do
   const clues = canvas.join('').replace(/[^1-9]/g, '').length;
   assert.equal(givens.length, clues);
   for (const g of givens) assert.equal(canvas[Math.floor(g.y)][Math.floor(g.x)], g.text, `the given at x ${g.x}, y ${g.y}`);
-  // Box lines and the edge of the empty canvas are thick; inside a box, thin.
-  const thick = await page.getAttribute('#multigrid path.mg-thick', 'd');
-  const thin = await page.getAttribute('#multigrid path.mg-thin', 'd');
-  assert.ok(thick.includes('M3 0V1') && thick.includes('M9 0V1') && thin.includes('M1 0V1'));
+  // Inside a box thin lines, box lines between boxes, a border along the empty canvas.
+  const lines = await page.evaluate(() => Object.fromEntries(['thin', 'box', 'border'].map((k) => [k, document.querySelector(`#multigrid path.mg-${k}`).getAttribute('d')])));
+  assert.ok(lines.thin.includes('M1 0V1') && lines.box.includes('M3 0V1') && lines.border.includes('M9 0V1'));
   await shot('30-samurai-loaded');
   // Solve: every cell filled, the givens kept, the count said.
   await page.click('#solve');

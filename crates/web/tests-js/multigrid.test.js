@@ -40,35 +40,53 @@ test('a canvas is kept as typed; blocks of one grid are still joined into a line
   assert.deepEqual(sourceOfText('12..\n..34\n3...\n...1', 'classic'), { puzzle: '12....343......1', variant: 'classic' });
 });
 
-test('the samurai draws box lines inside each sub-grid and thick lines around the empty canvas', () => {
+test('the samurai draws box lines inside each sub-grid and borders around the empty canvas', () => {
   const p = samurai();
   const d = multigridDrawing(p);
   assert.equal(d.width, 21);
   assert.equal(d.height, 21);
   assert.equal(d.cells.length, 369);
   assert.deepEqual(d.scattered, []);
-  const thin = new Set(edges(d.thin));
-  const thick = new Set(edges(d.thick));
-  for (const e of thin) assert.ok(!thick.has(e), e);
-  // Inside a box: thin; between boxes: thick; the canvas's edge: thick.
+  const [thin, box, border] = [d.thin, d.box, d.border].map((path) => new Set(edges(path)));
+  // Inside a box: thin; between boxes: a box line; the canvas's edge: a border.
   assert.ok(thin.has('1,0-1,1'), 'r1c1 | r1c2');
-  assert.ok(thick.has('3,0-3,1'), 'r1c3 | r1c4, a box line');
-  assert.ok(thick.has('0,0-1,0'), 'the top edge');
-  // The empty canvas between the top grids: thick where the cells end.
-  assert.ok(thick.has('9,0-9,1'), 'r1c9 | nothing');
-  assert.ok(thick.has('12,0-12,1'), 'nothing | r1c13');
-  assert.ok(!thin.has('10,0-10,1') && !thick.has('10,0-10,1'), 'no line inside the empty canvas');
-  // The centre grid's cells below the gap: a thick top.
-  assert.ok(thick.has('9,6-10,6'), 'above r7c10');
-  // A box the centre grid shares with a corner grid: thin inside it.
+  assert.ok(box.has('3,0-3,1'), 'r1c3 | r1c4');
+  assert.ok(border.has('0,0-1,0'), 'the top edge');
+  // The empty canvas between the top grids: a border where the cells end.
+  assert.ok(border.has('9,0-9,1'), 'r1c9 | nothing');
+  assert.ok(border.has('12,0-12,1'), 'nothing | r1c13');
+  assert.ok(![thin, box, border].some((set) => set.has('10,0-10,1')), 'no line inside the empty canvas');
+  assert.ok(border.has('9,6-10,6'), 'above r7c10, the centre grid below the gap');
+  // A box the centre grid shares with a corner grid: thin inside it; the
+  // centre grid's cells beside it: a box line (one sub-grid holds both).
   assert.ok(thin.has('7,6-7,7'), 'r7c7 | r7c8');
-  // Every cell edge is drawn once: the thin and thick lines together are
-  // the edges of the 369 cells, shared ones counted once.
+  assert.ok(box.has('9,6-9,7'), 'r7c9 | r7c10');
+  // Every cell edge is drawn once, as one kind of line.
   const all = new Set();
   for (const [r, c] of d.cells) for (const e of [`${c},${r}-${c + 1},${r}`, `${c},${r + 1}-${c + 1},${r + 1}`, `${c},${r}-${c},${r + 1}`, `${c + 1},${r}-${c + 1},${r + 1}`]) all.add(e);
-  assert.equal(thin.size + thick.size, all.size);
-  assert.equal(edges(d.thin).length + edges(d.thick).length, all.size, 'no edge twice');
+  const drawn = [d.thin, d.box, d.border].flatMap(edges);
+  assert.equal(drawn.length, all.size, 'no edge twice');
+  assert.equal(new Set(drawn).size, all.size);
   assert.equal(multigridTitle(p), 'samurai: five 9×9 grids, 369 cells');
+});
+
+test('sub-grids side by side are parted by a border, not a box line', () => {
+  // Two 4×4 grids sharing no cell, the second right of the first: a
+  // canvas twins and clueless puzzles have.
+  const cells = [];
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 8; c++) cells.push([r, c]);
+  const grid = (left) => {
+    const at = (r, c) => r * 8 + left + c;
+    return {
+      cells: Array.from({ length: 16 }, (_, k) => at(Math.floor(k / 4), k % 4)),
+      boxes: [0, 1, 2, 3].map((b) => [0, 1, 2, 3].map((k) => at(2 * Math.floor(b / 2) + Math.floor(k / 2), 2 * (b % 2) + (k % 2)))),
+    };
+  };
+  const d = multigridDrawing({ width: 8, height: 4, size: 4, cells, grids: [grid(0), grid(4)] });
+  const [thin, box, border] = [d.thin, d.box, d.border].map((path) => new Set(edges(path)));
+  assert.ok(border.has('4,0-4,1'), 'r1c4 | r1c5, two grids');
+  assert.ok(box.has('2,0-2,1') && box.has('6,0-6,1'), 'box lines in each grid');
+  assert.ok(thin.has('1,0-1,1'));
 });
 
 test('a sub-grid that is not a square on the canvas is shaded, and its boxes draw no lines', () => {
@@ -82,7 +100,7 @@ test('a sub-grid that is not a square on the canvas is shaded, and its boxes dra
   const d = multigridDrawing(p);
   assert.equal(d.scattered.length, 1);
   assert.equal(d.scattered[0].grid, 3);
-  assert.ok(new Set(edges(d.thick)).has('2,0-2,1'), 'r1c2 | r1c3 stays a box line');
+  assert.ok(new Set(edges(d.box)).has('2,0-2,1'), 'r1c2 | r1c3 stays a box line');
   assert.equal(multigridDrawing(twodoku()).scattered.length, 0);
 });
 

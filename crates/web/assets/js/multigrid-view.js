@@ -79,8 +79,7 @@ function draw(S) {
   d.cells.forEach(([r, c], i) => {
     frag.appendChild(svgEl('rect', { x: c, y: r, width: 1, height: 1, class: shaded.has(i) ? 'mg-cell scattered' : 'mg-cell' }));
   });
-  frag.appendChild(svgEl('path', { d: d.thin, class: 'mg-thin' }));
-  frag.appendChild(svgEl('path', { d: d.thick, class: 'mg-thick' }));
+  for (const lines of ['thin', 'box', 'border']) frag.appendChild(svgEl('path', { d: d[lines], class: `mg-${lines}` }));
   d.cells.forEach(([r, c], i) => {
     const given = M.p.givens[i];
     const digit = given || (M.solution ? M.solution[i] : 0);

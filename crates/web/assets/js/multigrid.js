@@ -44,10 +44,11 @@ function isSquare(cells, at, n) {
  *
  * - `width`, `height`: the canvas;
  * - `cells`: each cell's `[row, col]`;
- * - `thin`, `thick`: SVG path data — thin lines between cells of one box,
- *   thick lines between boxes (of one sub-grid or of two) and along the
- *   edge of the canvas's empty space. Boxes are those of the sub-grids
- *   that are squares on the canvas;
+ * - `thin`, `box`, `border`: SVG path data — thin lines between cells of
+ *   one box, box lines between boxes of one sub-grid, and heavier borders
+ *   between cells that share no sub-grid (sub-grids side by side) and
+ *   along the edge of the canvas's empty space. Boxes and sub-grids here
+ *   are those that are squares on the canvas;
  * - `scattered`: the sub-grids (numbered from 1) that are not squares on
  *   the canvas — a clueless puzzle's tenth grid, made of cells spread
  *   over the others — each `{grid, cells}`, shaded on the board.
@@ -58,26 +59,33 @@ export function multigridDrawing(p) {
   const cellAt = new Map(at.map(([r, c], i) => [r * width + c, i]));
   const neighbour = (r, c) => (r >= 0 && c >= 0 && r < height && c < width ? cellAt.get(r * width + c) : undefined);
   const boxes = at.map(() => []);
+  const grids = at.map(() => []);
   const scattered = [];
   p.grids.forEach((g, k) => {
     if (!isSquare(g.cells, at, n)) {
       scattered.push({ grid: k + 1, cells: g.cells.slice() });
       return;
     }
+    g.cells.forEach((c) => grids[c].push(k));
     g.boxes.forEach((box, b) => box.forEach((c) => boxes[c].push(`${k}:${b}`)));
   });
-  const sameBox = (a, b) => boxes[a].some((id) => boxes[b].includes(id));
-  const thin = [], thick = [];
+  const shared = (lists, a, b) => lists[a].some((id) => lists[b].includes(id));
+  const lines = { thin: [], box: [], border: [] };
+  const kind = (a, b) => {
+    if (b === undefined) return lines.border;
+    if (shared(boxes, a, b)) return lines.thin;
+    return shared(grids, a, b) ? lines.box : lines.border;
+  };
   const edge = (list, x1, y1, x2, y2) => list.push(x1 === x2 ? `M${x1} ${y1}V${y2}` : `M${x1} ${y1}H${x2}`);
   at.forEach(([r, c], i) => {
-    if (neighbour(r - 1, c) === undefined) edge(thick, c, r, c + 1, r);
-    if (neighbour(r, c - 1) === undefined) edge(thick, c, r, c, r + 1);
-    const below = neighbour(r + 1, c);
-    edge(below !== undefined && sameBox(i, below) ? thin : thick, c, r + 1, c + 1, r + 1);
-    const right = neighbour(r, c + 1);
-    edge(right !== undefined && sameBox(i, right) ? thin : thick, c + 1, r, c + 1, r + 1);
+    if (neighbour(r - 1, c) === undefined) edge(lines.border, c, r, c + 1, r);
+    if (neighbour(r, c - 1) === undefined) edge(lines.border, c, r, c, r + 1);
+    edge(kind(i, neighbour(r + 1, c)), c, r + 1, c + 1, r + 1);
+    edge(kind(i, neighbour(r, c + 1)), c + 1, r, c + 1, r + 1);
   });
-  return { width, height, cells: at, thin: thin.join(''), thick: thick.join(''), scattered };
+  return {
+    width, height, cells: at, thin: lines.thin.join(''), box: lines.box.join(''), border: lines.border.join(''), scattered,
+  };
 }
 
 /** Words for a number of sub-grids. */
