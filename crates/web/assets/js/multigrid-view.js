@@ -99,6 +99,8 @@ function draw(S) {
 export function showMultigrid(S, p) {
   leaveTrace(S, true);
   S.multi = { p, drawing: multigridDrawing(p), solution: null };
+  // What the panels still show of the one-grid puzzle before goes.
+  for (const id of ['explain-list', 'grade-out', 'hint-technique', 'hint-text']) $(id).replaceChildren();
   document.body.classList.add('multigrid-shown');
   $('multigrid-area').hidden = false;
   draw(S);
