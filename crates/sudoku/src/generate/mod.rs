@@ -60,8 +60,8 @@ pub use variants::{VariantOptions, generate_variant};
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
 use crate::solve::{
-    Goal, MaskSolver, NineSolver, Search, SolveOptions, Status, random_nine_grid, solvable_without,
-    solve,
+    Goal, LEARNING_FROM_SIZE, LearningSolver, MaskSolver, NineSolver, Search, SolveOptions, Status,
+    random_nine_grid, solvable_without, solve,
 };
 
 /// How to generate.
@@ -366,7 +366,9 @@ fn unique(puzzle: &Puzzle, budget: &Budget) -> Result<bool, StopReason> {
 /// solution would have to differ from `solution` in a blanked cell, so one
 /// search per blanked cell for a solution avoiding its digit decides it:
 /// the 9×9 path for classic 9×9 (which always finishes), the general
-/// bitmask solver within `budget` otherwise.
+/// bitmask solver within `budget` otherwise; the clause-learning solver,
+/// on grids of 16×16 and larger, decides all the blanked cells in one
+/// search.
 fn still_unique(
     rules: &Rules,
     givens: &[u8],
@@ -380,6 +382,13 @@ fn still_unique(
     }
     let puzzle = Puzzle::new(rules.clone(), givens.to_vec())
         .unwrap_or_else(|_| unreachable!("givens taken from a grid of these rules"));
+    if rules.size() >= LEARNING_FROM_SIZE
+        && !rules.has_elements()
+        && let Some(solver) = LearningSolver::new(&puzzle)
+    {
+        let avoid: Vec<(usize, u8)> = blanked.iter().map(|&c| (c, solution[c])).collect();
+        return solver.solvable_avoiding(&avoid, budget).map(|other| !other);
+    }
     let solver = match MaskSolver::new(&puzzle) {
         Some(solver) if !rules.has_elements() => solver,
         // Elements: the engine counts to two (see `solve`'s choice).

@@ -60,29 +60,30 @@ struct State {
 struct Dead;
 
 /// Houses and peers of one set of rules, built once and shared by every
-/// puzzle with those rules (a batch of classic puzzles builds them once).
-struct Tables {
-    full: u32,
+/// puzzle with those rules (a batch of classic puzzles builds them once);
+/// the clause-learning solver reads the same tables.
+pub(super) struct Tables {
+    pub(super) full: u32,
     /// The houses and the disjoint groups: N cells holding every digit.
-    houses: Vec<Vec<usize>>,
+    pub(super) houses: Vec<Vec<usize>>,
     /// The cells that cannot hold a placed cell's digit.
-    peers: Vec<Vec<usize>>,
+    pub(super) peers: Vec<Vec<usize>>,
     /// The cells that cannot hold a placed cell's digit ± 1.
-    neighbours: Vec<Vec<usize>>,
+    pub(super) neighbours: Vec<Vec<usize>>,
     /// Each cell's candidates before the givens: its parity's digits.
-    start: Vec<u32>,
+    pub(super) start: Vec<u32>,
     /// Both directions of every pair of related cells.
-    arcs: Vec<Arc>,
+    pub(super) arcs: Vec<Arc>,
     /// The arcs leaving each cell.
-    arcs_from: Vec<Vec<usize>>,
+    pub(super) arcs_from: Vec<Vec<usize>>,
 }
 
 /// One direction of a pair: for each digit `d` of `from`, `support[d - 1]`
 /// is the mask of `to`'s digits that go with it.
-struct Arc {
-    from: usize,
-    to: usize,
-    support: Vec<u32>,
+pub(super) struct Arc {
+    pub(super) from: usize,
+    pub(super) to: usize,
+    pub(super) support: Vec<u32>,
 }
 
 impl Tables {
@@ -159,8 +160,12 @@ impl Tables {
     }
 
     /// The tables for `rules`, from this thread's cache of the last rules
-    /// used; `None` when some element relates more than two cells.
-    fn for_rules(rules: &Rules) -> Option<Rc<Tables>> {
+    /// used; `None` when some element relates more than two cells or a
+    /// cage has a sum.
+    pub(super) fn for_rules(rules: &Rules) -> Option<Rc<Tables>> {
+        if rules.cages().iter().any(|c| c.sum.is_some()) {
+            return None;
+        }
         thread_local! {
             static LAST: RefCell<Option<(Rules, Rc<Tables>)>> = const { RefCell::new(None) };
         }
@@ -194,9 +199,6 @@ impl<'p> MaskSolver<'p> {
     /// between lines …). Cages without a sum are groups of distinct digits.
     pub fn new(puzzle: &'p Puzzle) -> Option<Self> {
         let rules = puzzle.rules();
-        if rules.cages().iter().any(|c| c.sum.is_some()) {
-            return None;
-        }
         Some(MaskSolver {
             puzzle,
             tables: Tables::for_rules(rules)?,

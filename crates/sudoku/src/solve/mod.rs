@@ -1,10 +1,12 @@
-//! Solving: two independent solvers behind one interface, and the answer
+//! Solving: independent solvers behind one interface, and the answer
 //! they give to "solve this", "is it unique?" and "list them all".
 //!
 //! * [`NineSolver`] — the classic 9×9 path: one 81-bit board per digit. The
 //!   default for classic 9×9.
 //! * [`MaskSolver`] — candidate bitmasks, singles, MRV branching; every size
-//!   and variant except killer. The default for the others.
+//!   and variant except killer. The default for the others below 16×16.
+//! * [`LearningSolver`] — the same puzzles as clauses, with conflict-driven
+//!   learning and restarts. The default from 16×16 up.
 //! * [`FdSolver`] — the fdoku-fd engine model, for everything (killer
 //!   included), with a selectable all_different strength and heuristics.
 //!
@@ -24,6 +26,7 @@
 //! ```
 
 mod fd;
+mod learning;
 mod mask;
 mod nine;
 mod pairs;
@@ -33,6 +36,8 @@ use fdoku_fd::{Budget, SearchConfig, StopReason};
 use serde::Serialize;
 
 pub use fd::FdSolver;
+pub(crate) use learning::LEARNING_FROM_SIZE;
+pub use learning::LearningSolver;
 pub use mask::MaskSolver;
 pub use nine::{NineSolver, random_grid as random_nine_grid, solvable_without};
 pub use pairs::{Pair, Relation, element_pairs, negative_pairs};
@@ -65,7 +70,8 @@ pub struct SearchStats {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SolverChoice {
     /// The fastest that applies: the 9×9 path for classic 9×9, the general
-    /// bitmask solver otherwise, the engine for killer puzzles.
+    /// bitmask solver below 16×16, the clause-learning solver from 16×16
+    /// up, the engine for killer puzzles.
     #[default]
     Auto,
     /// The general bitmask solver (refuses killer puzzles).
@@ -212,6 +218,12 @@ pub(crate) fn search_for(
 fn pick_solver<'p>(puzzle: &'p Puzzle, options: &SolveOptions) -> Option<Box<dyn Search + 'p>> {
     let nine = || NineSolver::new(puzzle).map(|s| Box::new(s) as Box<dyn Search>);
     let mask = || MaskSolver::new(puzzle).map(|s| Box::new(s) as Box<dyn Search>);
+    let learning = || {
+        (puzzle.size() >= LEARNING_FROM_SIZE)
+            .then(|| LearningSolver::new(puzzle))
+            .flatten()
+            .map(|s| Box::new(s) as Box<dyn Search>)
+    };
     let fd_with = |config| Box::new(FdSolver::new(puzzle, config)) as Box<dyn Search>;
     let fd = || fd_with(options.fd.clone());
     match options.solver {
@@ -219,7 +231,7 @@ fn pick_solver<'p>(puzzle: &'p Puzzle, options: &SolveOptions) -> Option<Box<dyn
             last_conflict: true,
             ..options.fd.clone()
         })),
-        SolverChoice::Auto => Some(nine().or_else(mask).unwrap_or_else(fd)),
+        SolverChoice::Auto => Some(nine().or_else(learning).or_else(mask).unwrap_or_else(fd)),
         SolverChoice::Mask => mask(),
         SolverChoice::Fd => Some(fd()),
     }

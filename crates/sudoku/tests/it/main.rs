@@ -2,6 +2,8 @@
 //! one test binary: one link instead of one per file.
 //!
 //! * [`solvers`] — known answers and cross-checks of the three solvers;
+//! * [`learning`] — the clause-learning solver against brute force, the
+//!   other solvers and itself;
 //! * [`cell_rules`] — anti-knight, anti-king, non-consecutive, disjoint
 //!   groups, odd/even cells and single diagonals against brute force;
 //! * [`elements`] — lines, dots, arrows and outside clues against brute force;
@@ -35,6 +37,7 @@ mod generate;
 mod given_marks;
 mod input_forms;
 mod json_elements;
+mod learning;
 mod links;
 mod multigrid;
 mod nine_budget;

@@ -1,0 +1,579 @@
+//! The clause-learning search over "cell c holds digit d" variables.
+//!
+//! Variable `c·N + d − 1` says that cell `c` holds digit `d`. Two kinds of
+//! constraint:
+//!
+//! * **exclusions**, never stored: a variable set true makes false the
+//!   other digits of its cell, its digit in every peer, d ± 1 in the
+//!   neighbours under non-consecutive, and the digits a related pair rules
+//!   out. The reason of such a false literal is the one true variable;
+//! * **clauses**: "some digit" per cell and "some cell" per digit and house
+//!   (naked and hidden singles are their unit propagation), the clauses
+//!   learnt from conflicts, and the clauses that cut off solutions already
+//!   reported.
+//!
+//! The search is conflict-driven clause learning: watched literals, the
+//! first unique implication point with local minimisation, VSIDS
+//! activities, Luby restarts, and learnt clauses of poor quality (many
+//! decision levels) forgotten at restarts. Every decision puts a digit in a
+//! cell (sets a variable true): on 25×25 puzzles near the hard density that
+//! took 10% less time than saving phases and 35% less than deciding
+//! "not this digit". Nothing in it is random: the same puzzle gives the
+//! same search.
+
+use super::heap::ActivityHeap;
+use crate::solve::mask::Tables;
+
+pub(super) type Var = u32;
+/// A literal: `var << 1`, the low bit set when negated.
+pub(super) type Lit = u32;
+
+pub(super) fn positive(var: Var) -> Lit {
+    var << 1
+}
+
+pub(super) fn negative(var: Var) -> Lit {
+    var << 1 | 1
+}
+
+fn var_of(lit: Lit) -> Var {
+    lit >> 1
+}
+
+/// Why a variable has its value.
+#[derive(Clone, Copy)]
+enum Reason {
+    /// A decision, or a fact of level 0.
+    Decision,
+    /// Unit propagation of this clause; the literal is its first.
+    Clause(u32),
+    /// False because this variable is true (an exclusion).
+    Excluded(Var),
+}
+
+/// What went wrong at a conflict.
+enum Conflict {
+    /// Every literal of this clause is false.
+    Clause(u32),
+    /// Both variables are true but exclude each other.
+    Pair(Var, Var),
+}
+
+struct Clause {
+    lits: Vec<Lit>,
+    learnt: bool,
+    /// Decision levels among the literals when learnt (smaller is better).
+    levels: u32,
+}
+
+/// How the search ended.
+pub(super) enum Outcome {
+    /// Every solution was reported (or the caller had enough).
+    Done,
+    /// The caller's budget ran out.
+    Stopped(fdoku_fd::StopReason),
+}
+
+/// Conflicts before the first restart; later ones follow the Luby sequence.
+const RESTART_UNIT: u64 = 64;
+/// Learnt clauses kept before the first clean-up, and the growth after each.
+const LEARNT_START: usize = 2_000;
+const LEARNT_GROWTH: usize = 500;
+const ACTIVITY_DECAY: f64 = 0.95;
+
+pub(super) struct Core<'t> {
+    tables: &'t Tables,
+    n: usize,
+    /// Per variable: 1 true, −1 false, 0 unassigned.
+    value: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    trail: Vec<Lit>,
+    /// Where each decision level starts on the trail.
+    levels: Vec<usize>,
+    propagated: usize,
+    clauses: Vec<Clause>,
+    /// Per literal: the clauses watching it (visited when it turns false).
+    watches: Vec<Vec<u32>>,
+    activity: Vec<f64>,
+    bump: f64,
+    heap: ActivityHeap,
+    seen: Vec<bool>,
+    /// Scratch: the variables an assignment excludes.
+    excluded: Vec<Var>,
+    /// Decisions taken.
+    pub(super) decisions: u64,
+}
+
+impl<'t> Core<'t> {
+    /// An empty search over `tables`' cells and digits of `1..=n`.
+    pub(super) fn new(tables: &'t Tables, n: usize) -> Self {
+        let vars = tables.peers.len() * n;
+        let activity = vec![0.0; vars];
+        Core {
+            tables,
+            n,
+            value: vec![0; vars],
+            level: vec![0; vars],
+            reason: vec![Reason::Decision; vars],
+            trail: Vec::with_capacity(vars),
+            levels: Vec::new(),
+            propagated: 0,
+            clauses: Vec::new(),
+            watches: vec![Vec::new(); 2 * vars],
+            heap: ActivityHeap::new(vars, &activity),
+            activity,
+            bump: 1.0,
+            seen: vec![false; vars],
+            excluded: Vec::new(),
+            decisions: 0,
+        }
+    }
+
+    /// Propagates the facts and clauses at level 0: `false` when they
+    /// contradict each other.
+    pub(super) fn settle(&mut self) -> bool {
+        self.propagate().is_none()
+    }
+
+    /// Seeds the branching order: `score` of each variable (below 1, the
+    /// first bump) breaks the ties before conflicts have spoken.
+    pub(super) fn seed_order(&mut self, score: impl Fn(Var) -> f64) {
+        self.activity = (0..self.value.len() as Var).map(score).collect();
+        self.heap = ActivityHeap::new(self.value.len(), &self.activity);
+    }
+
+    fn lit_value(&self, lit: Lit) -> i8 {
+        let v = self.value[var_of(lit) as usize];
+        if lit & 1 == 0 { v } else { -v }
+    }
+
+    pub(super) fn is_true(&self, var: Var) -> bool {
+        self.value[var as usize] > 0
+    }
+
+    /// Whether `var` is set at level 0 (a fact of the puzzle).
+    pub(super) fn is_fixed(&self, var: Var) -> bool {
+        self.value[var as usize] != 0 && self.level[var as usize] == 0
+    }
+
+    fn decision_level(&self) -> u32 {
+        self.levels.len() as u32
+    }
+
+    fn assign(&mut self, lit: Lit, reason: Reason) {
+        let var = var_of(lit) as usize;
+        self.value[var] = if lit & 1 == 0 { 1 } else { -1 };
+        self.level[var] = self.decision_level();
+        self.reason[var] = reason;
+        self.trail.push(lit);
+    }
+
+    /// Adds a fact at level 0: `false` when it contradicts the facts.
+    pub(super) fn fact(&mut self, lit: Lit) -> bool {
+        match self.lit_value(lit) {
+            1 => true,
+            -1 => false,
+            _ => {
+                self.assign(lit, Reason::Decision);
+                true
+            }
+        }
+    }
+
+    /// Adds a clause at level 0 (before propagating or between searches):
+    /// literals false at level 0 dropped, a clause already true skipped.
+    /// `false` when nothing is left of it: no solution.
+    pub(super) fn add_clause(&mut self, lits: &[Lit], learnt: bool) -> bool {
+        debug_assert_eq!(self.decision_level(), 0);
+        let mut kept = Vec::with_capacity(lits.len());
+        for &lit in lits {
+            match self.lit_value(lit) {
+                1 => return true,
+                -1 => {}
+                _ => kept.push(lit),
+            }
+        }
+        match kept.len() {
+            0 => false,
+            1 => self.fact(kept[0]),
+            _ => {
+                self.attach(kept, learnt, 0);
+                true
+            }
+        }
+    }
+
+    fn attach(&mut self, lits: Vec<Lit>, learnt: bool, levels: u32) -> u32 {
+        let index = self.clauses.len() as u32;
+        self.watches[lits[0] as usize].push(index);
+        self.watches[lits[1] as usize].push(index);
+        self.clauses.push(Clause {
+            lits,
+            learnt,
+            levels,
+        });
+        index
+    }
+
+    /// The variables made false by `var` being true.
+    fn exclusions(&mut self, var: Var) {
+        let n = self.n;
+        let t = self.tables;
+        let cell = var as usize / n;
+        let d = var as usize % n;
+        let out = &mut self.excluded;
+        out.clear();
+        let base = (cell * n) as Var;
+        out.extend((0..n as Var).filter(|&e| e as usize != d).map(|e| base + e));
+        out.extend(t.peers[cell].iter().map(|&p| (p * n + d) as Var));
+        for &neighbour in &t.neighbours[cell] {
+            if d > 0 {
+                out.push((neighbour * n + d - 1) as Var);
+            }
+            if d + 1 < n {
+                out.push((neighbour * n + d + 1) as Var);
+            }
+        }
+        for &arc in &t.arcs_from[cell] {
+            let arc = &t.arcs[arc];
+            let mut ruled_out = !arc.support[d] & t.full;
+            while ruled_out != 0 {
+                let e = ruled_out.trailing_zeros() as usize;
+                ruled_out &= ruled_out - 1;
+                out.push((arc.to * n + e) as Var);
+            }
+        }
+    }
+
+    /// Unit propagation and exclusions to a fixpoint.
+    fn propagate(&mut self) -> Option<Conflict> {
+        while self.propagated < self.trail.len() {
+            let lit = self.trail[self.propagated];
+            self.propagated += 1;
+            if lit & 1 == 0 {
+                let var = var_of(lit);
+                self.exclusions(var);
+                let excluded = std::mem::take(&mut self.excluded);
+                let mut conflict = None;
+                for &other in &excluded {
+                    match self.value[other as usize] {
+                        0 => self.assign(negative(other), Reason::Excluded(var)),
+                        1 => {
+                            conflict = Some(Conflict::Pair(var, other));
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                self.excluded = excluded;
+                if conflict.is_some() {
+                    return conflict;
+                }
+            }
+            if let Some(conflict) = self.visit_watches(lit ^ 1) {
+                return Some(conflict);
+            }
+        }
+        None
+    }
+
+    /// The clauses watching `false_lit`, which just turned false: each
+    /// finds another literal to watch, propagates its other watch, or
+    /// fails.
+    fn visit_watches(&mut self, false_lit: Lit) -> Option<Conflict> {
+        let mut watching = std::mem::take(&mut self.watches[false_lit as usize]);
+        let mut kept = 0;
+        let mut conflict = None;
+        let mut i = 0;
+        while i < watching.len() {
+            let index = watching[i];
+            i += 1;
+            let lits = &mut self.clauses[index as usize].lits;
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
+            }
+            let first = lits[0];
+            if self.lit_value(first) == 1 {
+                watching[kept] = index;
+                kept += 1;
+                continue;
+            }
+            let lits = &self.clauses[index as usize].lits;
+            let replacement = (2..lits.len()).find(|&k| self.lit_value(lits[k]) != -1);
+            if let Some(k) = replacement {
+                let lits = &mut self.clauses[index as usize].lits;
+                lits.swap(1, k);
+                let watch = lits[1];
+                self.watches[watch as usize].push(index);
+                continue;
+            }
+            watching[kept] = index;
+            kept += 1;
+            if self.lit_value(first) == -1 {
+                conflict = Some(Conflict::Clause(index));
+                while i < watching.len() {
+                    watching[kept] = watching[i];
+                    kept += 1;
+                    i += 1;
+                }
+            } else {
+                self.assign(first, Reason::Clause(index));
+            }
+        }
+        watching.truncate(kept);
+        self.watches[false_lit as usize] = watching;
+        conflict
+    }
+
+    /// The literals besides the implied one that forced `var`: all false.
+    fn reason_lits(&self, var: Var, out: &mut Vec<Lit>) {
+        out.clear();
+        match self.reason[var as usize] {
+            Reason::Decision => {}
+            Reason::Clause(index) => out.extend_from_slice(&self.clauses[index as usize].lits[1..]),
+            Reason::Excluded(by) => out.push(negative(by)),
+        }
+    }
+
+    fn bump_var(&mut self, var: Var) {
+        let a = &mut self.activity[var as usize];
+        *a += self.bump;
+        if *a > 1e100 {
+            for a in &mut self.activity {
+                *a *= 1e-100;
+            }
+            self.bump *= 1e-100;
+        }
+        self.heap.increased(var, &self.activity);
+    }
+
+    /// The learnt clause of a conflict (its first literal the one it
+    /// asserts) and the level to go back to.
+    fn analyse(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
+        let here = self.decision_level();
+        let mut learnt = vec![0];
+        let mut marked = Vec::new();
+        let mut lits = match conflict {
+            Conflict::Clause(index) => self.clauses[index as usize].lits.clone(),
+            Conflict::Pair(a, b) => vec![negative(a), negative(b)],
+        };
+        let mut open = 0;
+        let mut at = self.trail.len();
+        let asserting = loop {
+            for &lit in &lits {
+                let var = var_of(lit);
+                if self.seen[var as usize] || self.level[var as usize] == 0 {
+                    continue;
+                }
+                self.seen[var as usize] = true;
+                marked.push(var);
+                self.bump_var(var);
+                if self.level[var as usize] == here {
+                    open += 1;
+                } else {
+                    learnt.push(lit);
+                }
+            }
+            let lit = loop {
+                at -= 1;
+                if self.seen[var_of(self.trail[at]) as usize] {
+                    break self.trail[at];
+                }
+            };
+            // Resolved away: only the clause's own literals stay marked.
+            self.seen[var_of(lit) as usize] = false;
+            open -= 1;
+            if open == 0 {
+                break lit;
+            }
+            self.reason_lits(var_of(lit), &mut lits);
+        };
+        learnt[0] = asserting ^ 1;
+        // Local minimisation: a literal implied by others of the clause
+        // (or by facts) adds nothing.
+        let mut reasons = Vec::new();
+        let mut keep = 1;
+        for i in 1..learnt.len() {
+            let var = var_of(learnt[i]);
+            self.reason_lits(var, &mut reasons);
+            let redundant = !matches!(self.reason[var as usize], Reason::Decision)
+                && reasons.iter().all(|&r| {
+                    let v = var_of(r) as usize;
+                    self.seen[v] || self.level[v] == 0
+                });
+            if !redundant {
+                learnt[keep] = learnt[i];
+                keep += 1;
+            }
+        }
+        learnt.truncate(keep);
+        for var in marked {
+            self.seen[var as usize] = false;
+        }
+        let mut back = 0;
+        if learnt.len() > 1 {
+            let deepest = (1..learnt.len())
+                .max_by_key(|&i| self.level[var_of(learnt[i]) as usize])
+                .unwrap_or(1);
+            learnt.swap(1, deepest);
+            back = self.level[var_of(learnt[1]) as usize];
+        }
+        (learnt, back)
+    }
+
+    fn distinct_levels(&self, lits: &[Lit]) -> u32 {
+        let mut levels: Vec<u32> = lits
+            .iter()
+            .map(|&l| self.level[var_of(l) as usize])
+            .collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels.len() as u32
+    }
+
+    fn backtrack(&mut self, to: u32) {
+        let Some(&start) = self.levels.get(to as usize) else {
+            return;
+        };
+        for &lit in &self.trail[start..] {
+            let var = var_of(lit);
+            self.value[var as usize] = 0;
+            self.heap.insert(var, &self.activity);
+        }
+        self.trail.truncate(start);
+        self.levels.truncate(to as usize);
+        self.propagated = start;
+    }
+
+    /// Forgets the worse half of the learnt clauses (at level 0, where no
+    /// clause is the reason of anything the search still reads).
+    fn forget(&mut self) {
+        let mut learnt: Vec<(u32, usize, usize)> = (0..self.clauses.len())
+            .filter(|&i| self.clauses[i].learnt && self.clauses[i].lits.len() > 2)
+            .map(|i| (self.clauses[i].levels, self.clauses[i].lits.len(), i))
+            .collect();
+        learnt.sort_unstable();
+        let mut gone = vec![false; self.clauses.len()];
+        for &(levels, _, i) in &learnt[learnt.len() / 2..] {
+            gone[i] = levels > 2;
+        }
+        let mut renumber = vec![u32::MAX; self.clauses.len()];
+        let old = std::mem::take(&mut self.clauses);
+        for (i, clause) in old.into_iter().enumerate() {
+            if !gone[i] {
+                renumber[i] = self.clauses.len() as u32;
+                self.clauses.push(clause);
+            }
+        }
+        for list in &mut self.watches {
+            list.retain_mut(|index| {
+                *index = renumber[*index as usize];
+                *index != u32::MAX
+            });
+        }
+        for reason in &mut self.reason {
+            if let Reason::Clause(index) = reason {
+                *index = renumber[*index as usize];
+            }
+        }
+    }
+
+    fn learnt_count(&self) -> usize {
+        self.clauses.iter().filter(|c| c.learnt).count()
+    }
+
+    /// Searches from the current facts, calling `on_solution` with each
+    /// solution's true variables' checker (`self`) until it returns
+    /// `false` or nothing is left; each solution reported is cut off by a
+    /// clause of `block(self)`'s literals before the search goes on.
+    pub(super) fn run(
+        &mut self,
+        on_solution: &mut dyn FnMut(&Core) -> bool,
+        block: &dyn Fn(&Core) -> Vec<Lit>,
+        budget: &fdoku_fd::Budget,
+    ) -> Outcome {
+        let mut restarts = 0u32;
+        let mut until_restart = RESTART_UNIT * luby(restarts);
+        let mut learnt_limit = LEARNT_START;
+        loop {
+            if let Some(conflict) = self.propagate() {
+                if self.decision_level() == 0 {
+                    return Outcome::Done;
+                }
+                let (learnt, back) = self.analyse(conflict);
+                self.backtrack(back);
+                if learnt.len() == 1 {
+                    self.assign(learnt[0], Reason::Decision);
+                } else {
+                    let levels = self.distinct_levels(&learnt);
+                    let asserting = learnt[0];
+                    let index = self.attach(learnt, true, levels);
+                    self.assign(asserting, Reason::Clause(index));
+                }
+                self.bump /= ACTIVITY_DECAY;
+                until_restart = until_restart.saturating_sub(1);
+                continue;
+            }
+            if until_restart == 0 {
+                restarts += 1;
+                until_restart = RESTART_UNIT * luby(restarts);
+                self.backtrack(0);
+                if self.learnt_count() > learnt_limit {
+                    self.forget();
+                    learnt_limit += LEARNT_GROWTH;
+                }
+                continue;
+            }
+            let Some(var) = self.next_var() else {
+                if !on_solution(self) {
+                    return Outcome::Done;
+                }
+                let cut = block(self);
+                self.backtrack(0);
+                if !self.add_clause(&cut, false) {
+                    return Outcome::Done;
+                }
+                continue;
+            };
+            self.decisions += 1;
+            if let Some(reason) = budget.exhausted(self.decisions + 1) {
+                return Outcome::Stopped(reason);
+            }
+            self.levels.push(self.trail.len());
+            self.assign(positive(var), Reason::Decision);
+        }
+    }
+
+    fn next_var(&mut self) -> Option<Var> {
+        while let Some(var) = self.heap.pop(&self.activity) {
+            if self.value[var as usize] == 0 {
+                return Some(var);
+            }
+        }
+        None
+    }
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … at `i` (from 0).
+fn luby(i: u32) -> u64 {
+    let mut i = u64::from(i) + 1;
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1u64 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::luby;
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let start: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(start, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
