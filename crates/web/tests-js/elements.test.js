@@ -285,3 +285,25 @@ test('123 clues: a ringed digit outside the grid, looking along its column', () 
   assert.equal(mark.title, '123 clue 1: 2');
   assert.ok(rulesLegend(p).some((l) => l.startsWith('123 clue')));
 });
+
+test('count-different lines, cupid arrows and isomorphic twins: drawn on their cells, and the legend', () => {
+  const p = parsed((r) => r.description && r.description.cupids);
+  const marks = elementMarks(p);
+  const line = byName(marks, 'count-different line 1');
+  assert.deepEqual(line.cells, [0, 5, 8]);
+  assert.equal(shapes(line, 'text')[0].text, '2');
+  assert.deepEqual(points(shapes(line, 'path', 'el-count-different')[0].attrs.d), [[0.5, 0.5], [1.5, 1.5], [0.5, 2.5]]);
+  const cupid = byName(marks, 'cupid arrow 1');
+  assert.deepEqual(cupid.cells, [0, 5, 10, 15]);
+  // From the arrow's cell towards r2c2, down and right.
+  const [from, to] = points(shapes(cupid, 'path', 'el-cupid')[0].attrs.d);
+  assert.ok(to[0] > from[0] && to[1] > from[1]);
+  const twins = byName(marks, 'isomorphic twins 1');
+  assert.deepEqual(twins.cells, [0, 1, 10, 11]);
+  assert.deepEqual(shapes(twins, 'text').map((s) => s.text), ['1', '2', '1', '2']);
+  assert.equal(shapes(twins, 'rect', 'second').length, 2);
+  const legend = rulesLegend(p);
+  for (const start of ['Dashed line with a number', 'Cupid arrow', 'Isomorphic twins']) {
+    assert.ok(legend.some((l) => l.startsWith(start)), start);
+  }
+});

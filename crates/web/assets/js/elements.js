@@ -112,6 +112,8 @@ function elementCells(el, n) {
   switch (el.type) {
     case 'arrow': return [...el.circle, ...el.line];
     case 'clone': return [...el.cells, ...el.copy];
+    case 'twins': return [...el.cells, ...el.twin];
+    case 'cupid': return [el.cell, ...el.cells];
     case 'extremum': case 'indexer': return [el.cell];
     case 'little_killer': return diagonalFrom(n, el.clue, el.direction);
     case 'sandwich': case 'x_sum': case 'skyscraper': case 'frame_sum': case 'first_of_one_two_three': return outsideLine(n, el.clue);
@@ -315,6 +317,28 @@ function product(el, n) {
   return [rect('el-product-box', m[0] - 0.22, m[1] - 0.13, 0.44, 0.26, 0.06), text('el-product', m, 0.2, `×${el.product}`)];
 }
 
+/** Count-different line: a dashed line, its count written small at the first cell's corner. */
+function countDifferent(el, n) {
+  const [x, y] = centre(n, el.cells[0]);
+  return [cellLine(n, el.cells, 'el-line el-count-different'), text('el-count-different-number', [x - 0.3, y - 0.27], 0.22, el.count)];
+}
+
+/** Cupid arrow: a small arrow in its cell, towards the first cell it points at. */
+function cupid(el, n) {
+  const from = centre(n, el.cell);
+  const dir = unit(sub(centre(n, el.cells[0]), from));
+  const tip = add(from, dir, 0.32);
+  return [path('el-cupid', `${pathThrough([add(from, dir, -0.32), tip])} ${arrowhead(tip, dir, 0.12)}`)];
+}
+
+/** Isomorphic twins: both shapes outlined, dashed, each cell numbered by its place so partners share a number. */
+function twins(el, n) {
+  return [[el.cells, 'first'], [el.twin, 'second']].flatMap(([shape, which]) => shape.flatMap((c, k) => {
+    const [x, y] = centre(n, c);
+    return [rect(`el-twin ${which}`, x - 0.44, y - 0.44, 0.88, 0.88, 0.06), text('el-twin-place', [x - 0.3, y - 0.27], 0.18, k + 1)];
+  }));
+}
+
 /** The layer and the shapes of one element; null for a kind this page does not know. */
 function draw(el, n, cloneIndex) {
   if (LINE_KINDS[el.type]) return [LAYER.line, [cellLine(n, el.cells, `el-line ${LINE_KINDS[el.type]}`)]];
@@ -335,6 +359,9 @@ function draw(el, n, cloneIndex) {
     case 'lockout': return [LAYER.line, lockout(el, n)];
     case 'counting_circles': return [LAYER.shade, el.cells.map((c) => circle('el-counting', centre(n, c), RING))];
     case 'product': return [LAYER.edge, product(el, n)];
+    case 'count_different': return [LAYER.line, countDifferent(el, n)];
+    case 'cupid': return [LAYER.arrow, cupid(el, n)];
+    case 'twins': return [LAYER.shade, twins(el, n)];
     default: return null;
   }
 }
@@ -421,6 +448,9 @@ const KIND_WORDS = {
   frame_sum: () => 'Frame sum (number in a rounded frame): the first cells seen from it, one box deep, add up to it.',
   greater_than: () => 'Greater-than sign: the digit it opens towards is larger than the one its tip points at.',
   product: () => 'Product (×n on an edge): the two digits multiply to n.',
+  count_different: () => 'Dashed line with a number (count-different): it holds exactly that many different digits.',
+  cupid: () => 'Cupid arrow: the digit in its cell stands again in one of the cells it points at.',
+  twins: () => 'Isomorphic twins (dashed shapes, cells numbered alike): two cells of one shape hold the same digit exactly when their partners do.',
   box_indexer: () => 'Box indexer (blue): a digit X at the p-th cell of its region (reading order) puts p in its X-th cell.',
 };
 
