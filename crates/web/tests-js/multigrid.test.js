@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LAYOUT_PLAN, canvasText, layoutOf, looksLikeCanvas, multigridDrawing, multigridTitle, offeredLayouts, solveSentence } from '../assets/js/multigrid.js';
+import { LAYOUT_PLAN, canvasText, layoutOf, looksLikeCanvas, multigridDrawing, multigridNotes, multigridTitle, offeredLayouts, solveSentence } from '../assets/js/multigrid.js';
 import { sourceOfText } from '../assets/js/formats.js';
 import { generateRequest, offeredLevels, offeredVariants } from '../assets/js/plan.js';
 import { multigridParses, multigridSolves } from './fixtures.js';
@@ -102,6 +102,18 @@ test('a sub-grid that is not a square on the canvas is shaded, and its boxes dra
   assert.equal(d.scattered[0].grid, 3);
   assert.ok(new Set(edges(d.box)).has('2,0-2,1'), 'r1c2 | r1c3 stays a box line');
   assert.equal(multigridDrawing(twodoku()).scattered.length, 0);
+});
+
+test('twins: two grids a column apart, bordered, and the relabelling said in words', () => {
+  const p = parsedText('layout: twins');
+  assert.deepEqual(p.relabelled, [[0, 1]]);
+  const d = multigridDrawing(p);
+  assert.equal(d.width, 19);
+  assert.equal(d.cells.length, 162);
+  const border = new Set(edges(d.border));
+  assert.ok(border.has('9,0-9,1') && border.has('10,0-10,1'), 'the empty column between them');
+  assert.deepEqual(multigridNotes(p, d), ['Grids 1 and 2 are twins: one relabelling of the digits (each digit always swapped for the same one) turns grid 1 into grid 2, place by place.']);
+  assert.deepEqual(multigridNotes(samurai(), multigridDrawing(samurai())), []);
 });
 
 test('the solve sentence says the count', () => {

@@ -8,7 +8,7 @@
 import { api } from './api.js';
 import { $, downloadFile, fail, say, showLink, statsList, svgEl } from './dom.js';
 import { digitChar } from './digits.js';
-import { multigridDrawing, multigridTitle, solveSentence } from './multigrid.js';
+import { multigridDrawing, multigridNotes, multigridTitle, solveSentence } from './multigrid.js';
 import { b64urlEncode } from './url.js';
 import { leaveTrace } from './player.js';
 
@@ -92,7 +92,7 @@ function draw(S) {
   const solved = M.solution ? ', solved' : '';
   svg.setAttribute('aria-label', `${multigridTitle(M.p)}, ${M.p.clues} givens${solved}`);
   $('multigrid-info').textContent = `${multigridTitle(M.p)} · ${M.p.clues} givens${solved}`;
-  $('multigrid-note').textContent = d.scattered.map((g) => `The shaded cells make grid ${g.grid}: its rows, columns and boxes, taken in the order the puzzle lists its cells, hold every digit once too.`).join(' ');
+  $('multigrid-note').textContent = multigridNotes(M.p, d).join(' ');
 }
 
 /** Shows the multigrid `p` (its /api/parse answer) in place of the one-grid board. */

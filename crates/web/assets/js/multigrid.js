@@ -88,6 +88,17 @@ export function multigridDrawing(p) {
   };
 }
 
+/**
+ * What the board alone does not show, in sentences: the sub-grids spread
+ * over the others (shaded), and the pairs that relabel one another
+ * (`p.relabelled`, twins).
+ */
+export function multigridNotes(p, drawing) {
+  const spread = drawing.scattered.map((g) => `The shaded cells make grid ${g.grid}: its rows, columns and boxes, taken in the order the puzzle lists its cells, hold every digit once too.`);
+  const twins = (p.relabelled || []).map(([a, b]) => `Grids ${a + 1} and ${b + 1} are twins: one relabelling of the digits (each digit always swapped for the same one) turns grid ${a + 1} into grid ${b + 1}, place by place.`);
+  return spread.concat(twins);
+}
+
 /** Words for a number of sub-grids. */
 const COUNTS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen'];
 
@@ -115,7 +126,9 @@ export function solveSentence(r) {
  * in 5 s or less (the release build on one core of a shared machine; the
  * figures are in docs/api.md). Left out: super-samurai, shogun and sumo
  * at 12×12 (up to 15 s, or past 25 s), and at 16×16 every layout but
- * twodoku (sensei up to 9 s, the others past 25 s for some seed). Where
+ * twodoku (sensei up to 9 s, twins up to 6.8 s, the others past 25 s
+ * for some seed); the clueless layouts are made at 9×9 alone (they need
+ * boxes of odd sides: 15×15 is not on the menu, 25×25 takes too long). Where
  * a layout stands as an earlier one does, the earlier is offered alone:
  * doubledoku and sensei are a twodoku of 4×4 grids, sensei also of 6×6
  * and 8×8 grids.
@@ -124,6 +137,7 @@ export const LAYOUT_PLAN = {
   twodoku: [4, 6, 8, 9, 12, 16],
   doubledoku: [6, 8, 9, 12],
   sensei: [9, 12],
+  twins: [4, 6, 8, 9, 12],
   tridoku: [4, 6, 8, 9, 12],
   'wing-3': [4, 6, 8, 9, 12],
   butterfly: [4, 6, 8, 9, 12],
@@ -134,6 +148,8 @@ export const LAYOUT_PLAN = {
   'super-samurai': [4, 6, 8, 9],
   shogun: [4, 6, 8, 9],
   sumo: [4, 6, 8, 9],
+  'clueless-1': [9],
+  'clueless-2': [9],
 };
 
 /** The menu value of a layout (`layout:samurai`), and the layout a menu value names (or null). */

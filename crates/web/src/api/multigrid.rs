@@ -6,8 +6,6 @@
 //! takes one grid, so `/api/hint`, `/api/explain` and `/api/grade` refuse
 //! multigrids by name ([`crate::input`]).
 
-use std::collections::BTreeMap;
-
 use fdoku_fd::{Budget, SearchConfig, Strength};
 use fdoku_sudoku::HouseKind;
 use fdoku_sudoku::format::multigrid::describe_multigrid;
@@ -26,30 +24,25 @@ use crate::work::stopped;
 /// a generation (as `fdoku generate --node-limit`'s default).
 const NODE_LIMIT: u64 = 200_000;
 
-/// One sub-grid's cells (in its reading order) and its boxes.
-#[derive(Default)]
-struct SubGrid {
-    cells: Vec<usize>,
-    boxes: Vec<Vec<usize>>,
-}
-
-/// Every sub-grid's cells and boxes, from the multigrid's houses (so a
-/// sub-grid of any shape is described as the library has it).
-fn sub_grids(grid: &Multigrid) -> Vec<SubGrid> {
-    let mut grids: BTreeMap<usize, SubGrid> = BTreeMap::new();
+/// Every sub-grid's cells (in its reading order) and its boxes; a
+/// sub-grid of any shape is described as the library has it.
+fn sub_grids(grid: &Multigrid) -> Vec<Value> {
+    let mut boxes = vec![Vec::new(); grid.grid_count()];
     for (index, house) in grid.houses() {
-        let sub = grids.entry(index).or_default();
-        match house.kind {
-            HouseKind::Row => sub.cells.extend(&house.cells),
-            HouseKind::Box => sub.boxes.push(house.cells),
-            _ => {}
+        if house.kind == HouseKind::Box {
+            boxes[index].push(house.cells);
         }
     }
-    grids.into_values().collect()
+    boxes
+        .into_iter()
+        .enumerate()
+        .map(|(index, boxes)| json!({"cells": grid.grid_cells(index), "boxes": boxes}))
+        .collect()
 }
 
 /// The drawing data of a multigrid (`/api/parse`): the canvas, where each
-/// cell stands on it, each sub-grid's cells and boxes, the givens.
+/// cell stands on it, each sub-grid's cells and boxes, the pairs of
+/// sub-grids that relabel one another (twins), the givens.
 pub fn layout(puzzle: &MultigridPuzzle) -> Value {
     let grid = puzzle.grid();
     let (box_rows, box_cols) = grid.boxes();
@@ -59,10 +52,6 @@ pub fn layout(puzzle: &MultigridPuzzle) -> Value {
             [row, col]
         })
         .collect();
-    let grids: Vec<Value> = sub_grids(grid)
-        .into_iter()
-        .map(|sub| json!({"cells": sub.cells, "boxes": sub.boxes}))
-        .collect();
     json!({
         "kind": "multigrid",
         "layout": grid.name(),
@@ -71,7 +60,8 @@ pub fn layout(puzzle: &MultigridPuzzle) -> Value {
         "height": grid.height(),
         "width": grid.width(),
         "cells": cells,
-        "grids": grids,
+        "grids": sub_grids(grid),
+        "relabelled": grid.arrangement().relabelled,
         "givens": puzzle.givens(),
         "clues": puzzle.clue_count(),
         "clash": puzzle.clash().map(|c| c.to_string()),

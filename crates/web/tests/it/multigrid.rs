@@ -95,6 +95,62 @@ async fn a_canvas_without_its_layout_line_is_named_by_its_shape() {
 }
 
 #[tokio::test]
+async fn sub_grids_of_spread_cells_and_twins_are_described_as_the_library_has_them() {
+    let app = app();
+    // A clueless puzzle's tenth grid: the centre cell of every box of the
+    // nine grids side by side, in its reading order.
+    let (status, made) = post(
+        &app,
+        "/api/generate",
+        json!({"layout": "clueless-1", "size": 9, "seed": 2}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let description = made["description"].clone();
+    let (status, body) = post(&app, "/api/parse", json!({"description": description})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let puzzle = read(body["text"].as_str().unwrap());
+    let grid = puzzle.grid();
+    let grids = body["grids"].as_array().unwrap();
+    assert_eq!(grids.len(), 10);
+    let tenth = usizes(&grids[9]["cells"]);
+    assert_eq!(tenth, grid.grid_cells(9));
+    assert_eq!(
+        tenth[..3],
+        [
+            grid.cell_at(1, 1).unwrap(),
+            grid.cell_at(1, 4).unwrap(),
+            grid.cell_at(1, 7).unwrap()
+        ]
+    );
+    assert_eq!(grids[9]["boxes"].as_array().unwrap().len(), 9);
+    assert_eq!(body["relabelled"], json!([]));
+    let (status, solved) = post(
+        &app,
+        "/api/solve",
+        json!({"description": body["description"].clone()}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["status"], "unique");
+    check_multigrid(&puzzle, &digits(&solved["solution"])).unwrap();
+
+    // Twins: two grids a column apart that relabel one another.
+    let (status, body) = post(
+        &app,
+        "/api/parse",
+        json!({"description": {"layout": "twins", "size": 4}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["relabelled"], json!([[0, 1]]));
+    assert_eq!(
+        (body["height"].as_u64(), body["width"].as_u64()),
+        (Some(4), Some(9))
+    );
+}
+
+#[tokio::test]
 async fn a_multigrid_that_does_not_read_names_line_and_column() {
     let app = app();
     let text = "layout: twodoku\n1...\n..x.\n......\n......\n  ....\n  ....\n";
