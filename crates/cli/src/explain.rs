@@ -30,7 +30,6 @@ pub fn explain(
     let explained = match explain_path(&puzzle, order, &budget) {
         Ok(explained) => explained,
         Err(GradeError::Stopped(_)) => return Ok(unsolved_in_time(&spinner, &budget)),
-        Err(e @ GradeError::Unsupported(_)) => return Err(BadInput(e.to_string()).into()),
         Err(e) => return not_rated(&puzzle, e, args.format, out),
     };
     spinner.finish_and_clear();

@@ -84,7 +84,6 @@ fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record 
                 GradeError::Stopped(_) => ("stopped", e.to_string()),
                 GradeError::NoSolution => ("none", e.to_string()),
                 GradeError::NotUnique => ("not_unique", e.to_string()),
-                GradeError::Unsupported(_) => ("error", e.to_string()),
             })
         }
         (Err(e), _) => Err(("error", e.to_string())),

@@ -47,7 +47,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
-use crate::grade::{GradeError, Level, SeRating, check_rules, level_of};
+use crate::grade::{GradeError, Level, SeRating, level_of};
 use crate::se_scale::rating_within;
 use crate::{SeScale, Technique};
 
@@ -219,7 +219,6 @@ pub fn generate(
             grade: None,
         });
     }
-    check_rules(rules)?;
     let make = |seed| fdoku_sudoku::generate::generate(rules, options, seed);
     generate_graded(make, target, attempts, seed, &options.budget)
 }
@@ -228,9 +227,7 @@ pub fn generate(
 /// `make`, each from its own seed drawn from `seed` — variant, killer or
 /// jigsaw puzzles as well as classic ones (the same seed, the same puzzle).
 /// Each candidate is walked along the logic solver's path, which takes the
-/// variant constraints' own deductions; a candidate with an element the
-/// solver has no logic for ends the search with
-/// [`GradedError::Grade`]. `budget` bounds the whole search (`make`
+/// variant constraints' own deductions. `budget` bounds the whole search (`make`
 /// carries its own for each candidate): when it runs out the search stops
 /// with [`GenerateError::Stopped`].
 pub fn generate_graded(
@@ -255,7 +252,6 @@ pub fn generate_graded(
             Err(e) => return Err(e.into()),
         };
         grids_found = true;
-        check_rules(generated.puzzle.rules())?;
         let (puzzle, solution) = (&generated.puzzle, &generated.solution);
         let se = match target.rating {
             Some(range) => {

@@ -40,8 +40,8 @@ use crate::implications::length_bonus;
 use crate::path::Walk;
 use crate::{Grid, HodokuLevel, PathOptions, PathOrder, Step, Technique, hodoku_order, solve_path};
 use fdoku_sudoku::HouseKind;
+use fdoku_sudoku::Puzzle;
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status, solve};
-use fdoku_sudoku::{Puzzle, Rules};
 
 /// fdoku's short difficulty level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -142,22 +142,6 @@ pub enum GradeError {
     /// The budget ran out.
     #[error("grading stopped: {0}")]
     Stopped(&'static str),
-    /// Variant elements whose own logic the solver does not have: the
-    /// names of their kinds.
-    #[error("the logic solver has no logic for {0} (solve and count take them)")]
-    Unsupported(String),
-}
-
-/// [`GradeError::Unsupported`] for rules the logic solver has no logic for:
-/// sandwich, X-sum and skyscraper clues, region-sum and zipper lines. Every
-/// other rule — houses, cages, global rules, odd/even cells, negative rules
-/// and the other elements — it reasons with (see `variants`).
-pub fn check_rules(rules: &Rules) -> Result<(), GradeError> {
-    let names = crate::variants::unsupported(rules);
-    match names.is_empty() {
-        true => Ok(()),
-        false => Err(GradeError::Unsupported(names.join(", "))),
-    }
 }
 
 /// What grading needs to know before walking a path.
@@ -170,10 +154,8 @@ pub struct Prepared {
     pub unique: bool,
 }
 
-/// Finds a solution and whether it is the only one, under `budget`;
-/// refuses rules the techniques do not know ([`check_rules`]).
+/// Finds a solution and whether it is the only one, under `budget`.
 pub fn prepare(puzzle: &Puzzle, budget: &Budget) -> Result<Prepared, GradeError> {
-    check_rules(puzzle.rules())?;
     let options = SolveOptions {
         budget: budget.clone(),
         ..SolveOptions::default()
@@ -407,11 +389,12 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         OddEven => 10,
         Thermometer | KropkiDot | Xv | Whisper | Palindrome | CloneShape | MinMax
         | EntropicLine | ModularLine | NonConsecutive | NegativeConstraint | Renban
-        | BetweenLine | ArrowSum | Quadruple => 23,
+        | BetweenLine | ArrowSum | Quadruple | GreaterThan | ProductClue | ParityLine
+        | NabnerLine | LockoutLine => 23,
         CageCombination | LittleKillerSum | RegionSumLine | ZipperLine | DotChain
-        | WhisperChain => 26,
+        | WhisperChain | Indexer | FrameSum | ElementFillings => 26,
         HouseRelations => 34,
-        InniesOuties | Sandwich | XSum | SkyscraperClue => 28,
+        InniesOuties | Sandwich | XSum | SkyscraperClue | OneTwoThree | CountingCircles => 28,
         HiddenCage => 28,
         CageSplitting => 34,
         DiagonalSums => 36,

@@ -148,9 +148,6 @@ pub enum HintError {
     /// The budget ran out first.
     #[error("stopped before a step was found")]
     Stopped,
-    /// Rules the techniques do not reason with ([`GradeError::Unsupported`]).
-    #[error("{0}")]
-    Unsupported(GradeError),
 }
 
 fn no_solution(clash: &Option<String>) -> String {
@@ -174,7 +171,6 @@ pub fn hint(request: &HintRequest, budget: &Budget) -> Result<Hint, HintError> {
         Ok(prepared) if prepared.unique => Some(prepared),
         Ok(_) => None,
         Err(GradeError::Stopped(_)) => return Err(HintError::Stopped),
-        Err(e @ GradeError::Unsupported(_)) => return Err(HintError::Unsupported(e)),
         Err(_) if request.entries.is_none() => {
             return Err(HintError::NoSolution(givens.clash().map(|c| c.to_string())));
         }
@@ -207,7 +203,6 @@ pub fn hint(request: &HintRequest, budget: &Budget) -> Result<Hint, HintError> {
         None => match prepare(&position, budget) {
             Ok(prepared) => prepared,
             Err(GradeError::Stopped(_)) => return Err(HintError::Stopped),
-            Err(e @ GradeError::Unsupported(_)) => return Err(HintError::Unsupported(e)),
             Err(_) => {
                 return Err(HintError::NoSolution(
                     position.clash().map(|c| c.to_string()),

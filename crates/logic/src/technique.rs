@@ -207,6 +207,16 @@ techniques! {
     DotChain => "Dot chain", "----", Medium, 50;
     WhisperChain => "Whisper chain", "----", Medium, 50;
     HouseRelations => "House and relations", "----", Medium, 70;
+    GreaterThan => "Greater-than", "----", Easy, 14;
+    ProductClue => "Product clue", "----", Easy, 14;
+    ParityLine => "Parity line", "----", Easy, 14;
+    NabnerLine => "Nabner line", "----", Easy, 14;
+    LockoutLine => "Lockout line", "----", Easy, 14;
+    Indexer => "Indexer", "----", Medium, 50;
+    FrameSum => "Frame sum", "----", Medium, 50;
+    OneTwoThree => "123 clue", "----", Medium, 60;
+    CountingCircles => "Counting circles", "----", Medium, 60;
+    ElementFillings => "Element fillings", "----", Medium, 50;
     Backtracking => "Backtracking", "9999", Extreme, 10000;
 }
 
@@ -255,13 +265,23 @@ impl Technique {
         Technique::ArrowSum,
         Technique::LittleKillerSum,
         Technique::Quadruple,
+        Technique::GreaterThan,
+        Technique::ProductClue,
+        Technique::ParityLine,
+        Technique::NabnerLine,
+        Technique::LockoutLine,
         Technique::DotChain,
         Technique::WhisperChain,
         Technique::RegionSumLine,
         Technique::ZipperLine,
+        Technique::Indexer,
+        Technique::FrameSum,
+        Technique::ElementFillings,
         Technique::Sandwich,
         Technique::XSum,
         Technique::SkyscraperClue,
+        Technique::OneTwoThree,
+        Technique::CountingCircles,
         Technique::InniesOuties,
         Technique::HiddenCage,
         Technique::CageSplitting,

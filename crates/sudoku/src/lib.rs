@@ -32,7 +32,7 @@ mod rules;
 pub mod solve;
 pub mod study;
 
-pub use check::{SolutionError, check_solution};
+pub use check::{SolutionError, check_solution, element_holds};
 pub use elements::{Direction, Dot, Element, ElementKind, Extremum, Indexer, Negative, Outside};
 pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
 pub use rules::{

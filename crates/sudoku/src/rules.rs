@@ -213,7 +213,7 @@ impl Layout {
     /// How many cells from `clue` a frame sum adds up: the box's height for
     /// a clue above or below a column, its width beside a row; `None`
     /// without boxes or at a corner.
-    pub(crate) fn frame_depth(&self, size: usize, clue: Outside) -> Option<usize> {
+    pub fn frame_depth(&self, size: usize, clue: Outside) -> Option<usize> {
         let Layout::Boxes { rows, cols } = *self else {
             return None;
         };

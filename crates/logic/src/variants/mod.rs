@@ -32,20 +32,31 @@
 //!   skyscraper clue beside it allows. Two elements read together: dots
 //!   and whisper steps meeting in one cell, the parity or the half that
 //!   alternates along a chain of dots or a whisper line, and a house read
-//!   with the relations between its cells.
+//!   with the relations between its cells. Indexers, greater-than signs,
+//!   product clues, parity and nabner lines are read through their
+//!   relations and as a whole (`fillings`: the fillings of the element's
+//!   cells that keep its rule); lockout lines by the pairs of digits their
+//!   ends can hold, frame sums and "123" clues by the arrangements of
+//!   their row, counting circles by the sets of digits that count
+//!   themselves.
 //!
-//! A rule without logic of its own here would be refused by name
-//! ([`unsupported`]): a path without its logic would guess where a person
-//! reasons.
+//! Every kind has logic: a kind without deductions of its own is read as
+//! a whole, its rule weighed as the independent checker reads it
+//! ([`Technique::ElementFillings`]).
 
 mod alternation;
 mod between;
+mod counting_circles;
 mod diagonal_fillings;
 mod diagonals;
 mod dot_chains;
 mod equations;
+mod fillings;
+mod frame_sum;
 mod house_relations;
 mod innies;
+mod lockout;
+mod one_two_three;
 mod pairs;
 mod parity;
 mod quadruple;
@@ -69,24 +80,12 @@ use super::step::Found;
 use super::technique::Technique;
 use fdoku_sudoku::{Element, ElementKind, Rules};
 
-/// The kinds of `rules`' elements the logic solver has no logic for, by
-/// name, each once.
-pub(crate) fn unsupported(rules: &Rules) -> Vec<&'static str> {
-    let mut names = Vec::new();
-    for element in rules.elements() {
-        let kind = ElementKind::of(element);
-        if technique_of(kind).is_none() && !names.contains(&kind.name()) {
-            names.push(kind.name());
-        }
-    }
-    names
-}
-
-/// The technique that reports an element kind's own deductions; `None`
-/// for the kinds the solver does not reason with.
-fn technique_of(kind: ElementKind) -> Option<Technique> {
+/// The technique that reports an element kind's own deductions. A kind
+/// without deductions of its own is read as a whole
+/// ([`Technique::ElementFillings`], in `fillings`): every kind has logic.
+fn technique_of(kind: ElementKind) -> Technique {
     use ElementKind as K;
-    Some(match kind {
+    match kind {
         K::Thermometer | K::SlowThermometer => Technique::Thermometer,
         K::WhiteDot | K::BlackDot => Technique::KropkiDot,
         K::Xv => Technique::Xv,
@@ -106,17 +105,26 @@ fn technique_of(kind: ElementKind) -> Option<Technique> {
         K::Skyscraper => Technique::SkyscraperClue,
         K::RegionSum => Technique::RegionSumLine,
         K::Zipper => Technique::ZipperLine,
-        _ => return None,
-    })
+        K::RowIndexer | K::ColumnIndexer | K::BoxIndexer => Technique::Indexer,
+        K::GreaterThan => Technique::GreaterThan,
+        K::Product => Technique::ProductClue,
+        K::ParityLine => Technique::ParityLine,
+        K::Nabner => Technique::NabnerLine,
+        K::Lockout => Technique::LockoutLine,
+        K::FrameSum => Technique::FrameSum,
+        K::CountingCircles => Technique::CountingCircles,
+        K::OneTwoThree => Technique::OneTwoThree,
+        _ => Technique::ElementFillings,
+    }
 }
 
 /// The technique reporting deductions from `source` (the relation's
 /// partner checks).
-fn technique_of_source(rules: &Rules, source: Source) -> Option<Technique> {
+fn technique_of_source(rules: &Rules, source: Source) -> Technique {
     match source {
         Source::Element(index) => technique_of(ElementKind::of(&rules.elements()[index])),
-        Source::NonConsecutive => Some(Technique::NonConsecutive),
-        Source::Negative => Some(Technique::NegativeConstraint),
+        Source::NonConsecutive => Technique::NonConsecutive,
+        Source::Negative => Technique::NegativeConstraint,
     }
 }
 
@@ -144,6 +152,19 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         T::DotChain => dot_chains::find(grid, found),
         T::WhisperChain => whisper_chains::find(grid, found),
         T::HouseRelations => house_relations::find(grid, found),
+        T::LockoutLine => lockout::find(grid, found),
+        T::FrameSum => frame_sum::find(grid, found),
+        T::OneTwoThree => one_two_three::find(grid, found),
+        T::CountingCircles => counting_circles::find(grid, found),
+        T::Indexer
+        | T::GreaterThan
+        | T::ProductClue
+        | T::ParityLine
+        | T::NabnerLine
+        | T::ElementFillings => {
+            pairs::find(grid, technique, found)?;
+            fillings::find(grid, technique, found)
+        }
         _ => pairs::find(grid, technique, found),
     }
 }

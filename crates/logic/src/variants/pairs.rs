@@ -21,7 +21,7 @@ use super::{CellLink, Source, digit_list, labelled, options, technique_of_source
 /// candidates without a partner in the other cell.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {
     for link in grid.links() {
-        if technique_of_source(grid.rules(), link.source) != Some(technique) {
+        if technique_of_source(grid.rules(), link.source) != technique {
             continue;
         }
         for cell in [link.a, link.b] {

@@ -4,6 +4,7 @@
 
 mod candidates;
 mod cell_rules;
+mod element_rules;
 mod generate;
 mod hint;
 mod hodoku_scores;

@@ -22,18 +22,7 @@ pub(super) fn check_elements(rules: &Rules, grid: &[u8]) -> Result<(), SolutionE
     if !rules.has_elements() {
         return Ok(());
     }
-    let marked_as = |wanted: Extremum| -> Vec<usize> {
-        let marks = rules.elements().iter().filter_map(|e| match e {
-            Element::Extremum { cell, kind } if *kind == wanted => Some(*cell),
-            _ => None,
-        });
-        marks.collect()
-    };
-    let filled = Filled {
-        n: rules.size(),
-        grid,
-        extrema: [marked_as(Extremum::Minimum), marked_as(Extremum::Maximum)],
-    };
+    let filled = Filled::new(rules, grid);
     let mut numbers: HashMap<&'static str, usize> = HashMap::new();
     for element in rules.elements() {
         let kind = element.kind();
@@ -51,12 +40,39 @@ pub(super) fn check_elements(rules: &Rules, grid: &[u8]) -> Result<(), SolutionE
     filled.negative(rules)
 }
 
+/// Whether `element`, one of `rules`' elements, holds on `grid` (N²
+/// digits from 1 to N): this checker's reading of one rule alone, for a
+/// solver weighing fillings of the cells the element reads.
+pub(super) fn element_holds(rules: &Rules, element: &Element, grid: &[u8]) -> bool {
+    Filled::new(rules, grid)
+        .breach(element, rules.layout())
+        .is_none()
+}
+
 /// The grid under check.
 struct Filled<'a> {
     n: usize,
     grid: &'a [u8],
     /// The minimum cells, then the maximum cells.
     extrema: [Vec<usize>; 2],
+}
+
+impl<'a> Filled<'a> {
+    /// `grid` checked against `rules`' elements.
+    fn new(rules: &Rules, grid: &'a [u8]) -> Self {
+        let marked_as = |wanted: Extremum| -> Vec<usize> {
+            let marks = rules.elements().iter().filter_map(|e| match e {
+                Element::Extremum { cell, kind } if *kind == wanted => Some(*cell),
+                _ => None,
+            });
+            marks.collect()
+        };
+        Filled {
+            n: rules.size(),
+            grid,
+            extrema: [marked_as(Extremum::Minimum), marked_as(Extremum::Maximum)],
+        }
+    }
 }
 
 impl Filled<'_> {

@@ -36,8 +36,9 @@ mod elements;
 
 use thiserror::Error;
 
+use crate::elements::Element;
 use crate::puzzle::{Puzzle, digit_char};
-use crate::rules::{GlobalRule, Layout, Parity, cell_name};
+use crate::rules::{GlobalRule, Layout, Parity, Rules, cell_name};
 
 /// Why a grid is not a solution.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -164,6 +165,25 @@ pub enum SolutionError {
         /// The missing mark: `a white dot`, `a black dot`, `an X`, `a V`.
         mark: &'static str,
     },
+}
+
+/// Whether `element`, one of `rules`' elements, holds on the filled
+/// `grid` (N² digits from 1 to N), read as [`check_solution`] reads it;
+/// only the cells the element reads matter. A solver may fill just those
+/// to weigh one rule alone.
+///
+/// ```
+/// use fdoku_sudoku::{Element, Rules, element_holds};
+///
+/// let thermo = Element::Thermometer { cells: vec![0, 1], slow: false };
+/// let rules = Rules::classic(4).unwrap().with_element(thermo.clone()).unwrap();
+/// let mut grid = [1; 16];
+/// assert!(!element_holds(&rules, &thermo, &grid));
+/// grid[1] = 3;
+/// assert!(element_holds(&rules, &thermo, &grid));
+/// ```
+pub fn element_holds(rules: &Rules, element: &Element, grid: &[u8]) -> bool {
+    elements::element_holds(rules, element, grid)
 }
 
 /// Checks that `grid` (N² digits, row by row) solves `puzzle`.

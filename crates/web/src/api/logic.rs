@@ -55,7 +55,6 @@ fn grade_error(e: GradeError, puzzle: &Puzzle) -> ApiError {
             Some(clash) => format!("the puzzle has no solution: {clash}"),
             None => "the puzzle has no solution".to_owned(),
         }),
-        GradeError::Unsupported(_) => ApiError::Unprocessable(e.to_string()),
     }
 }
 

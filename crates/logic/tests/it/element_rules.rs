@@ -1,0 +1,260 @@
+//! The deductions of indexers, greater-than signs, product clues, parity,
+//! nabner and lockout lines, frame sums, counting circles and "123" clues
+//! on constructed positions: each removes exactly the candidates expected,
+//! names its element, and finds nothing where nothing follows.
+
+use fdoku_logic::{Grid, Technique};
+use fdoku_sudoku::{Element, Indexer, Outside};
+
+use super::variants::{all_removed, at, empty, names, rules_with};
+
+/// Leaves `cell` only `digits`.
+fn keep(grid: &mut Grid, cell: usize, digits: &[u8]) {
+    for d in 1..=9 {
+        if !digits.contains(&d) {
+            grid.eliminate(cell, d);
+        }
+    }
+}
+
+/// The digits 1 to 9 but `but`.
+fn all_but(but: &[u8]) -> Vec<u8> {
+    (1..=9).filter(|d| !but.contains(d)).collect()
+}
+
+#[test]
+fn greater_than_keeps_the_larger_digit_above_the_smaller() {
+    let rules = rules_with(vec![Element::GreaterThan {
+        cells: [at(1, 1), at(1, 2)],
+    }]);
+    let mut grid = empty(&rules);
+    let steps = Technique::GreaterThan.find_all(&grid);
+    assert_eq!(steps[0].elements, [0]);
+    assert!(
+        steps[0]
+            .reason
+            .as_deref()
+            .unwrap()
+            .starts_with("greater-than 1 (r1c1, r1c2)"),
+        "{:?}",
+        steps[0].reason
+    );
+    assert_eq!(
+        all_removed(Technique::GreaterThan, &grid),
+        names(&[(at(1, 1), &[1]), (at(1, 2), &[9])])
+    );
+    keep(&mut grid, at(1, 1), &[5, 6]);
+    keep(&mut grid, at(1, 2), &[1, 2]);
+    assert!(Technique::GreaterThan.find_all(&grid).is_empty());
+}
+
+#[test]
+fn product_clue_keeps_the_factor_pairs() {
+    let rules = rules_with(vec![Element::Product {
+        cells: [at(1, 1), at(1, 2)],
+        product: 12,
+    }]);
+    let mut grid = empty(&rules);
+    let gone = all_but(&[2, 3, 4, 6]);
+    assert_eq!(
+        all_removed(Technique::ProductClue, &grid),
+        names(&[(at(1, 1), &gone), (at(1, 2), &gone)])
+    );
+    keep(&mut grid, at(1, 1), &[2, 6]);
+    keep(&mut grid, at(1, 2), &[2, 6]);
+    assert!(Technique::ProductClue.find_all(&grid).is_empty());
+}
+
+#[test]
+fn parity_line_alternates_and_counts_a_house() {
+    let rules = rules_with(vec![Element::ParityLine {
+        cells: vec![at(1, 1), at(1, 2), at(1, 3)],
+    }]);
+    let mut grid = empty(&rules);
+    assert!(Technique::ParityLine.find_all(&grid).is_empty());
+    keep(&mut grid, at(1, 1), &[1, 3]);
+    assert_eq!(
+        all_removed(Technique::ParityLine, &grid),
+        names(&[(at(1, 2), &[1, 3, 5, 7, 9]), (at(1, 3), &[2, 4, 6, 8])])
+    );
+    // Along the whole of row 1, five cells share a parity: only the odd
+    // digits are five.
+    let row = rules_with(vec![Element::ParityLine {
+        cells: (1..=9).map(|c| at(1, c)).collect(),
+    }]);
+    let odd_places: Vec<(usize, &[u8])> = (1..=9)
+        .map(|c| match c % 2 {
+            1 => (at(1, c), &[2u8, 4, 6, 8][..]),
+            _ => (at(1, c), &[1u8, 3, 5, 7, 9][..]),
+        })
+        .collect();
+    assert_eq!(
+        all_removed(Technique::ParityLine, &empty(&row)),
+        names(&odd_places)
+    );
+}
+
+#[test]
+fn nabner_line_of_five_holds_the_odd_digits() {
+    let cells: Vec<usize> = (1..=5).map(|i| at(i, i)).collect();
+    let rules = rules_with(vec![Element::Nabner {
+        cells: cells.clone(),
+    }]);
+    let evens: Vec<(usize, &[u8])> = cells.iter().map(|&c| (c, &[2u8, 4, 6, 8][..])).collect();
+    assert_eq!(
+        all_removed(Technique::NabnerLine, &empty(&rules)),
+        names(&evens)
+    );
+    let short = rules_with(vec![Element::Nabner {
+        cells: vec![at(1, 1), at(1, 2), at(1, 3)],
+    }]);
+    assert!(Technique::NabnerLine.find_all(&empty(&short)).is_empty());
+}
+
+#[test]
+fn column_indexer_points_at_the_place_of_its_column_number() {
+    // r1c1's digit X puts 1 in column X of row 1.
+    let rules = rules_with(vec![Element::Indexer {
+        cell: at(1, 1),
+        kind: Indexer::Column,
+    }]);
+    let mut grid = empty(&rules);
+    assert!(Technique::Indexer.find_all(&grid).is_empty());
+    keep(&mut grid, at(1, 1), &[3, 5]);
+    // The 1 stands in r1c3 or r1c5; r1c3's 5 would leave the indexer 3,
+    // which needs the 1 there (and r1c5's 3 likewise).
+    let mut elsewhere: Vec<(usize, &[u8])> = [2, 4, 6, 7, 8, 9]
+        .iter()
+        .map(|&c| (at(1, c), &[1u8][..]))
+        .collect();
+    elsewhere.extend([(at(1, 3), &[5u8][..]), (at(1, 5), &[3u8][..])]);
+    assert_eq!(all_removed(Technique::Indexer, &grid), names(&elsewhere));
+    // The 1 can stand only in r1c3: the indexer holds 3, which leaves the
+    // rest of the row.
+    keep(&mut grid, at(1, 5), &[2, 4]);
+    for c in [2, 4, 6, 7, 8, 9] {
+        grid.eliminate(at(1, c), 1);
+    }
+    let not_one = all_but(&[1]);
+    let mut expected: Vec<(usize, &[u8])> = [2, 4, 6, 7, 8, 9]
+        .iter()
+        .map(|&c| (at(1, c), &[3u8][..]))
+        .collect();
+    expected.extend([(at(1, 1), &[5u8][..]), (at(1, 3), &not_one[..])]);
+    assert_eq!(all_removed(Technique::Indexer, &grid), names(&expected));
+}
+
+#[test]
+fn lockout_ends_lock_the_inside_out() {
+    let line = vec![at(1, 1), at(1, 2), at(1, 3)];
+    let rules = rules_with(vec![Element::Lockout {
+        cells: line.clone(),
+        difference: 4,
+    }]);
+    // On an empty grid only the inside's 5 goes.
+    let mut values = vec![0; 81];
+    assert_eq!(
+        all_removed(Technique::LockoutLine, &empty(&rules)),
+        names(&[(at(1, 2), &[5])])
+    );
+    values[at(1, 1)] = 2;
+    let grid = Grid::with_values(&rules, &values);
+    let steps = Technique::LockoutLine.find_all(&grid);
+    assert_eq!(steps[0].elements, [0]);
+    assert_eq!(
+        all_removed(Technique::LockoutLine, &grid),
+        names(&[(at(1, 2), &[3, 4, 5, 6]), (at(1, 3), &[1, 3, 4, 5])])
+    );
+    let mut settled = grid.clone();
+    settled.apply(&steps[0]);
+    assert!(Technique::LockoutLine.find_all(&settled).is_empty());
+}
+
+#[test]
+fn frame_sum_of_six_puts_one_two_three_at_the_edge() {
+    let above = Outside { row: 0, col: 1 };
+    let rules = rules_with(vec![Element::FrameSum {
+        clue: above,
+        sum: 6,
+    }]);
+    let mut expected: Vec<(usize, &[u8])> = Vec::new();
+    let high = all_but(&[1, 2, 3]);
+    for r in 1..=9 {
+        match r <= 3 {
+            true => expected.push((at(r, 1), &high)),
+            false => expected.push((at(r, 1), &[1, 2, 3])),
+        }
+    }
+    assert_eq!(
+        all_removed(Technique::FrameSum, &empty(&rules)),
+        names(&expected)
+    );
+    let loose = rules_with(vec![Element::FrameSum {
+        clue: above,
+        sum: 15,
+    }]);
+    assert!(Technique::FrameSum.find_all(&empty(&loose)).is_empty());
+}
+
+#[test]
+fn one_two_three_clue_keeps_the_others_behind_its_digit() {
+    let above = Outside { row: 0, col: 1 };
+    let rules = rules_with(vec![Element::FirstOfOneTwoThree {
+        clue: above,
+        digit: 2,
+    }]);
+    let mut grid = empty(&rules);
+    // The 2 in r8c1 or r9c1 would leave no room after it for both others.
+    assert_eq!(
+        all_removed(Technique::OneTwoThree, &grid),
+        names(&[(at(1, 1), &[1, 3]), (at(8, 1), &[2]), (at(9, 1), &[2])])
+    );
+    grid.eliminate(at(1, 1), 1);
+    grid.eliminate(at(1, 1), 3);
+    grid.eliminate(at(8, 1), 2);
+    grid.eliminate(at(9, 1), 2);
+    assert!(Technique::OneTwoThree.find_all(&grid).is_empty());
+    // With the 1 placed fourth from the clue, the 2 stands before it.
+    let mut values = vec![0; 81];
+    values[at(4, 1)] = 1;
+    let placed = Grid::with_values(&rules, &values);
+    let twos: Vec<(usize, &[u8])> = (5..=9).map(|r| (at(r, 1), &[2u8][..])).collect();
+    let mut expected = names(&twos);
+    expected.extend(names(&[(at(1, 1), &[3])]));
+    expected.sort();
+    assert_eq!(all_removed(Technique::OneTwoThree, &placed), expected);
+}
+
+#[test]
+fn counting_circles_count_themselves() {
+    let circles = vec![at(1, 1), at(5, 5), at(9, 9)];
+    let rules = rules_with(vec![Element::CountingCircles {
+        cells: circles.clone(),
+    }]);
+    // Three circles: 1 + 2 (a 1 and two 2s) or 3 (three 3s).
+    let high = all_but(&[1, 2, 3]);
+    let expected: Vec<(usize, &[u8])> = circles.iter().map(|&c| (c, &high[..])).collect();
+    let grid = empty(&rules);
+    let steps = Technique::CountingCircles.find_all(&grid);
+    assert!(
+        steps[0].reason.as_deref().unwrap().contains("1 + 2, or 3"),
+        "{:?}",
+        steps[0].reason
+    );
+    assert_eq!(
+        all_removed(Technique::CountingCircles, &grid),
+        names(&expected)
+    );
+    let mut settled = grid.clone();
+    settled.apply(&steps[0]);
+    assert!(Technique::CountingCircles.find_all(&settled).is_empty());
+    // A 1 placed in a circle: 1 + 2, and the other two hold the 2s.
+    let mut values = vec![0; 81];
+    values[at(1, 1)] = 1;
+    let one = Grid::with_values(&rules, &values);
+    let not_two = all_but(&[2]);
+    assert_eq!(
+        all_removed(Technique::CountingCircles, &one),
+        names(&[(at(5, 5), &not_two), (at(9, 9), &not_two)])
+    );
+}
