@@ -19,6 +19,8 @@ pub(super) struct Context {
     kinds: Vec<Vec<usize>>,
     /// The houses each house shares a cell with.
     crossing: Vec<Vec<usize>>,
+    /// Each house's cells, ascending.
+    cells: Vec<Vec<usize>>,
     pub work: Work,
 }
 
@@ -106,11 +108,15 @@ impl Context {
                     .collect()
             })
             .collect();
+        let cells = (0..grid.houses().len())
+            .map(|house| grid.house_cells(house).iter().collect())
+            .collect();
         Context {
             houses_of,
             cage_mates,
             kinds,
             crossing,
+            cells,
             work: Work {
                 spent: Cell::new(0),
                 limit: Cell::new(WORK_LIMIT),
@@ -127,6 +133,11 @@ impl Context {
     /// The houses sharing a cell with `house`, by kind and number.
     pub fn crossing(&self, house: usize) -> &[usize] {
         &self.crossing[house]
+    }
+
+    /// The cells of `house`, ascending.
+    pub fn cells(&self, house: usize) -> &[usize] {
+        &self.cells[house]
     }
 }
 

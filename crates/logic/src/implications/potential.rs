@@ -63,16 +63,15 @@ impl Potential {
         }
     }
 
-    /// Adds a parent.
-    pub fn add_parent(&mut self, parent: usize) {
-        match self.parent {
-            None => self.parent = Some(parent as u32),
-            Some(_) => {
-                let mut more = self.more.take().map(Vec::from).unwrap_or_default();
-                more.push(parent as u32);
-                self.more = Some(more.into_boxed_slice());
-            }
+    /// Adds parents, in order (one allocation for all of them).
+    pub fn add_parents(&mut self, parents: impl IntoIterator<Item = usize>) {
+        let mut parents = parents.into_iter().map(|p| p as u32);
+        if self.parent.is_none() {
+            self.parent = parents.next();
         }
+        let mut more: Vec<u32> = self.more.take().map(Vec::from).unwrap_or_default();
+        more.extend(parents);
+        self.more = (!more.is_empty()).then(|| more.into_boxed_slice());
     }
 
     /// All parents, the main one first.

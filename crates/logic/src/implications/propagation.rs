@@ -219,9 +219,7 @@ fn advanced(
                 for removal in removals {
                     let mut off =
                         Potential::new(removal.cell, removal.digit, false, Cause::Advanced, None);
-                    for &parent in &parents {
-                        off.add_parent(parent);
-                    }
+                    off.add_parents(parents.iter().copied());
                     off.nested = nested.clone();
                     found.push(off);
                 }
@@ -404,24 +402,19 @@ pub(super) fn off_to_on(
 /// The removals (potentials off in `run`) that emptied the rest of the cell
 /// or house behind an implied potential on, in a dynamic run.
 fn hidden_parents(implied: &Implied, grid: &Grid, initial: &Grid, run: &Run, on: &mut Potential) {
-    let mut add = |cell: usize, digit: u8| {
-        if initial.has(cell, digit)
-            && !grid.has(cell, digit)
-            && let Some(parent) = run.find(cell, digit, false)
-        {
-            on.add_parent(parent);
-        }
+    let removal = |(cell, digit): (usize, u8)| {
+        (initial.has(cell, digit) && !grid.has(cell, digit))
+            .then(|| run.find(cell, digit, false))
+            .flatten()
     };
     match implied.cause {
         Cause::House(house) => {
-            for cell in grid.house_cells(house).iter() {
-                add(cell, implied.digit);
-            }
+            let cells = grid.house_cells(house);
+            on.add_parents(cells.iter().map(|c| (c, implied.digit)).filter_map(removal));
         }
         _ => {
-            for digit in 1..=grid.size() as u8 {
-                add(implied.cell, digit);
-            }
+            let digits = 1..=grid.size() as u8;
+            on.add_parents(digits.map(|d| (implied.cell, d)).filter_map(removal));
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::cellset::CellSet;
 use crate::combinations::for_each_combination;
 use crate::grid::{Grid, digits_of};
 use crate::step::Candidate;
-use fdoku_sudoku::HouseKind;
+use fdoku_sudoku::{HouseKind, MAX_SIZE};
 
 /// A pattern found in the working grid: what it removes, and the removals
 /// (since the assumption) it needed.
@@ -65,25 +65,14 @@ fn confined(
 /// house. SE's order: box→column, box→row, column→box, row→box, then pairs
 /// with the variants' houses.
 pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
-    use HouseKind::*;
-    let mut pairs = vec![(Box, Column), (Box, Row), (Column, Box), (Row, Box)];
-    for other in [Diagonal, Window, Extra] {
-        for line in [Box, Column, Row] {
-            pairs.push((line, other));
-        }
-        for line in [Box, Column, Row] {
-            pairs.push((other, line));
-        }
-    }
     let mut found = Vec::new();
-    for (base_kind, cover_kind) in pairs {
+    for (base_kind, cover_kind) in LOCKING_PAIRS {
         for &base in context.of(base_kind) {
-            let cells: Vec<usize> = current.house_cells(base).iter().collect();
-            let places = positions(current, &cells);
-            let digits: Vec<usize> = (1..=current.size())
-                .filter(|&d| places[d].count_ones() >= 2)
-                .collect();
-            if digits.is_empty() {
+            let cells = context.cells(base);
+            let places = positions(current, cells);
+            let digits = (1..=current.size()).filter(|&d| places[d].count_ones() >= 2);
+            let digits = digits.fold(0u64, |mask, d| mask | 1 << d);
+            if digits == 0 {
                 continue;
             }
             for &cover in context.crossing(base) {
@@ -96,7 +85,7 @@ pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<
                     .enumerate()
                     .filter(|&(_, &c)| cover_cells.contains(c))
                     .fold(0u32, |mask, (position, _)| mask | 1 << position);
-                for &digit in &digits {
+                for digit in (1..=current.size()).filter(|&d| digits >> d & 1 != 0) {
                     if places[digit] & !inside == 0 {
                         let base_cells = current.house_cells(base);
                         found.extend(confined(
@@ -114,10 +103,33 @@ pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<
     found
 }
 
+/// The pairs of house kinds locked candidates look at, in SE's order:
+/// box→column, box→row, column→box, row→box, then each of the variants'
+/// houses with the box, column and row, both ways.
+const LOCKING_PAIRS: [(HouseKind, HouseKind); 22] = {
+    use HouseKind::*;
+    let mut pairs = [(Box, Column); 22];
+    (pairs[1], pairs[2], pairs[3]) = ((Box, Row), (Column, Box), (Row, Box));
+    let (others, lines) = ([Diagonal, Window, Extra], [Box, Column, Row]);
+    let mut at = 4;
+    let mut o = 0;
+    while o < others.len() {
+        let mut l = 0;
+        while l < lines.len() {
+            pairs[at + l] = (lines[l], others[o]);
+            pairs[at + lines.len() + l] = (others[o], lines[l]);
+            l += 1;
+        }
+        at += 2 * lines.len();
+        o += 1;
+    }
+    pairs
+};
+
 /// Per digit (from 1), the positions in `cells` holding it as a candidate,
 /// as bits.
-fn positions(current: &Grid, cells: &[usize]) -> Vec<u32> {
-    let mut places = vec![0u32; current.size() + 1];
+fn positions(current: &Grid, cells: &[usize]) -> [u32; MAX_SIZE + 1] {
+    let mut places = [0u32; MAX_SIZE + 1];
     for (position, &cell) in cells.iter().enumerate() {
         let mut mask = current.mask(cell);
         while mask != 0 {
@@ -136,12 +148,12 @@ pub(super) fn hidden_pairs(context: &Context, current: &Grid, initial: &Grid) ->
     let mut found = Vec::new();
     for kind in SET_KINDS {
         for &house in context.of(kind) {
-            let cells: Vec<usize> = current.house_cells(house).iter().collect();
+            let cells = context.cells(house);
             let open = cells.iter().filter(|&&c| current.value(c) == 0).count();
             if open <= 4 {
                 continue;
             }
-            let places = positions(current, &cells);
+            let places = positions(current, cells);
             for first in 1..=size {
                 for second in first + 1..=size {
                     let (a, b) = (places[first], places[second]);
@@ -190,12 +202,12 @@ pub(super) fn naked_pairs(context: &Context, current: &Grid, initial: &Grid) -> 
     let mut found = Vec::new();
     for kind in SET_KINDS {
         for &house in context.of(kind) {
-            let cells: Vec<usize> = current.house_cells(house).iter().collect();
+            let cells = context.cells(house);
             let open = cells.iter().filter(|&&c| current.value(c) == 0).count();
             if open < 4 {
                 continue;
             }
-            let _ = for_each_combination(&cells, 2, &mut |pair: &[usize]| {
+            let _ = for_each_combination(cells, 2, &mut |pair: &[usize]| {
                 let (a, b) = (pair[0], pair[1]);
                 let (mask_a, mask_b) = (current.mask(a), current.mask(b));
                 let union = mask_a | mask_b;
