@@ -10,7 +10,7 @@
 //! * [`FdSolver`] — the fdoku-fd engine model, for everything (killer
 //!   included), with a selectable all_different strength and heuristics.
 //!
-//! Both report guesses (branches taken), nodes and time, and both stop when
+//! All report guesses (branches taken), nodes and time, and all stop when
 //! the [`Budget`] runs out. [`trace()`] solves with the engine model and
 //! records, in cell terms, how it found the solution.
 //!
