@@ -46,6 +46,7 @@
 //! );
 //! ```
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, ControlFlow, Sub};
 
@@ -133,6 +134,7 @@ fn for_digit<B: Bits>(
                 .filter(|u| finned || u.cells.len() <= size)
                 .collect(),
             covers: units(cross),
+            holding: RefCell::new(vec![0; local.cells.len()]),
         };
         search.bases(0, &mut Vec::new(), B::EMPTY, B::EMPTY, reported, found)?;
     }
@@ -151,6 +153,9 @@ struct Search<'a, B> {
     cross: HouseKind,
     bases: Vec<Unit<B>>,
     covers: Vec<Unit<B>>,
+    /// Per candidate number of the base being covered: the covers that
+    /// may cover it, as a mask of `covers` (storage kept between bases).
+    holding: RefCell<Vec<u64>>,
 }
 
 /// The chosen base sets: their units, their candidates and endo fins.
@@ -217,10 +222,17 @@ impl<B: Bits> Search<'_, B> {
         // What may go: a candidate of a cover outside the base, or a base
         // candidate in two covers; it must see every fin, endo fins included.
         let (mut anywhere, mut twice) = (B::EMPTY, B::EMPTY);
+        let mut holding = self.holding.borrow_mut();
+        for number in base.cells.indices() {
+            holding[number] = 0;
+        }
         for i in bit_indices(options) {
             let cells = self.covers[i].cells;
             twice |= anywhere & cells;
             anywhere |= cells;
+            for number in (cells & base.cells).indices() {
+                holding[number] |= 1 << i;
+            }
         }
         let mut witnesses = (anywhere - base.cells) | (twice & base.cells);
         for fin in base.endo_fins.indices() {
@@ -233,6 +245,7 @@ impl<B: Bits> Search<'_, B> {
             search: self,
             base,
             options,
+            holding: &holding,
             chosen: Vec::with_capacity(self.size),
             chosen_mask: 0,
             reported,
@@ -319,6 +332,8 @@ struct Picker<'a, 'b, B> {
     /// The houses that may cover (not base houses, holding a base
     /// candidate), as a mask of the search's covers.
     options: u64,
+    /// Per base candidate number, the options holding it.
+    holding: &'a [u64],
     chosen: Vec<Unit<B>>,
     /// The covers chosen, as a mask of the search's covers.
     chosen_mask: u64,
@@ -337,9 +352,9 @@ impl<B: Bits> Picker<'_, '_, B> {
             return self.all_fins(state, open, found);
         }
         let declared = state.fins - self.base.endo_fins;
-        for i in bit_indices(self.options & !self.chosen_mask) {
+        for i in bit_indices(self.holding[cell] & !self.chosen_mask) {
             let unit = self.search.covers[i];
-            if unit.cells.contains(cell) && !unit.cells.intersects(&declared) {
+            if !unit.cells.intersects(&declared) {
                 let next = Cover {
                     covered: state.covered | unit.cells,
                     twice: state.twice | (state.covered & unit.cells),
@@ -499,7 +514,6 @@ trait Bits:
     fn len(&self) -> usize;
     fn is_empty(&self) -> bool;
     fn insert(&mut self, i: usize);
-    fn contains(&self, i: usize) -> bool;
     fn intersects(&self, other: &Self) -> bool;
     fn first(&self) -> Option<usize>;
     fn indices(&self) -> impl Iterator<Item = usize> + '_;
@@ -515,9 +529,6 @@ impl Bits for CellSet {
     }
     fn insert(&mut self, i: usize) {
         CellSet::insert(self, i);
-    }
-    fn contains(&self, i: usize) -> bool {
-        CellSet::contains(self, i)
     }
     fn intersects(&self, other: &Self) -> bool {
         CellSet::intersects(self, other)
@@ -544,9 +555,6 @@ impl Bits for Small {
     }
     fn insert(&mut self, i: usize) {
         self.0 |= 1 << i;
-    }
-    fn contains(&self, i: usize) -> bool {
-        self.0 >> i & 1 != 0
     }
     fn intersects(&self, other: &Self) -> bool {
         self.0 & other.0 != 0
