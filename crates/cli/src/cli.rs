@@ -522,10 +522,10 @@ pub struct GenerateArgs {
           conflicts_with_all = ["rules", "size", "variant", "clues", "symmetry", "pattern", "killer",
                                 "jigsaw"])]
     pub template: Option<PathBuf>,
-    /// Grids of several overlapping Sudokus on this layout: twodoku, doubledoku, sensei,
-    /// tridoku, wing-3, butterfly, sohei, flower, samurai, windmill, super-samurai, shogun,
-    /// sumo; each sub-grid --size × --size. Clues are taken away in pairs symmetric about the
-    /// centre.
+    /// Grids of several overlapping Sudokus on this layout: twodoku, doubledoku, twins, sensei,
+    /// tridoku, wing-3, butterfly, sohei, flower, samurai, windmill, super-samurai, clueless-1,
+    /// clueless-2, shogun, sumo; each sub-grid --size × --size. Clues are taken away in pairs
+    /// symmetric about the centre.
     #[arg(long, value_name = "NAME",
           conflicts_with_all = ["variant", "symmetry", "clues", "pattern", "jigsaw", "killer",
                                 "rules", "template", "difficulty", "technique", "er"])]

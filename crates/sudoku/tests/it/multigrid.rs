@@ -1,6 +1,7 @@
 //! Grids of several overlapping Sudokus: the engine against brute force on
-//! small layouts, every named 9×9 layout generated, solved and checked,
-//! the checker refusing wrong grids, and every reading mistake named.
+//! small layouts (twins, clueless and listed sub-grids among them), every
+//! named 9×9 layout generated, solved and checked, the checker refusing
+//! wrong grids, and every reading mistake named.
 
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -13,38 +14,66 @@ use fdoku_sudoku::multigrid::{
 };
 use fdoku_sudoku::solve::{Goal, SolveOptions, Status};
 
+/// Each sub-grid's canvas squares in its reading order, worked out from
+/// the origins and the listed cells alone.
+fn squares(grid: &Multigrid) -> Vec<Vec<(usize, usize)>> {
+    let n = grid.size();
+    let arrangement = grid.arrangement();
+    let windows = arrangement.origins.iter().map(|&(top, left)| {
+        (0..n * n)
+            .map(|i| (top + i / n, left + i % n))
+            .collect::<Vec<_>>()
+    });
+    windows
+        .chain(arrangement.scattered.iter().cloned())
+        .collect()
+}
+
 /// Every filling of `puzzle` by plain backtracking over cells in reading
-/// order, checking each cell's rows, columns and boxes from canvas
-/// coordinates: no engine, no houses list.
+/// order, checking each cell against the rows, columns and boxes of every
+/// sub-grid it stands in, and every relabelled pair's digits place by
+/// place, from canvas positions: no engine, no houses list.
 fn brute_force(puzzle: &MultigridPuzzle) -> BTreeSet<Vec<u8>> {
     let grid = puzzle.grid();
     let n = grid.size();
     let (box_rows, box_cols) = grid.boxes();
+    let squares = squares(grid);
+    let relabelled = grid.arrangement().relabelled.clone();
     let mut values = puzzle.givens().to_vec();
     let mut found = BTreeSet::new();
-    // Whether `digit` at `cell` agrees with the cells before it.
+    // Whether `digit` at `cell` agrees with the cells filled so far.
     let fits = |values: &[u8], cell: usize, digit: u8| {
-        let (r, c) = grid.position(cell);
-        grid.origins().iter().all(|&(top, left)| {
-            if !(top..top + n).contains(&r) || !(left..left + n).contains(&c) {
+        let here = grid.position(cell);
+        let value = |square: (usize, usize)| {
+            let other = grid.cell_at(square.0, square.1).expect("a cell");
+            if other == cell { digit } else { values[other] }
+        };
+        let houses_hold = squares.iter().all(|squares| {
+            let Some(k) = squares.iter().position(|&s| s == here) else {
                 return true;
-            }
-            let (br, bc) = (
-                top + (r - top) / box_rows * box_rows,
-                left + (c - left) / box_cols * box_cols,
-            );
+            };
+            let (r, c) = (k / n, k % n);
+            let (br, bc) = (r / box_rows * box_rows, c / box_cols * box_cols);
             (0..n).all(|i| {
-                let peers = [
-                    (r, left + i),
-                    (top + i, c),
-                    (br + i / box_cols, bc + i % box_cols),
-                ];
+                let peers = [(r, i), (i, c), (br + i / box_cols, bc + i % box_cols)];
                 peers.iter().all(|&(pr, pc)| {
-                    let other = grid.cell_at(pr, pc).expect("a cell of this sub-grid");
-                    other == cell || values[other] != digit
+                    let square = squares[pr * n + pc];
+                    square == here || value(square) != digit
                 })
             })
-        })
+        });
+        houses_hold
+            && relabelled.iter().all(|&(a, b)| {
+                let (a, b) = (&squares[a], &squares[b]);
+                let Some(k) = a.iter().chain(b).position(|&s| s == here) else {
+                    return true;
+                };
+                let k = k % (n * n);
+                (0..n * n).all(|j| {
+                    let known = [a[k], b[k], a[j], b[j]].map(value);
+                    known.contains(&0) || (known[0] == known[2]) == (known[1] == known[3])
+                })
+            })
     };
     fn fill(
         cell: usize,
@@ -141,6 +170,247 @@ fn custom_origins_agree_with_brute_force() {
     givens[5] = 3;
     let puzzle = MultigridPuzzle::new(grid, givens).unwrap();
     assert_eq!(engine_solutions(&puzzle), brute_force(&puzzle));
+}
+
+/// `puzzle` with the givens of `solution` at the cells `keep` picks.
+fn kept(grid: &Multigrid, solution: &[u8], keep: impl Fn(usize) -> bool) -> MultigridPuzzle {
+    let givens = (0..grid.cell_count())
+        .map(|cell| if keep(cell) { solution[cell] } else { 0 })
+        .collect();
+    MultigridPuzzle::new(grid.clone(), givens).expect("givens from a solution")
+}
+
+/// The engine lists exactly the brute-force fillings of `puzzle`, each
+/// passes the checker, and counting to two says unique or multiple.
+fn agrees_with_brute_force(puzzle: &MultigridPuzzle, what: &str) -> usize {
+    let expected = brute_force(puzzle);
+    let listed = engine_solutions(puzzle);
+    assert!(!expected.is_empty(), "{what}");
+    assert_eq!(listed, expected, "{what}");
+    for solution in &listed {
+        check_multigrid(puzzle, solution).expect("a listed solution passes the checker");
+    }
+    let counted = solve_multigrid(puzzle, Goal::Count(2), &SolveOptions::default());
+    let status = if expected.len() == 1 {
+        Status::Unique
+    } else {
+        Status::Multiple
+    };
+    assert_eq!(counted.status, status, "{what}");
+    expected.len()
+}
+
+#[test]
+fn twins_relabel_one_another() {
+    let twins = Multigrid::named("twins", 4).unwrap();
+    assert_eq!(
+        (twins.height(), twins.width(), twins.cell_count()),
+        (4, 9, 32)
+    );
+    // Empty: 288 fillings of the first grid, each relabelled by any of the
+    // 24 permutations of four digits.
+    let empty = MultigridPuzzle::empty(twins.clone());
+    let all = solve_multigrid(&empty, Goal::All(None), &SolveOptions::default());
+    assert_eq!(all.count, 288 * 24);
+    let made = generate_multigrid(&twins, 3, 100_000, &Default::default()).unwrap();
+    let solution = &made.solution;
+    let mut counts = Vec::new();
+    for clues in [3, 5, 8] {
+        let puzzle = kept(&twins, solution, |cell| cell * 7 % 32 < clues);
+        counts.push(agrees_with_brute_force(
+            &puzzle,
+            &format!("twins, {clues} clues"),
+        ));
+    }
+    assert!(counts[0] > 1, "{counts:?}");
+    // The second grid's rows 1 and 2 swapped: still a Sudoku, no longer
+    // the first grid relabelled.
+    let mut swapped = solution.clone();
+    for col in 5..9 {
+        let (a, b) = (
+            twins.cell_at(0, col).unwrap(),
+            twins.cell_at(1, col).unwrap(),
+        );
+        swapped.swap(a, b);
+    }
+    let err = check_multigrid(&empty, &swapped).unwrap_err().to_string();
+    assert!(
+        err.starts_with("grids 1 and 2 are no relabelling of each other: where grid"),
+        "{err}"
+    );
+}
+
+#[test]
+fn clueless_layouts_agree_with_brute_force() {
+    for name in ["clueless-1", "clueless-2"] {
+        let grid = Multigrid::named(name, 9).unwrap();
+        assert_eq!(
+            (grid.height(), grid.width(), grid.grid_count()),
+            (27, 27, 10)
+        );
+        assert_eq!(grid.cell_count(), 729);
+        let fill = SolveOptions {
+            fd: SearchConfig {
+                val_order: ValOrder::Random,
+                seed: 9,
+                ..SearchConfig::default()
+            },
+            ..SolveOptions::default()
+        };
+        let empty = MultigridPuzzle::empty(grid.clone());
+        let solution = solve_multigrid(&empty, Goal::First, &fill)
+            .solution
+            .unwrap();
+        check_multigrid(&empty, &solution).unwrap();
+        // The middle band of the first grid blank: it holds cells of the
+        // tenth grid of clueless-1 (r5c2, r5c5, r5c8) and of clueless-2
+        // (the centre box).
+        let band = |(r, c): (usize, usize)| (3..6).contains(&r) && c < 9;
+        let puzzle = kept(&grid, &solution, |cell| !band(grid.position(cell)));
+        let found = agrees_with_brute_force(&puzzle, name);
+        eprintln!("{name}: {found} fillings of the blank band");
+        // The tenth grid is a Sudoku of its own: a digit moved there alone
+        // breaks it.
+        let tenth = grid.grid_cells(9);
+        let mut wrong = solution.clone();
+        let (a, b) = (tenth[0], tenth[1]);
+        wrong.swap(a, b);
+        assert!(check_multigrid(&empty, &wrong).is_err(), "{name}");
+    }
+}
+
+#[test]
+fn listed_sub_grids_agree_with_brute_force_and_read_back() {
+    use fdoku_sudoku::multigrid::Arrangement;
+    // Two 4×4 windows a column apart, relabelled, and a listed grid of
+    // their top two rows (the first window's row 1, the second's, …).
+    let listed: Vec<(usize, usize)> = (0..2)
+        .flat_map(|r| {
+            [
+                (r, 0),
+                (r, 1),
+                (r, 2),
+                (r, 3),
+                (r, 5),
+                (r, 6),
+                (r, 7),
+                (r, 8),
+            ]
+        })
+        .collect();
+    let arrangement = Arrangement {
+        origins: vec![(0, 0), (0, 5)],
+        scattered: vec![listed],
+        relabelled: vec![(0, 1)],
+    };
+    let grid = Multigrid::arranged(4, 2, 2, arrangement).unwrap();
+    assert_eq!((grid.name(), grid.grid_count()), (None, 3));
+    let mut givens = vec![0; grid.cell_count()];
+    givens[0] = 1;
+    givens[9] = 3;
+    let puzzle = MultigridPuzzle::new(grid.clone(), givens).unwrap();
+    let found = agrees_with_brute_force(&puzzle, "listed");
+    assert!(found > 1);
+    // The layout line and the JSON description say all of it.
+    let text = puzzle.to_text();
+    assert!(
+        text.starts_with("layout: 0,0 0,5 0,0/0,1/0,2/0,3/0,5/"),
+        "{text}"
+    );
+    assert!(text.lines().next().unwrap().ends_with(" 1~2"), "{text}");
+    assert_eq!(
+        read_multigrids("t", &text)[0].puzzle.as_ref().unwrap(),
+        &puzzle
+    );
+    let json = describe_multigrid(&puzzle).to_string();
+    assert!(json.contains(r#""relabelled":[[1,2]]"#), "{json}");
+    assert_eq!(
+        read_multigrids("j", &json)[0].puzzle.as_ref().unwrap(),
+        &puzzle
+    );
+}
+
+#[test]
+fn new_layout_mistakes_are_named() {
+    // A clueless canvas is a full 27×27 square: only its line names it.
+    let square = ".".repeat(27) + "\n";
+    assert!(!detect(&square.repeat(27)));
+    assert_eq!(
+        error(&square.repeat(27)),
+        "m.txt:1:1: a canvas of clueless-1 or clueless-2, which only a layout line can name (expected `layout: clueless-1` or `layout: clueless-2` before it)"
+    );
+    let clueless = format!("layout: clueless-2\n{}", square.repeat(27));
+    let read = read_multigrids("c", &clueless);
+    assert_eq!(
+        read[0].puzzle.as_ref().unwrap().grid().name(),
+        Some("clueless-2")
+    );
+    // Twins: the canvas shows two grids, not that they relabel each other.
+    let twins = "....  ....\n....  ....\n....  ....\n....  ....\n".replace("  ", " ");
+    assert!(detect(&twins));
+    assert_eq!(
+        error(&twins),
+        "m.txt:1:1: a canvas of twins, which only a layout line can name (expected `layout: twins` before it)"
+    );
+    let named = format!("layout: twins\n{twins}");
+    assert_eq!(
+        read_multigrids("t", &named)[0]
+            .puzzle
+            .as_ref()
+            .unwrap()
+            .grid()
+            .name(),
+        Some("twins")
+    );
+    assert!(error("layout: clueless-1\n....\n....\n").starts_with(
+        "m.txt:2:1: a canvas of 2 rows and 4 columns is no clueless-1 (expected rows × columns 27×27 (9×9 grids), 45×75 (15×15 grids), 125×125 (25×25 grids)"
+    ));
+    assert_eq!(
+        error(&format!("layout: 0,0 0,5 1~3\n{twins}")),
+        "m.txt:1:1: grids 1 and 3 cannot relabel each other (expected two different grids from 1 to 2)"
+    );
+    assert_eq!(
+        error(&format!("layout: 0,0 0,5 1~x\n{twins}")),
+        "m.txt:1:17: \"1~x\" is not a relabelled pair (expected two grid numbers from 1, such as 1~2)"
+    );
+    assert_eq!(
+        error(&format!("layout: 0,0 0,4\n{}", "........\n".repeat(4))),
+        "m.txt:1:1: grid 2 shares no cell with grid 1 or any grid joined to it (expected the sub-grids connected through shared cells or relabelled pairs)"
+    );
+    let json = |text: &str| {
+        read_multigrids("m.json", text)[0]
+            .puzzle
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        json(r#"{"layout": "clueless-2", "size": 4}"#),
+        "m.json:1:1: layout: clueless-2 cannot be made with 2×2 boxes (expected boxes of odd sides, so that every grid has a centre box: 3×3, 3×5 or 5×5 (9×9, 15×15 or 25×25 grids))"
+    );
+    assert_eq!(
+        json(r#"{"subgrids": [[0, 0], [0, 4], [[0, 0], [0, 1]]], "size": 4}"#),
+        "m.json:1:1: subgrids: grid 3 lists 2 cells (expected 16, one per cell of a sub-grid)"
+    );
+    let twice: Vec<[usize; 2]> = (0..16).map(|i| [i / 8, i % 8 / 2 * 2]).collect();
+    assert_eq!(
+        json(&format!(
+            r#"{{"subgrids": [[0, 0], [0, 4], {twice:?}], "size": 4}}"#
+        )),
+        "m.json:1:1: subgrids: grid 3 lists (0, 0) twice (expected each cell once)"
+    );
+    assert_eq!(
+        json(r#"{"subgrids": [[0, 0], "x"], "size": 4}"#),
+        "m.json:1:1: subgrids[1]: \"x\" is no sub-grid (expected an origin [row, column], or a list of [row, column] cells)"
+    );
+    assert_eq!(
+        json(r#"{"subgrids": [[0, 0], [0, 5]], "relabelled": [[0, 1]], "size": 4}"#),
+        "m.json:1:1: relabelled[0]: [0, 1] (expected two grid numbers from 1)"
+    );
+    assert_eq!(
+        json(r#"{"layout": "twins", "relabelled": [[1, 2]], "size": 4}"#),
+        "m.json:1:1: relabelled: only with \"subgrids\" (a named layout has its own)"
+    );
 }
 
 /// The layouts whose minimal puzzles the generator makes in the test
@@ -452,6 +722,8 @@ fn damaged_texts_never_panic_a_reader() {
         samurai.to_text().replace("layout: samurai\n", ""),
         json,
         "layout: 0,0 2,2\n....\n....\n......\n......\n  ....\n  ....\n".to_owned(),
+        MultigridPuzzle::empty(Multigrid::named("twins", 4).unwrap()).to_text(),
+        "layout: 0,0 0,5 1~2\n.... ....\n.... ....\n.... ....\n.... ....\n".to_owned(),
     ];
     let alphabet: Vec<char> = " .0159AGWx\n\t#:,{}[]\"-layout".chars().collect();
     let mut draw = Draw(0x9e37_79b9_7f4a_7c15);

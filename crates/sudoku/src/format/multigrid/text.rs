@@ -195,8 +195,8 @@ fn canvas_item(input: &str, header: Pending, block: &[(usize, &str)]) -> Multigr
                             first,
                             1,
                             format!(
-                                "a canvas that {} draws, which only a layout line can name (expected {} before it)",
-                                needed.join(" and "),
+                                "a canvas of {}, which only a layout line can name (expected {} before it)",
+                                needed.join(" or "),
                                 lines.join(" or ")
                             ),
                         ));
