@@ -428,7 +428,7 @@ impl VariantArg {
 /// Which solver `--solver` picks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SolverChoice {
-    /// The 9×9 path for classic 9×9, the general bitmask solver otherwise, the engine for killer.
+    /// The 9×9 path for classic 9×9, the general bitmask solver below 16×16, the clause-learning solver from 16×16 up, the engine for killer.
     Auto,
     /// The general bitmask solver only.
     Mask,
