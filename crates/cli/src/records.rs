@@ -45,11 +45,27 @@ impl JsonRecords {
     }
 
     /// Writes `record`; `false` when the output is not JSON.
-    pub fn write(&mut self, out: &mut dyn Write, record: &impl Serialize) -> anyhow::Result<bool> {
+    pub fn write<W: Write + ?Sized>(
+        &mut self,
+        out: &mut W,
+        record: &impl Serialize,
+    ) -> anyhow::Result<bool> {
+        Ok(self.write_with(out, |out| {
+            serde_json::to_writer(out, record).map_err(std::io::Error::from)
+        })?)
+    }
+
+    /// Writes a record that `write` puts out itself; `false` when the
+    /// output is not JSON.
+    pub fn write_with<W: Write + ?Sized>(
+        &mut self,
+        out: &mut W,
+        write: impl FnOnce(&mut W) -> std::io::Result<()>,
+    ) -> std::io::Result<bool> {
         if !self.open(out)? {
             return Ok(false);
         }
-        serde_json::to_writer(&mut *out, record)?;
+        write(out)?;
         self.close(out)?;
         Ok(true)
     }
@@ -57,7 +73,7 @@ impl JsonRecords {
     /// Starts a record that the caller writes piece by piece (one that
     /// streams), then ends with [`JsonRecords::close`]; `false` when the
     /// output is not JSON.
-    pub fn open(&mut self, out: &mut dyn Write) -> std::io::Result<bool> {
+    pub fn open<W: Write + ?Sized>(&mut self, out: &mut W) -> std::io::Result<bool> {
         match self.layout {
             None => return Ok(false),
             Some(JsonLayout::Lines) => {}
@@ -73,7 +89,7 @@ impl JsonRecords {
     }
 
     /// Ends a record begun with [`JsonRecords::open`].
-    pub fn close(&self, out: &mut dyn Write) -> std::io::Result<()> {
+    pub fn close<W: Write + ?Sized>(&self, out: &mut W) -> std::io::Result<()> {
         if self.layout == Some(JsonLayout::Lines) {
             writeln!(out)?;
         }

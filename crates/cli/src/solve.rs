@@ -10,6 +10,7 @@
 //! input order.
 
 mod all;
+mod json;
 mod multigrid;
 mod pipeline;
 
@@ -19,10 +20,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::anyhow;
-use fdoku_sudoku::format::{self, Item, ParseError, read_lines};
+use fdoku_sudoku::format::{self, Item, LineRead, LineReader, ParseError};
 use fdoku_sudoku::solve::{Goal, Report, SearchStats, SolveOptions, Status};
-use fdoku_sudoku::{Puzzle, check_solution, grid_line};
-use serde::Serialize;
+use fdoku_sudoku::{GridLine, Puzzle, check_solution};
 
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::inputs::{Batch, LineChunks, Opened};
@@ -32,35 +32,41 @@ use pipeline::{Pipeline, Work};
 /// Puzzles of a text read whole handed to a worker at once.
 const CHUNK: usize = 512;
 
-/// The batch record: `--format jsonl` prints exactly one per input puzzle.
-#[derive(Serialize)]
-struct Record<'a> {
+/// A puzzle as it is solved and printed: its number, its text, and the
+/// puzzle (or why it could not be read).
+#[derive(Clone, Copy)]
+struct Entry<'a> {
     index: usize,
     input: &'a str,
-    #[serde(flatten)]
-    answer: Answer,
+    puzzle: &'a Result<Puzzle, ParseError>,
+}
+
+impl<'a> From<&'a Item> for Entry<'a> {
+    fn from(item: &'a Item) -> Self {
+        Entry {
+            index: item.index,
+            input: &item.input,
+            puzzle: &item.puzzle,
+        }
+    }
 }
 
 /// What a record says about its puzzle; `S` is how a solution is written
-/// (a line, or a multigrid's canvas rows).
-#[derive(Serialize)]
-pub(crate) struct Answer<S = String> {
+/// (a line, or a multigrid's canvas rows). Records write it as JSON by
+/// hand (see [`json`]).
+pub(crate) struct Answer<S> {
     status: &'static str,
     solution: Option<S>,
     /// The exact count, when the search went through.
-    #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
     /// A lower bound, when the search stopped at `--limit` or a limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
     count_at_least: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
     stats: SearchStats,
 }
 
-impl Answer {
+impl Answer<GridLine<'_>> {
     /// The same answer with its solution written as `solution`.
     fn written_as<S>(self, solution: Option<S>) -> Answer<S> {
         Answer {
@@ -208,16 +214,17 @@ fn solve_lines(
         match chunks.next_chunk() {
             Ok(Some(chunk)) if context.args.all => {
                 let variant = context.args.variant.plain();
-                let read = read_lines(&chunk.name, &chunk.text, chunk.first_line, &variant);
-                let mut skipped = read.skipped.into_iter().peekable();
-                pipeline.solved_here(read.items.len());
-                for item in read.items {
-                    while let Some(passed) = skipped.next_if(|s| s.line < item.line) {
-                        eprintln!("fdoku: {passed}");
+                let mut reader =
+                    LineReader::new(&chunk.name, &chunk.text, chunk.first_line, &variant);
+                while let Some(read) = reader.read_next() {
+                    match read {
+                        LineRead::Puzzle(line) => {
+                            pipeline.solved_here(1);
+                            stream_item(line.to_item(), context)?;
+                        }
+                        LineRead::Skipped(passed) => eprintln!("fdoku: {passed}"),
                     }
-                    stream_item(item, context)?;
                 }
-                skipped.for_each(|passed| eprintln!("fdoku: {passed}"));
             }
             Ok(Some(chunk)) => pipeline.send(Work::Lines(chunk), context)?,
             Ok(None) => break,
@@ -294,24 +301,24 @@ fn prepared<'p, P>(
 }
 
 fn solve_item(
-    item: &Item,
+    entry: Entry<'_>,
     goal: Goal,
     args: &SolveArgs,
     cancel: &Arc<AtomicBool>,
 ) -> Result<Report, String> {
-    let (puzzle, options) = prepared(&item.puzzle, args, cancel)?;
+    let (puzzle, options) = prepared(entry.puzzle, args, cancel)?;
     Ok(fdoku_sudoku::solve::solve(puzzle, goal, &options))
 }
 
 /// The solution about to be printed passes the independent checker.
-fn verify(item: &Item, solved: &Result<Report, String>) -> anyhow::Result<()> {
-    if let (Ok(puzzle), Ok(report)) = (&item.puzzle, solved)
+fn verify(entry: Entry<'_>, solved: &Result<Report, String>) -> anyhow::Result<()> {
+    if let (Ok(puzzle), Ok(report)) = (entry.puzzle, solved)
         && let Some(grid) = &report.solution
     {
         check_solution(puzzle, grid).map_err(|e| {
             anyhow!(
                 "internal error: puzzle {} failed the independent check: {e}",
-                item.index
+                entry.index
             )
         })?;
     }
@@ -349,18 +356,18 @@ fn count_is_exact(report: &Report, goal: Goal) -> bool {
 }
 
 /// The answer a record gives for `puzzle` (when it could be read).
-pub(crate) fn answer(
+pub(crate) fn answer<'a>(
     puzzle: Option<&Puzzle>,
-    solved: &Result<Report, String>,
+    solved: &'a Result<Report, String>,
     goal: Goal,
-) -> Answer {
+) -> Answer<GridLine<'a>> {
     match solved {
         Ok(report) => {
             let counted = goal != Goal::First;
             let exact = count_is_exact(report, goal);
             Answer {
                 status: status_name(report),
-                solution: report.solution.as_deref().map(grid_line),
+                solution: report.solution.as_deref().map(GridLine),
                 count: (counted && exact).then_some(report.count),
                 count_at_least: (counted && !exact).then_some(report.count),
                 error: report.unsupported.then(|| {
@@ -411,31 +418,34 @@ fn notes<S>(
 }
 
 /// The line `--format line` prints for `answer`: the solution (or the
-/// status), after the status and count when counting.
-/// The line is put together by hand and written at once: the formatting
-/// machinery would cost more than the rest of printing.
-pub(crate) fn write_line(out: &mut dyn Write, answer: &Answer) -> std::io::Result<()> {
-    let shown = answer.solution.as_deref().unwrap_or(answer.status);
-    let mut line = Vec::with_capacity(shown.len() + 32);
+/// status), after the status and count when counting. It is put together
+/// by hand: the formatting machinery would cost more than the rest of
+/// printing.
+pub(crate) fn write_line<W: Write + ?Sized>(
+    out: &mut W,
+    answer: &Answer<GridLine<'_>>,
+) -> std::io::Result<()> {
     let counted = match (answer.count, answer.count_at_least) {
         (Some(count), _) => Some(("", count)),
         (None, Some(count)) => Some(("≥", count)),
         (None, None) => None,
     };
     if let Some((bound, count)) = counted {
-        line.extend_from_slice(answer.status.as_bytes());
-        line.push(b' ');
-        line.extend_from_slice(bound.as_bytes());
-        push_decimal(&mut line, count);
-        line.push(b' ');
+        out.write_all(answer.status.as_bytes())?;
+        out.write_all(b" ")?;
+        out.write_all(bound.as_bytes())?;
+        write_decimal(out, count)?;
+        out.write_all(b" ")?;
     }
-    line.extend_from_slice(shown.as_bytes());
-    line.push(b'\n');
-    out.write_all(&line)
+    match &answer.solution {
+        Some(solution) => solution.write_to(out)?,
+        None => out.write_all(answer.status.as_bytes())?,
+    }
+    out.write_all(b"\n")
 }
 
-/// Appends `n` in decimal.
-fn push_decimal(line: &mut Vec<u8>, n: u64) {
+/// Writes `n` in decimal.
+fn write_decimal<W: Write + ?Sized>(out: &mut W, n: u64) -> std::io::Result<()> {
     let mut digits = [0u8; 20];
     let mut rest = n;
     let mut start = digits.len();
@@ -447,37 +457,36 @@ fn push_decimal(line: &mut Vec<u8>, n: u64) {
             break;
         }
     }
-    line.extend_from_slice(&digits[start..]);
+    out.write_all(&digits[start..])
 }
 
 /// Prints one puzzle's result: a record, or a line or block of text (and
 /// its notes on `err`).
-fn print(
-    item: &Item,
+fn print<W: Write + ?Sized>(
+    entry: Entry<'_>,
     solved: &Result<Report, String>,
     args: &SolveArgs,
     goal: Goal,
-    out: &mut dyn Write,
+    out: &mut W,
     err: &mut dyn Write,
     json: &mut JsonRecords,
 ) -> anyhow::Result<()> {
-    let record = Record {
-        index: item.index,
-        input: &item.input,
-        answer: answer(item.puzzle.as_ref().ok(), solved, goal),
+    let answer = answer(entry.puzzle.as_ref().ok(), solved, goal);
+    let record = |out: &mut W| {
+        json::record_start(out, entry.index, entry.input)?;
+        answer.write_end(out)
     };
-    if json.write(out, &record)? {
+    if json.write_with(out, record)? {
         return Ok(());
     }
-    let answer = &record.answer;
-    notes(item.index, answer, args, err)?;
-    let solution = solved.as_ref().ok().and_then(|r| r.solution.as_ref());
+    let answer = &answer;
+    notes(entry.index, answer, args, err)?;
     match args.format {
         OutputFormat::Line => write_line(out, answer)?,
         OutputFormat::Block => {
-            writeln!(out, "# puzzle {}: {}", item.index, answer.status)?;
-            if let (Ok(puzzle), Some(grid)) = (&item.puzzle, solution) {
-                write!(out, "{}", format::block(grid, puzzle.rules()))?;
+            writeln!(out, "# puzzle {}: {}", entry.index, answer.status)?;
+            if let (Ok(puzzle), Some(grid)) = (entry.puzzle, &answer.solution) {
+                write!(out, "{}", format::block(grid.0, puzzle.rules()))?;
                 writeln!(out)?;
             }
         }

@@ -34,7 +34,7 @@ pub mod study;
 
 pub use check::{SolutionError, check_solution, element_holds};
 pub use elements::{Direction, Dot, Element, ElementKind, Extremum, Indexer, Negative, Outside};
-pub use puzzle::{Clash, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
+pub use puzzle::{Clash, GridLine, Puzzle, PuzzleError, char_digit, digit_char, grid_line};
 pub use rules::{
     BOX_SHAPES, Cage, Diagonal, GlobalRule, House, HouseKind, Layout, MAX_SIZE, Parity, Rules,
     RulesError, cell_name, full_mask, parse_cell_name,

@@ -27,13 +27,13 @@ pub fn digit_char(d: u8) -> char {
     char::from(digit_byte(d))
 }
 
-/// [`digit_char`] as an ASCII byte.
+/// [`digit_char`] as an ASCII byte, worked out without a branch so that
+/// loops over cells run on vectors.
 fn digit_byte(d: u8) -> u8 {
-    match d {
-        1..=9 => b'0' + d,
-        10..=32 => b'A' + d - 10,
-        _ => b'?',
-    }
+    // The letters start seven characters past the digits: `:` to `@` lie
+    // between `9` and `A`.
+    let byte = (b'0'.wrapping_add(d)).wrapping_add(u8::from(d > 9) * (b'A' - b'9' - 1));
+    if (1..=32).contains(&d) { byte } else { b'?' }
 }
 
 /// The digit a character stands for (`1`–`9`, `A`–`W` in either case).
@@ -166,6 +166,20 @@ impl Puzzle {
             givens,
             candidates: None,
         })
+    }
+
+    /// Puts `givens` (one per cell, each in 0..=N) in place of the
+    /// puzzle's givens, keeping its rules and dropping any candidates: the
+    /// next puzzle of a batch on the same rules, read without allocating.
+    /// `false`, and the puzzle unchanged, when they do not fit.
+    pub(crate) fn refill(&mut self, givens: &[u8]) -> bool {
+        let highest = givens.iter().fold(0, |most, &v| most.max(v));
+        if givens.len() != self.givens.len() || usize::from(highest) > self.size() {
+            return false;
+        }
+        self.givens.copy_from_slice(givens);
+        self.candidates = None;
+        true
     }
 
     /// The same puzzle with only these candidates left: one mask per cell,
@@ -301,11 +315,63 @@ impl Puzzle {
 
 /// A grid of digits on one line (`.` for 0).
 pub fn grid_line(values: &[u8]) -> String {
-    let bytes = values
-        .iter()
-        .map(|&v| if v == 0 { b'.' } else { digit_byte(v) })
-        .collect();
-    String::from_utf8(bytes).unwrap_or_else(|_| unreachable!("every byte is ASCII"))
+    GridLine(values).to_string()
+}
+
+/// A grid of digits on one line (`.` for 0), as [`grid_line`] writes it,
+/// but borrowed: written out a piece at a time without a `String` between.
+///
+/// ```
+/// use fdoku_sudoku::GridLine;
+///
+/// let mut out = Vec::new();
+/// GridLine(&[1, 0, 12, 4]).write_to(&mut out).unwrap();
+/// assert_eq!(out, b"1.C4");
+/// assert_eq!(GridLine(&[0, 3]).to_string(), ".3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridLine<'a>(pub &'a [u8]);
+
+impl GridLine<'_> {
+    /// Cells written at a time: a 9×9 grid at once.
+    const PIECE: usize = 128;
+
+    /// Writes the line (without a line end) to `out`.
+    pub fn write_to(&self, out: &mut (impl std::io::Write + ?Sized)) -> std::io::Result<()> {
+        self.pieces(|piece| out.write_all(piece))
+    }
+
+    /// Hands the line to `write` in pieces of ASCII bytes.
+    fn pieces<E>(&self, mut write: impl FnMut(&[u8]) -> Result<(), E>) -> Result<(), E> {
+        if let Ok(nine) = <&[u8; 81]>::try_from(self.0) {
+            // The common size, at a length known in advance: whole vectors.
+            let mut line = [0u8; 81];
+            Self::fill(&mut line, nine);
+            return write(&line);
+        }
+        let mut piece = [0u8; Self::PIECE];
+        for cells in self.0.chunks(Self::PIECE) {
+            Self::fill(&mut piece, cells);
+            write(&piece[..cells.len()])?;
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn fill(piece: &mut [u8], cells: &[u8]) {
+        for (byte, &v) in piece.iter_mut().zip(cells) {
+            *byte = if v == 0 { b'.' } else { digit_byte(v) };
+        }
+    }
+}
+
+impl std::fmt::Display for GridLine<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.pieces(|piece| {
+            let text = std::str::from_utf8(piece).map_err(|_| std::fmt::Error)?;
+            f.write_str(text)
+        })
+    }
 }
 
 #[cfg(test)]

@@ -88,7 +88,12 @@ pub fn open(arg: &Path, format: Format, multigrids: bool) -> Result<Opened, Stri
             .map_err(|e| format!("cannot read {name}: {e}"))
     };
     read(&mut chunks, DETECT_BYTES)?;
-    let start = utf8_or_replaced(chunks.pending[..chunks.whole_lines()].to_vec());
+    let start = &chunks.pending[..chunks.whole_lines()];
+    // Borrowed when UTF-8, the usual case (the lossy reading is slower).
+    let start = match std::str::from_utf8(start) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(start),
+    };
     if !multigrids && is_lines(&start, format) {
         return Ok(Opened::Lines(chunks));
     }
@@ -129,7 +134,7 @@ impl LineChunks {
         let rest = self.pending.split_off(cut);
         let bytes = std::mem::replace(&mut self.pending, rest);
         let first_line = self.next_line;
-        self.next_line += bytes.iter().filter(|&&b| b == b'\n').count();
+        self.next_line += newlines(&bytes);
         let mut text = utf8_or_replaced(bytes);
         self.blank = self.blank && text.trim().is_empty();
         if first_line == 1 && text.starts_with(BOM) {
@@ -177,4 +182,13 @@ impl LineChunks {
         }
         Ok(())
     }
+}
+
+/// How many newlines `bytes` holds, counted in runs short enough for a
+/// byte counter, so that the count runs on vectors.
+fn newlines(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(usize::from(u8::MAX))
+        .map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
+        .sum()
 }

@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::anyhow;
 use fdoku_sudoku::format::{self, Item};
 use fdoku_sudoku::solve::{Goal, Report, solve_with};
-use fdoku_sudoku::{Puzzle, check_solution, grid_line};
+use fdoku_sudoku::{GridLine, Puzzle, check_solution};
 
+use super::json::{JsonValue, record_start};
 use super::{Answer, answer, notes, prepared, print};
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::records::JsonRecords;
@@ -34,7 +35,15 @@ pub(super) fn stream(
         Ok(prepared) => prepared,
         Err(message) => {
             let solved = Err(message);
-            print(item, &solved, args, goal, out, &mut std::io::stderr(), json)?;
+            print(
+                item.into(),
+                &solved,
+                args,
+                goal,
+                out,
+                &mut std::io::stderr(),
+                json,
+            )?;
             return Ok(solved);
         }
     };
@@ -88,12 +97,8 @@ impl Sink {
         json: &mut JsonRecords,
     ) -> anyhow::Result<Sink> {
         if json.open(out)? {
-            let input = serde_json::to_string(&item.input)?;
-            write!(
-                out,
-                "{{\"index\":{},\"input\":{input},\"solutions\":[",
-                item.index
-            )?;
+            record_start(out, item.index, &item.input)?;
+            write!(out, ",\"solutions\":[")?;
         }
         Ok(Sink {
             index: item.index,
@@ -111,7 +116,7 @@ impl Sink {
     ) -> anyhow::Result<()> {
         self.printed += 1;
         match self.format {
-            OutputFormat::Line => writeln!(out, "{}", grid_line(grid))?,
+            OutputFormat::Line => writeln!(out, "{}", GridLine(grid))?,
             OutputFormat::Block => {
                 writeln!(out, "# puzzle {}, solution {}", self.index, self.printed)?;
                 write!(out, "{}", format::block(grid, puzzle.rules()))?;
@@ -121,7 +126,7 @@ impl Sink {
                 if self.printed > 1 {
                     write!(out, ",")?;
                 }
-                serde_json::to_writer(&mut *out, &grid_line(grid))?;
+                GridLine(grid).write_json(out)?;
             }
         }
         Ok(())
@@ -132,7 +137,7 @@ impl Sink {
     /// far a search cut short got).
     fn end(
         self,
-        answer: &Answer,
+        answer: &Answer<GridLine<'_>>,
         args: &SolveArgs,
         out: &mut dyn Write,
         json: &JsonRecords,
@@ -140,8 +145,8 @@ impl Sink {
         let counted = answer.count.or(answer.count_at_least).unwrap_or_default();
         match self.format {
             OutputFormat::Json | OutputFormat::Jsonl => {
-                let rest = serde_json::to_string(answer)?;
-                write!(out, "],{}", rest.strip_prefix('{').unwrap_or(&rest))?;
+                write!(out, "]")?;
+                answer.write_end(out)?;
                 json.close(out)?;
                 return Ok(());
             }

@@ -9,31 +9,15 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use super::json::{next_member, record_start};
+use super::{Context, answer, notes, prepared};
+use crate::cli::{OutputFormat, SolveArgs};
+use crate::records::JsonRecords;
 use anyhow::anyhow;
 use fdoku_sudoku::format::multigrid::MultigridItem;
 use fdoku_sudoku::multigrid::{Multigrid, check_multigrid, solve_multigrid_with};
 use fdoku_sudoku::solve::{Goal, Report};
 use rayon::prelude::*;
-use serde::Serialize;
-
-use super::{Answer, Context, answer, notes, prepared};
-use crate::cli::{OutputFormat, SolveArgs};
-use crate::records::JsonRecords;
-
-/// The record of one multigrid: the answer of a one-grid record, with
-/// solutions written as canvas rows.
-#[derive(Serialize)]
-struct Record<'a> {
-    index: usize,
-    input: &'a str,
-    /// The named layout, when the sub-grids make one.
-    layout: Option<&'static str>,
-    /// Every solution, with `--all`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<Vec<String>>>,
-    #[serde(flatten)]
-    answer: Answer<Vec<String>>,
-}
 
 /// One multigrid's outcome: its report and every solution kept to print
 /// (the first, or all with `--all`), or why it could not be solved.
@@ -120,17 +104,22 @@ fn print(
         Some(grid) => outcome.solutions.iter().map(|s| grid.canvas(s)).collect(),
         None => Vec::new(),
     };
-    let record = Record {
-        index: item.index,
-        input: &item.input,
-        layout: grid.and_then(Multigrid::name),
-        solutions: matches!(goal, Goal::All(_)).then(|| canvases.clone()),
-        answer: answer.written_as(canvases.first().cloned()),
+    let answer = answer.written_as(canvases.first().cloned());
+    // The record of one-grid puzzles, with the named layout (when the
+    // sub-grids make one), every solution with `--all`, and solutions
+    // written as canvas rows.
+    let record = |out: &mut _| {
+        record_start(out, item.index, &item.input)?;
+        next_member(out, "layout", &grid.and_then(Multigrid::name))?;
+        if matches!(goal, Goal::All(_)) {
+            next_member(out, "solutions", &canvases)?;
+        }
+        answer.write_end(out)
     };
-    if json.write(out, &record)? {
+    if json.write_with(out, record)? {
         return Ok(());
     }
-    let answer = &record.answer;
+    let answer = &answer;
     notes(item.index, answer, args, &mut std::io::stderr())?;
     // Canvases span several lines: a blank line keeps them apart.
     if item.index > 1 {

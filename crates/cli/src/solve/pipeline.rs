@@ -6,9 +6,12 @@
 //! few pieces per worker are in flight, so memory stays flat however long
 //! the input, and a worker that finishes takes the next piece at once.
 //!
-//! Puzzles are numbered across the whole run: each worker tells how many
-//! puzzles its piece holds as soon as it has read them, and waits for the
-//! counts of the pieces before its own only when it writes.
+//! Puzzles are numbered across the whole run: each worker counts the
+//! puzzles of its piece first (a quick pass over its lines) and tells the
+//! count, then waits for the counts of the pieces before its own, which
+//! come as quickly. It then reads, solves, checks and writes the puzzles
+//! one at a time, a line's puzzle rebuilt in place, so nothing is
+//! allocated per puzzle beyond what the solver needs.
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -17,10 +20,11 @@ use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::Scope;
 
-use fdoku_sudoku::format::{Item, PlainVariant, Skipped, read_lines};
-use fdoku_sudoku::solve::{Goal, Report};
+use fdoku_sudoku::Puzzle;
+use fdoku_sudoku::format::{Item, LineRead, LineReader, ParseError, PlainVariant};
+use fdoku_sudoku::solve::Goal;
 
-use super::{Context, Tally, print, solve_item, verify};
+use super::{Context, Entry, Tally, print, solve_item, verify};
 use crate::cli::SolveArgs;
 use crate::inputs::LineChunk;
 use crate::records::{JsonLayout, JsonRecords};
@@ -145,6 +149,9 @@ struct Shared<'a> {
     cancel: &'a Arc<AtomicBool>,
     variant: PlainVariant,
     layout: Option<JsonLayout>,
+    /// Whether one worker takes every piece: then each piece is numbered
+    /// as it is written, without counting it first.
+    alone: bool,
     numbering: Numbering,
     jobs: Mutex<Receiver<Job>>,
 }
@@ -181,6 +188,7 @@ impl<'a> Pipeline<'a> {
             cancel,
             variant: args.variant.plain(),
             layout: args.format.json(),
+            alone: workers == 1,
             numbering: Numbering {
                 counts: Mutex::new(Counts {
                     first: 0,
@@ -306,56 +314,114 @@ fn work(shared: &Shared<'_>) {
     }
 }
 
-/// Reads, solves, checks and writes one piece.
+/// Reads, solves, checks and writes one piece; a solution that fails the
+/// check ends it, after the output of the puzzles before it.
 fn solve_piece(work: Work, slot: usize, shared: &Shared<'_>) -> Piece {
-    let (mut items, skipped) = match work {
+    let mut piece = Piece::default();
+    piece.failure = match work {
         Work::Lines(chunk) => {
-            let read = read_lines(&chunk.name, &chunk.text, chunk.first_line, &shared.variant);
-            (read.items, read.skipped)
+            let reader =
+                || LineReader::new(&chunk.name, &chunk.text, chunk.first_line, &shared.variant);
+            // A worker alone has the pieces before this one numbered already.
+            let counted = (!shared.alone).then(|| reader().count());
+            let mut writer = PieceWriter::start(shared, slot, counted, &mut piece);
+            let written = writer.lines(reader());
+            writer.finish(slot);
+            written.err()
         }
-        Work::Items(items) => (items, Vec::new()),
+        Work::Items(items) => {
+            let mut writer = PieceWriter::start(shared, slot, Some(items.len()), &mut piece);
+            let written = items
+                .iter()
+                .try_for_each(|item| writer.puzzle(&item.input, &item.puzzle));
+            writer.finish(slot);
+            written.err()
+        }
     };
-    shared.numbering.publish(slot, items.len());
-    let (goal, args, cancel) = (shared.goal, shared.args, shared.cancel);
-    let solved: Vec<Result<Report, String>> = items
-        .iter()
-        .map(|item| solve_item(item, goal, args, cancel))
-        .collect();
-    let before = shared.numbering.before(slot);
-    for (i, item) in items.iter_mut().enumerate() {
-        item.index = before + i + 1;
-    }
-    let mut piece = Piece {
-        puzzles: items.len(),
-        ..Piece::default()
-    };
-    let mut json = JsonRecords::continuing(shared.layout, before);
-    piece.failure = write_piece(&items, &solved, skipped, shared, &mut piece, &mut json).err();
     piece
 }
 
-/// Writes a piece's results into its buffers, with the lines passed over
-/// noted in their place; stops at a solution that fails the check.
-fn write_piece(
-    items: &[Item],
-    solved: &[Result<Report, String>],
-    skipped: Vec<Skipped>,
-    shared: &Shared<'_>,
-    piece: &mut Piece,
-    json: &mut JsonRecords,
-) -> anyhow::Result<()> {
-    let mut skipped = skipped.into_iter().peekable();
-    for (item, solved) in items.iter().zip(solved) {
-        while let Some(passed) = skipped.next_if(|s| s.line < item.line) {
-            writeln!(piece.err, "fdoku: {passed}")?;
+/// Solves, checks and writes the puzzles of a piece into its buffers, in
+/// order.
+struct PieceWriter<'p, 's, 'a> {
+    shared: &'s Shared<'a>,
+    piece: &'p mut Piece,
+    json: JsonRecords,
+    /// The number of the puzzle before the piece's first.
+    before: usize,
+    /// The number of the last puzzle written.
+    numbered: usize,
+    /// Whether the piece's count is told.
+    published: bool,
+}
+
+impl<'p, 's, 'a> PieceWriter<'p, 's, 'a> {
+    /// Tells that piece `slot` holds `puzzles`, when counted, and waits
+    /// for the puzzles before it to be counted.
+    fn start(
+        shared: &'s Shared<'a>,
+        slot: usize,
+        puzzles: Option<usize>,
+        piece: &'p mut Piece,
+    ) -> Self {
+        if let Some(puzzles) = puzzles {
+            shared.numbering.publish(slot, puzzles);
         }
-        verify(item, solved)?;
-        piece.tally.note(solved);
-        let (out, err) = (&mut piece.out, &mut piece.err);
-        print(item, solved, shared.args, shared.goal, out, err, json)?;
+        let before = shared.numbering.before(slot);
+        PieceWriter {
+            shared,
+            piece,
+            json: JsonRecords::continuing(shared.layout, before),
+            before,
+            numbered: before,
+            published: puzzles.is_some(),
+        }
     }
-    for passed in skipped {
-        writeln!(piece.err, "fdoku: {passed}")?;
+
+    /// Ends piece `slot`: its count, told now if it was not counted first.
+    fn finish(self, slot: usize) {
+        let puzzles = self.numbered - self.before;
+        if !self.published {
+            self.shared.numbering.publish(slot, puzzles);
+        }
+        self.piece.puzzles = puzzles;
     }
-    Ok(())
+
+    /// Writes what each line holds: a puzzle's result, or the note that
+    /// it was passed over.
+    fn lines(&mut self, mut reader: LineReader<'_>) -> anyhow::Result<()> {
+        while let Some(read) = reader.read_next() {
+            match read {
+                LineRead::Puzzle(line) => self.puzzle(line.input, line.puzzle)?,
+                LineRead::Skipped(passed) => writeln!(self.piece.err, "fdoku: {passed}")?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Solves, checks and writes the next puzzle.
+    fn puzzle(&mut self, input: &str, puzzle: &Result<Puzzle, ParseError>) -> anyhow::Result<()> {
+        self.numbered += 1;
+        let entry = Entry {
+            index: self.numbered,
+            input,
+            puzzle,
+        };
+        let Shared {
+            goal, args, cancel, ..
+        } = *self.shared;
+        let solved = solve_item(entry, goal, args, cancel);
+        verify(entry, &solved)?;
+        let piece = &mut *self.piece;
+        piece.tally.note(&solved);
+        print(
+            entry,
+            &solved,
+            args,
+            goal,
+            &mut piece.out,
+            &mut piece.err,
+            &mut self.json,
+        )
+    }
 }

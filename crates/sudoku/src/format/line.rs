@@ -1,8 +1,6 @@
 //! One puzzle per line.
 
-use super::{
-    Item, LineError, ParseErrorKind, PlainVariant, Skipped, accepted_counts, size_of_cells,
-};
+use super::{LineError, ParseErrorKind, PlainVariant, accepted_counts, size_of_cells};
 use crate::puzzle::{Puzzle, char_digit};
 use crate::rules::{Rules, cell_name};
 
@@ -204,65 +202,8 @@ pub fn parse_line(text: &str, rules: &Rules) -> Result<Puzzle, LineError> {
     from_values(&cells, rules.clone())
 }
 
-/// Every puzzle of a one-per-line text; lines of text are noted in `skipped`.
-pub(super) fn read(
-    input: &str,
-    text: &str,
-    variant: &PlainVariant,
-    skipped: &mut Vec<Skipped>,
-) -> Vec<Item> {
-    // At most one puzzle a line: room for them all at once rather than
-    // growing (and moving every puzzle read) again and again.
-    let mut items = Vec::with_capacity(line_count(text));
-    // The rules of each grid size met so far, built once.
-    let mut rules_by_size: Vec<(usize, Rules)> = Vec::new();
-    for (number, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r');
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let fast = plain_givens(trimmed).and_then(|(size, givens)| {
-            let rules = match rules_by_size.iter().find(|(n, _)| *n == size) {
-                Some((_, rules)) => rules.clone(),
-                None => {
-                    let rules = variant.rules(size).ok()?;
-                    rules_by_size.push((size, rules.clone()));
-                    rules
-                }
-            };
-            Puzzle::new(rules, givens).ok()
-        });
-        let (puzzle, shown) = match fast {
-            Some(puzzle) => (Ok(puzzle), trimmed),
-            None => match general(line, variant) {
-                Read::Puzzle(puzzle, shown) => {
-                    ((*puzzle).map_err(|e| e.at(input, number + 1)), shown)
-                }
-                Read::Text => {
-                    skipped.push(Skipped::new(input, number + 1, trimmed));
-                    continue;
-                }
-            },
-        };
-        items.push(Item {
-            index: 0,
-            line: number + 1,
-            input: shown.to_owned(),
-            puzzle,
-        });
-    }
-    items
-}
-
-/// How many lines `text` has (a last one without a newline included).
-fn line_count(text: &str) -> usize {
-    let newlines = text.bytes().filter(|&b| b == b'\n').count();
-    newlines + usize::from(!text.ends_with('\n'))
-}
-
 /// What a line that is not a plain row of N² characters holds.
-enum Read<'a> {
+pub(super) enum Read<'a> {
     /// A puzzle (or a damaged one, with what is wrong), and its text.
     Puzzle(Box<Result<Puzzle, LineError>>, &'a str),
     /// Text: a title or a note.
@@ -271,7 +212,7 @@ enum Read<'a> {
 
 /// A line read the long way: the whole line as cells (characters or
 /// numbers), else a field that is a whole grid, else text or an error.
-fn general<'a>(line: &'a str, variant: &PlainVariant) -> Read<'a> {
+pub(super) fn general<'a>(line: &'a str, variant: &PlainVariant) -> Read<'a> {
     let end = line.chars().count() + 1;
     let whole = cells(line);
     let whole_grid = whole.iter().all(|c| c.value.is_ok()) && size_of_cells(whole.len()).is_some();
@@ -284,23 +225,6 @@ fn general<'a>(line: &'a str, variant: &PlainVariant) -> Read<'a> {
         }
     }
     Read::Puzzle(Box::new(puzzle_from(&whole, variant, end)), line.trim())
-}
-
-/// The common case without detours: a line of exactly N² single-character
-/// cells, every one a digit of the grid or a blank. `None` sends the line
-/// through the general reader (which also explains what is wrong).
-fn plain_givens(line: &str) -> Option<(usize, Vec<u8>)> {
-    let size = size_of_cells(line.len())?;
-    // Filled in place: collecting through `Option` would grow the vector
-    // from nothing, a reallocation at each doubling.
-    let mut givens = Vec::with_capacity(line.len());
-    for b in line.bytes() {
-        givens.push(match b {
-            b'.' | b'0' | b'_' | b'-' | b'*' => 0,
-            _ => char_digit(char::from(b)).filter(|&d| usize::from(d) <= size)?,
-        });
-    }
-    Some((size, givens))
 }
 
 #[cfg(test)]

@@ -45,9 +45,11 @@ pub mod fpuzzles;
 pub mod ipuz;
 pub mod json;
 mod line;
+mod line_reader;
 mod marks;
 pub mod multigrid;
 pub mod penpa;
+mod plain_line;
 mod print;
 pub mod sudokupad;
 pub mod sudokuwiki;
@@ -61,6 +63,7 @@ use crate::puzzle::Puzzle;
 use crate::rules::{BOX_SHAPES, Rules, RulesError};
 
 pub use line::parse_line;
+pub use line_reader::{LinePuzzle, LineRead, LineReader};
 pub use marks::candidate_grid;
 pub use print::{block, line};
 pub use template::Template;
@@ -298,42 +301,10 @@ pub fn read_input(input: &str, text: &str, format: Format, variant: &PlainVarian
         Format::SudokuWiki => sudokuwiki::read(input, text),
         Format::Penpa => penpa::read(input, text),
         Format::Block => block::read(input, text, variant, &mut skipped),
-        Format::Line | Format::Auto => line::read(input, text, variant, &mut skipped),
+        Format::Line | Format::Auto => line_reader::read_all(input, text, variant, &mut skipped),
     };
     for (i, item) in items.iter_mut().enumerate() {
         item.index = i + 1;
-    }
-    Input { items, skipped }
-}
-
-/// Reads `text` as puzzles one per line, taking it for a run of lines of
-/// a longer input (named `input`) whose first line is line `first_line`:
-/// items, errors and passed-over lines are numbered from there. Nothing is
-/// detected (neither the format nor a byte-order mark), so that the pieces
-/// of a long input read this way give what reading it whole as
-/// [`Format::Line`] gives (but for the items' `index`, left at 0).
-///
-/// ```
-/// use fdoku_sudoku::format::read_lines;
-///
-/// let text = "a title\n12x4............\n";
-/// let read = read_lines("big.txt", text, 101, &Default::default());
-/// assert_eq!(read.skipped[0].line, 101);
-/// let err = read.items[0].puzzle.as_ref().unwrap_err();
-/// assert_eq!(err.to_string(), "big.txt:102:3: 'x' is not a digit (expected 1-9, A-W, or a blank . 0 _ - *)");
-/// ```
-pub fn read_lines(input: &str, text: &str, first_line: usize, variant: &PlainVariant) -> Input {
-    let mut skipped = Vec::new();
-    let mut items = line::read(input, text, variant, &mut skipped);
-    let before = first_line.saturating_sub(1);
-    for item in &mut items {
-        item.line += before;
-        if let Err(error) = &mut item.puzzle {
-            error.line += before;
-        }
-    }
-    for passed in &mut skipped {
-        passed.line += before;
     }
     Input { items, skipped }
 }
@@ -387,7 +358,8 @@ pub fn detect(text: &str) -> Format {
         .take(DETECT_LINES)
         .collect();
     let whole_grid = |l: &str| {
-        line::cell_count(l) > crate::rules::MAX_SIZE
+        (l.len() > crate::rules::MAX_SIZE && plain_line::is_plain(l))
+            || line::cell_count(l) > crate::rules::MAX_SIZE
             || line::grid_field(l).is_some_and(|(cells, _)| cells.len() > 16)
     };
     let narrow: Vec<&&str> = sample.iter().filter(|l| !whole_grid(l)).collect();
@@ -440,7 +412,8 @@ fn passed_over(l: &str) -> bool {
         || l.starts_with('#')
         || block::is_header(l)
         || block::is_separator(l, None)
-        || (line::grid_field(l).is_none() && line::is_text(l))
+        // A plain row of cells is a whole grid by itself, never text.
+        || (!plain_line::is_plain(l) && line::grid_field(l).is_none() && line::is_text(l))
 }
 
 /// The N with N² = `cells` and standard boxes.
