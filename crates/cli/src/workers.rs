@@ -7,7 +7,7 @@ use crate::error::BadInput;
 /// and buys nothing past the cores; thousands take minutes to start.
 pub const MAX_THREADS: usize = 1024;
 
-/// A pool of `threads` workers (all cores when `None` or 0); more than
+/// A pool of `threads` workers (as [`count`] says); more than
 /// [`MAX_THREADS`] is a usage error.
 pub fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
     Ok(rayon::ThreadPoolBuilder::new()
@@ -15,18 +15,31 @@ pub fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
         .build()?)
 }
 
-/// How many worker threads `threads` asks for: all cores when `None` or 0;
+/// The variable that sets the default number of worker threads, as for
+/// every program built on rayon.
+pub const THREADS_VARIABLE: &str = "RAYON_NUM_THREADS";
+
+/// How many worker threads `threads` asks for: when `None` or 0,
+/// [`THREADS_VARIABLE`] if it holds a number above 0, else one per core;
 /// more than [`MAX_THREADS`] is a usage error.
 pub fn count(threads: Option<usize>) -> anyhow::Result<usize> {
-    if let Some(n) = threads.filter(|&n| n > MAX_THREADS) {
+    let (asked, source) = match threads.filter(|&n| n > 0) {
+        Some(n) => (Some(n), "-j/--threads"),
+        None => (from_variable(), THREADS_VARIABLE),
+    };
+    if let Some(n) = asked.filter(|&n| n > MAX_THREADS) {
         return Err(BadInput(format!(
-            "-j/--threads {n}: expected at most {MAX_THREADS} worker threads \
+            "{source} {n}: expected at most {MAX_THREADS} worker threads \
              (0 or none: one per core)"
         ))
         .into());
     }
-    Ok(match threads {
-        Some(n) if n > 0 => n,
-        _ => std::thread::available_parallelism().map_or(1, usize::from),
-    })
+    Ok(asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)))
+}
+
+/// The number [`THREADS_VARIABLE`] holds, when it is one above 0 (rayon
+/// passes over anything else too).
+fn from_variable() -> Option<usize> {
+    let value = std::env::var(THREADS_VARIABLE).ok()?;
+    value.trim().parse().ok().filter(|&n| n > 0)
 }

@@ -319,3 +319,32 @@ fn a_pattern_search_ran_past_its_time_limit() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("time limit reached"));
     assert!(took < std::time::Duration::from_secs(10), "{took:?}");
 }
+
+#[test]
+fn the_default_thread_count_passed_over_rayon_num_threads() {
+    // The default of -j/--threads came from the cores alone, whatever
+    // RAYON_NUM_THREADS said; a number too large for -j is refused alike.
+    let run = |threads: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fdoku"))
+            .args(["solve", "--count", "examples/puzzles.txt"])
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .expect("fdoku runs")
+    };
+    let refused = run("5000");
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("RAYON_NUM_THREADS 5000: expected at most 1024"),
+        "{message}"
+    );
+    let one = run("1");
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(
+        stdout(&one),
+        stdout(&fdoku(&["solve", "--count", "examples/puzzles.txt"]))
+    );
+    let ignored = run("many");
+    assert_eq!(ignored.status.code(), Some(0));
+}
