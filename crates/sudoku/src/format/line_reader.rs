@@ -32,7 +32,7 @@ use crate::rules::Rules;
 /// }
 /// assert_eq!(seen, [
 ///     "10: skipped",
-///     "12: 4 givens",
+///     "12: 5 givens",
 ///     "t.txt:13:3: 'x' is not a digit (expected 1-9, A-W, or a blank . 0 _ - *)",
 /// ]);
 /// ```
