@@ -109,8 +109,9 @@ impl Multigrid {
 
     /// Sub-grids of `size`×`size` cells with `box_rows`×`box_cols` boxes,
     /// their top-left cells at `origins` (canvas row, column, from 0).
-    /// Origins must be on the box lines (so overlaps are whole boxes),
-    /// distinct, and the sub-grids connected through shared cells.
+    /// Origins must be distinct, on the box lines where sub-grids overlap
+    /// (so overlaps are whole boxes), and the sub-grids connected through
+    /// shared cells.
     pub fn new(
         size: usize,
         box_rows: usize,
