@@ -3,6 +3,7 @@
 //! overlap) and its houses.
 
 use super::MultigridError;
+use super::arrangement::Arrangement;
 use super::layouts::{LAYOUTS, NamedLayout};
 use crate::rules::{BOX_SHAPES, House, HouseKind, MAX_SIZE};
 
@@ -14,26 +15,6 @@ pub const MAX_CANVAS: usize = 256;
 
 /// The most sub-grids a multigrid may have.
 pub const MAX_GRIDS: usize = 64;
-
-/// Where the sub-grids of a multigrid stand, and which relabel one another.
-///
-/// A sub-grid is a window — the `size`×`size` square below and right of
-/// its origin — or any `size`×`size` canvas cells listed in the
-/// sub-grid's reading order (a clueless puzzle's tenth grid, made of the
-/// centre cells of the other grids' boxes). Sub-grids are numbered windows
-/// first, then listed ones, from 0.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Arrangement {
-    /// Each window's top-left cell (canvas row, column, from 0).
-    pub origins: Vec<(usize, usize)>,
-    /// Sub-grids of listed canvas cells, each `size`² of them in the
-    /// sub-grid's reading order.
-    pub scattered: Vec<Vec<(usize, usize)>>,
-    /// Pairs of sub-grids (by number) whose digits correspond through one
-    /// relabelling: where the first holds `d`, the second holds `σ(d)` at
-    /// the same place, for one permutation `σ` of the digits (twins).
-    pub relabelled: Vec<(usize, usize)>,
-}
 
 /// Several N×N Sudokus on one canvas, sharing the cells where they overlap.
 ///

@@ -15,7 +15,7 @@
 //! centre cell of every box (clueless-1) or the centre box of every grid
 //! (clueless-2). They need boxes of odd sides, which have a centre.
 
-use super::Arrangement;
+use super::arrangement::Arrangement;
 
 /// An offset: `fixed + per_side · s` boxes (`s` = boxes per side − 1),
 /// plus `grids` whole sub-grid sides and `cells` cells.

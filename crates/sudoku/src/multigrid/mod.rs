@@ -41,6 +41,7 @@
 //! assert!(check_multigrid(puzzle, &report.solution.unwrap()).is_ok());
 //! ```
 
+mod arrangement;
 mod check;
 mod generate;
 mod grid;
@@ -51,10 +52,11 @@ mod solve;
 
 use thiserror::Error;
 
+pub use arrangement::Arrangement;
 pub use check::{MultigridSolutionError, check_multigrid};
 pub use generate::{MultigridGenerated, generate_multigrid};
 pub(crate) use grid::standard_boxes;
-pub use grid::{Arrangement, MAX_CANVAS, MAX_GRIDS, MIN_SIZE, Multigrid};
+pub use grid::{MAX_CANVAS, MAX_GRIDS, MIN_SIZE, Multigrid};
 pub use layouts::{LAYOUTS, NamedLayout, named as named_layout, names as layout_names};
 pub use puzzle::MultigridPuzzle;
 pub use solve::{solve_multigrid, solve_multigrid_with};

@@ -568,20 +568,17 @@ fn the_checker_refuses_wrong_grids() {
 
 #[test]
 fn layouts_hold_at_other_sizes() {
-    // Every layout at the small sizes, two at the large ones (an empty
-    // shogun of 16×16 grids is long to fill with the propagation checks on).
-    let cases = [4, 6, 8, 9]
+    // Every layout at the small sizes (9×9 has its own test above), fewer at
+    // the large ones: an empty samurai of 16×16 grids takes minutes to fill
+    // with the propagation checks on.
+    let cases = [4, 6, 8]
         .into_iter()
         .flat_map(|size| LAYOUTS.iter().map(move |l| (size, l.name)))
-        .chain(
-            [12, 16]
-                .into_iter()
-                .flat_map(|size| [(size, "twodoku"), (size, "samurai")]),
-        );
+        .chain([(12, "twodoku"), (12, "samurai"), (16, "twodoku")]);
     for (size, name) in cases {
         let grid = match Multigrid::named(name, size) {
             Ok(grid) => grid,
-            // The clueless layouts need boxes with a centre cell: 9×9 here.
+            // The clueless layouts need boxes with a centre cell: none here.
             Err(MultigridError::LayoutBoxes { .. }) if name.starts_with("clueless") => {
                 assert_ne!(size, 9);
                 continue;
