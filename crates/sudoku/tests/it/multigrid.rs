@@ -388,13 +388,6 @@ fn new_layout_mistakes_are_named() {
         error(&format!("layout: 0,0 0,4\n{}", "........\n".repeat(4))),
         "m.txt:1:1: grid 2 shares no cell with grid 1 or any grid joined to it (expected the sub-grids connected through shared cells or relabelled pairs)"
     );
-    let json = |text: &str| {
-        read_multigrids("m.json", text)[0]
-            .puzzle
-            .as_ref()
-            .unwrap_err()
-            .to_string()
-    };
     assert_eq!(
         json(r#"{"layout": "clueless-2", "size": 4}"#),
         "m.json:1:1: layout: clueless-2 cannot be made with 2×2 boxes (expected boxes of odd sides, so that every grid has a centre box: 3×3, 3×5 or 5×5 (9×9, 15×15 or 25×25 grids))"
@@ -598,7 +591,16 @@ fn layouts_hold_at_other_sizes() {
 
 /// The message of the first item read from `text`.
 fn error(text: &str) -> String {
-    read_multigrids("m.txt", text)[0]
+    error_in("m.txt", text)
+}
+
+/// The message of the first item read from `text` as a JSON file.
+fn json(text: &str) -> String {
+    error_in("m.json", text)
+}
+
+fn error_in(file: &str, text: &str) -> String {
+    read_multigrids(file, text)[0]
         .puzzle
         .as_ref()
         .expect_err("a mistake")
@@ -657,13 +659,6 @@ fn mistakes_are_named_with_their_place() {
         "m.txt:3:1: a tab (expected spaces where there is no cell: a tab's width is not known)"
     );
     // JSON: the field is named.
-    let json = |text: &str| {
-        read_multigrids("m.json", text)[0]
-            .puzzle
-            .as_ref()
-            .unwrap_err()
-            .to_string()
-    };
     assert!(
         json(r#"{"layout": "hexadoku", "size": 9}"#)
             .starts_with("m.json:1:1: layout: \"hexadoku\" is not a layout")
