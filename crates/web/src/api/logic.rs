@@ -61,14 +61,20 @@ fn grade_error(e: GradeError, puzzle: &Puzzle) -> ApiError {
 /// The givens with the page's pencil marks as their candidates (an empty
 /// list leaves a cell as computed).
 fn with_marks(givens: Puzzle, marks: &[Vec<u8>]) -> ApiResult<Puzzle> {
-    let full = full_mask(givens.size());
-    let masks = marks
-        .iter()
-        .map(|kept| match kept.is_empty() {
+    let size = givens.size();
+    let full = full_mask(size);
+    let mut masks = Vec::with_capacity(marks.len());
+    for (cell, kept) in marks.iter().enumerate() {
+        if let Some(&d) = kept.iter().find(|&&d| d == 0 || usize::from(d) > size) {
+            return Err(ApiError::Unprocessable(format!(
+                "candidates[{cell}]: {d} is not a digit (expected 1 to {size})"
+            )));
+        }
+        masks.push(match kept.is_empty() {
             true => full,
             false => kept.iter().fold(0u32, |mask, &d| mask | bit(d)),
-        })
-        .collect();
+        });
+    }
     givens
         .with_candidates(masks)
         .map_err(|e| ApiError::Unprocessable(format!("candidates: {e}")))

@@ -79,3 +79,25 @@ async fn generate_took_cage_sizes_the_command_line_refuses() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(error_of(&body).contains("killer"), "{body}");
 }
+
+#[tokio::test]
+async fn a_pencil_mark_of_digit_zero_panicked_the_hint() {
+    // Found by fuzzing: a mark 0 (or above N) was shifted into a bit mask.
+    let app = app();
+    let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.0..9..5.1.3..";
+    for bad in [0, 10] {
+        let mut marks = vec![json!([]); 30];
+        marks[4] = json!([bad]);
+        let (status, body) = post(
+            &app,
+            "/api/hint",
+            json!({"puzzle": line, "level": "apply", "order": "explainer", "candidates": marks}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(
+            error_of(&body),
+            format!("candidates[4]: {bad} is not a digit (expected 1 to 9)")
+        );
+    }
+}
