@@ -181,7 +181,8 @@ pub enum Constraint {
         /// How much pruning the propagator does.
         strength: Strength,
     },
-    /// `Σ aᵢ·xᵢ op rhs`, propagated to bounds consistency.
+    /// `Σ aᵢ·xᵢ op rhs`, propagated to bounds consistency; `x ± y = c` (two
+    /// variables, unit coefficients) to domain consistency.
     Linear {
         /// The terms `(aᵢ, xᵢ)`.
         terms: Vec<(i64, Var)>,

@@ -325,6 +325,7 @@ impl Domain {
     }
 
     /// Keeps only the values also in `other`; returns whether the set changed.
+    /// Wide sets are intersected run by run, not value by value.
     pub fn intersect(&mut self, other: &Domain) -> bool {
         if let (Repr::Bits { base, mask }, Some(theirs)) = (&self.0, other.mask_from(self.min())) {
             if *mask == 0 {
@@ -334,8 +335,79 @@ impl Domain {
             let base = *base;
             return self.replace_if_different(Domain::from_mask(base, kept));
         }
-        let next = Domain::from_values(self.iter().filter(|&v| other.contains(v)));
-        self.replace_if_different(next)
+        let mut common = Vec::new();
+        {
+            let (mut mine, mut theirs) = (self.runs().peekable(), other.runs().peekable());
+            while let (Some(&(a_lo, a_hi)), Some(&(b_lo, b_hi))) = (mine.peek(), theirs.peek()) {
+                let (lo, hi) = (a_lo.max(b_lo), a_hi.min(b_hi));
+                if lo <= hi {
+                    common.push((lo, hi));
+                }
+                // The run that ends first can meet no later run of the other set.
+                if a_hi < b_hi {
+                    mine.next();
+                } else {
+                    theirs.next();
+                }
+            }
+        }
+        self.replace_if_different(Domain::from_intervals(common))
+    }
+
+    /// The set `{sign·v + offset}` of the values `v`, with `sign` −1 when
+    /// `negate` and +1 otherwise; values beyond the `i32` range are left out.
+    /// It maps a domain through `x = ±y + c`.
+    ///
+    /// ```
+    /// use fdoku_fd::Domain;
+    ///
+    /// let d = Domain::from_values([1, 2, 5]);
+    /// assert_eq!(d.image(false, 10), Domain::from_values([11, 12, 15]));
+    /// assert_eq!(d.image(true, 10), Domain::from_values([5, 8, 9]));
+    /// ```
+    pub fn image(&self, negate: bool, offset: i64) -> Domain {
+        let map = |v: i32| {
+            let v = i128::from(v);
+            let mapped = if negate { -v } else { v } + i128::from(offset);
+            mapped.clamp(i128::from(i32::MIN) - 1, i128::from(i32::MAX) + 1)
+        };
+        if let Repr::Bits { base, mask } = self.0
+            && mask != 0
+        {
+            let top = base + (63 - mask.leading_zeros() as i32);
+            let (low, high) = if negate {
+                (map(top), map(base))
+            } else {
+                (map(base), map(top))
+            };
+            if let (Ok(low), Ok(_)) = (i32::try_from(low), i32::try_from(high)) {
+                let width = (top - base) as u32;
+                let mask = if negate {
+                    mask.reverse_bits() >> (63 - width)
+                } else {
+                    mask
+                };
+                return Domain::from_mask(low, mask);
+            }
+        }
+        let mut runs: Vec<(i32, i32)> = self
+            .runs()
+            .filter_map(|(lo, hi)| {
+                let (a, b) = if negate {
+                    (map(hi), map(lo))
+                } else {
+                    (map(lo), map(hi))
+                };
+                let a = a.max(i128::from(i32::MIN));
+                let b = b.min(i128::from(i32::MAX));
+                // Both within the i32 range once they are in order.
+                (a <= b).then_some((a as i32, b as i32))
+            })
+            .collect();
+        if negate {
+            runs.reverse();
+        }
+        Domain::from_intervals(runs)
     }
 
     /// Whether the two sets share a value.
@@ -605,6 +677,21 @@ mod tests {
         assert_eq!(Domain::from_mask(i32::MAX, 0b110), Domain::empty());
     }
 
+    #[test]
+    fn images_leave_out_what_passes_the_i32_range() {
+        let all = Domain::range(i32::MIN, i32::MAX);
+        assert_eq!(all.image(true, 0), Domain::range(i32::MIN + 1, i32::MAX));
+        assert_eq!(all.image(false, -1), Domain::range(i32::MIN, i32::MAX - 1));
+        let top = Domain::from_values([i32::MAX - 1, i32::MAX]);
+        assert_eq!(top.image(false, 1), Domain::singleton(i32::MAX));
+        assert_eq!(top.image(true, i64::MIN), Domain::empty());
+        let wide = Domain::from_values([-1_000_000, 7, 1_000_000]);
+        assert_eq!(
+            wide.image(true, 1),
+            Domain::from_values([-999_999, -6, 1_000_001])
+        );
+    }
+
     fn small_set() -> impl Strategy<Value = BTreeSet<i32>> {
         prop_oneof![
             proptest::collection::btree_set(-20i32..80, 0..40),
@@ -619,6 +706,7 @@ mod tests {
         Above(i32),
         Fix(i32),
         Intersect(BTreeSet<i32>),
+        Image(bool, i64),
     }
 
     fn op() -> impl Strategy<Value = Op> {
@@ -628,6 +716,7 @@ mod tests {
             (-310i32..310).prop_map(Op::Above),
             (-310i32..310).prop_map(Op::Fix),
             small_set().prop_map(Op::Intersect),
+            (any::<bool>(), -40i64..40).prop_map(|(negate, offset)| Op::Image(negate, offset)),
         ]
     }
 
@@ -650,6 +739,12 @@ mod tests {
                     Op::Intersect(other) => {
                         model.retain(|x| other.contains(x));
                         d.intersect(&Domain::from_values(other.iter().copied()))
+                    }
+                    Op::Image(negate, offset) => {
+                        let sign = if *negate { -1 } else { 1 };
+                        model = model.iter().map(|&v| sign * v + *offset as i32).collect();
+                        d = d.image(*negate, *offset);
+                        before != model
                     }
                 };
                 prop_assert_eq!(changed, before != model, "{:?}", op);

@@ -1,11 +1,12 @@
 //! The propagators, one file (or folder) per constraint, and the compiler
 //! from [`Constraint`] descriptions to them. `exactly_one(xs)` is the sum
 //! `Σ xs = 1`; a table over two variables with small domains gets the
-//! support masks of [`binary`]. Reified sums ([`reified`]), reified set
-//! membership ([`in_set`]), arithmetic ([`arith`]), [`element`] and [`count`]
-//! serve the FlatZinc front-end's builtins, and so do the globals [`lex`],
-//! [`inverse`] and [`circuit`] (each beside a domain-consistent
-//! `all_different`) and [`cumulative`].
+//! support masks of [`binary`]; sums are bounds consistent ([`linear`]),
+//! except `x ± y = c`, domain consistent ([`equal_offset`]). Reified sums
+//! ([`reified`]), reified set membership ([`in_set`]), arithmetic
+//! ([`arith`]), [`element`] and [`count`] serve the FlatZinc front-end's
+//! builtins, and so do the globals [`lex`], [`inverse`] and [`circuit`] (each
+//! beside a domain-consistent `all_different`) and [`cumulative`].
 
 mod alldiff;
 mod arith;
@@ -15,6 +16,7 @@ mod clause;
 mod count;
 mod cumulative;
 mod element;
+mod equal_offset;
 mod in_set;
 mod inverse;
 mod lex;
@@ -65,6 +67,11 @@ fn compile(
             domains,
         )],
         Constraint::Linear { terms, op, rhs } => {
+            if *op == LinearOp::Eq
+                && let Some(pair) = equal_offset::EqualOffset::fitting(terms, *rhs)
+            {
+                return vec![Box::new(pair)];
+            }
             vec![Box::new(linear::Linear::new(terms.clone(), *op, *rhs))]
         }
         Constraint::Clause { pos, neg } => {
