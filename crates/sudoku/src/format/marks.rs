@@ -99,15 +99,24 @@ pub(crate) fn given_marks(puzzle: &Puzzle, cell: usize) -> Option<Vec<u8>> {
 
 /// The puzzle with the candidates a file gives as pencil marks: `marks`
 /// holds one mask per cell, 0 where the file gives none (every digit
-/// allowed). Without any marks the puzzle is returned as it is.
+/// allowed). Marks on a given say nothing (editors show the digit, and
+/// files keep marks typed before it), so they are passed over. Without
+/// any marks on an open cell the puzzle is returned as it is.
 pub(crate) fn with_given_marks(puzzle: Puzzle, marks: &[u32]) -> Result<Puzzle, String> {
-    if marks.iter().all(|&m| m == 0) {
+    let givens = puzzle.givens();
+    let open = |cell: usize| givens.get(cell).is_some_and(|&d| d == 0);
+    if marks
+        .iter()
+        .enumerate()
+        .all(|(cell, &m)| m == 0 || !open(cell))
+    {
         return Ok(puzzle);
     }
     let full = full_mask(puzzle.size());
     let masks = marks
         .iter()
-        .map(|&m| if m == 0 { full } else { m })
+        .enumerate()
+        .map(|(cell, &m)| if m == 0 || !open(cell) { full } else { m })
         .collect();
     puzzle.with_candidates(masks).map_err(|e| e.to_string())
 }

@@ -149,3 +149,39 @@ fn a_bad_pencil_mark_is_named() {
         "{message}"
     );
 }
+
+/// Marks left on a given (f-puzzles keeps the marks typed before a digit
+/// was made a given, as in "Aug 12, 2022: Lockout Lines") say nothing: the
+/// puzzle reads as if they were not there, and writes back as itself.
+#[test]
+fn pencil_marks_on_a_given_say_nothing() {
+    let text = r#"{"size": 4, "grid": [[{"value": 3, "given": true, "givenPencilMarks": [1, 3]},
+        {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}"#;
+    let read = read_fpuzzles("p.json", text).remove(0).puzzle.unwrap();
+    assert_eq!(read.puzzle.candidates(), None);
+    assert_eq!(read.puzzle.givens()[0], 3);
+    let again = to_fpuzzles(&read.puzzle, &read.meta).unwrap();
+    assert_eq!(
+        read_fpuzzles("again.json", &again)[0]
+            .puzzle
+            .as_ref()
+            .unwrap(),
+        &read
+    );
+
+    // Beside marks on an open cell, only the open cell's count.
+    let text = r#"{"size": 4, "grid": [[{"value": 3, "given": true, "givenPencilMarks": [1, 3]},
+        {"givenPencilMarks": [1, 2]}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}"#;
+    let read = read_fpuzzles("p.json", text).remove(0).puzzle.unwrap();
+    let mut masks = [0b1111; 16];
+    masks[1] = 0b0011;
+    assert_eq!(read.puzzle.candidates(), Some(&masks[..]));
+
+    // SudokuPad's centre marks on a given, the same.
+    let scl = r#"{"cells": [[{"value": 3, "centremarks": [1, 3]}, {}, {}, {}], [{}, {}, {}, {}],
+        [{}, {}, {}, {}], [{}, {}, {}, {}]]}"#;
+    let back =
+        scl::read_link(&fdoku_sudoku::format::fpuzzles::lz::compress_to_base64(scl)).unwrap();
+    assert_eq!(back.puzzle.candidates(), None);
+    assert_eq!(back.puzzle.givens()[0], 3);
+}

@@ -40,8 +40,9 @@ async fn links_read_back_as_the_puzzle() {
 #[tokio::test]
 async fn what_a_format_cannot_say_is_that_links_error() {
     let app = app();
-    // Dutch whispers (difference 4): f-puzzles says it, SudokuPad's drawings do not.
-    let description = json!({"size": 9, "whispers": [{"line": ["r1c1", "r1c2"], "difference": 4}]});
+    // A whisper of difference 3: f-puzzles says it, SudokuPad's drawings (German
+    // and Dutch whispers, 5 and 4) do not.
+    let description = json!({"size": 9, "whispers": [{"line": ["r1c1", "r1c2"], "difference": 3}]});
     let (status, body) = post(&app, "/api/links", json!({"description": description})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body["fpuzzles"]["link"].is_string(), "{body}");
@@ -49,7 +50,7 @@ async fn what_a_format_cannot_say_is_that_links_error() {
         body["sudokupad"]["error"]
             .as_str()
             .unwrap()
-            .contains("difference of 4"),
+            .contains("difference of 3"),
         "{body}"
     );
     let (status, _) = post(&app, "/api/links", json!({"puzzle": "12x"})).await;

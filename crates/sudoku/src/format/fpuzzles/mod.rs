@@ -21,8 +21,9 @@
 //! `columnindexer`, `boxindexer` (each cell of an entry one indexer cell);
 //! regions come from the cells' `region` (all `null`: no regions).
 //! Drawings (`line`, `cage`,
-//! `text`, `circle`, `rectangle`) and the editor's settings are passed
-//! over; any other key with content is an error naming it. The title,
+//! `text`, `circle`, `rectangle`), the editor's settings and the message
+//! shown on a correct solve (`successMessage`) are passed over; any other
+//! key with content is an error naming it. The title,
 //! author, rules text and answer are kept beside the puzzle ([`Meta`]).
 //!
 //! ```

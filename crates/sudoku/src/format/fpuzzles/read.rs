@@ -13,8 +13,9 @@ use crate::format::marks::{marks_mask, with_given_marks};
 use crate::puzzle::Puzzle;
 use crate::rules::{Cage, Diagonal, GlobalRule, MAX_SIZE, Parity, Rules, parse_cell_name};
 
-/// Keys that only draw, or set the editor up: never rules.
-const COSMETIC: [&str; 8] = [
+/// Keys that only draw, set the editor up, or greet the solver (the
+/// message shown on a correct solve): never rules.
+const COSMETIC: [&str; 9] = [
     "line",
     "rectangle",
     "circle",
@@ -23,6 +24,7 @@ const COSMETIC: [&str; 8] = [
     "highlightConflicts",
     "disabledlogic",
     "truecandidatesoptions",
+    "successMessage",
 ];
 
 /// Keys read here: the grid, the words about the puzzle, and every rule.

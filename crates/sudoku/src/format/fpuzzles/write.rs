@@ -271,11 +271,18 @@ fn element_entries(n: usize, element: &Element, out: &mut Writer) -> Result<(), 
             out.push("xv", json!({"cells": names(cells), "value": letter}));
         }
         Element::Whisper { cells, difference } => {
+            // The script draws German whispers green and Dutch ones (one
+            // less) orange; other differences keep the green line.
+            let german = n.div_ceil(2) as u32;
             let mut entry = line(cells);
-            if *difference != n.div_ceil(2) as u32 {
+            if *difference != german {
                 entry["value"] = json!(difference.to_string());
             }
-            out.script_line("whispers", entry, "#67F067", 0.3, "German Whispers");
+            if *difference + 1 == german {
+                out.script_line("whispers", entry, "#FF9A00", 0.1875, "Dutch Whispers");
+            } else {
+                out.script_line("whispers", entry, "#67F067", 0.3, "German Whispers");
+            }
         }
         Element::Renban { cells } => {
             out.script_line("renban", line(cells), "#F067F0", 0.4, "Renban");

@@ -552,6 +552,10 @@ impl<'a> Reader<'a> {
                     cells,
                     difference: n.div_ceil(2) as u32,
                 },
+                LineKind::DutchWhisper => Element::Whisper {
+                    cells,
+                    difference: n.div_ceil(2) as u32 - 1,
+                },
                 LineKind::Renban => Element::Renban { cells },
                 LineKind::RegionSum => Element::RegionSum { cells },
                 LineKind::Zipper => Element::Zipper { cells },

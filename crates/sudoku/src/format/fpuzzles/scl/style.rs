@@ -31,6 +31,7 @@ pub(super) const XV_FONT: u32 = 21;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum LineKind {
     Whisper,
+    DutchWhisper,
     Renban,
     RegionSum,
     Zipper,
@@ -41,8 +42,9 @@ pub(super) enum LineKind {
 }
 
 /// Each coloured line: its kind, colour and thickness.
-const LINES: [(LineKind, &str, f64); 8] = [
+const LINES: [(LineKind, &str, f64); 9] = [
     (LineKind::Whisper, "#67F067", 9.6),
+    (LineKind::DutchWhisper, "#FF9A00", 6.0),
     (LineKind::Renban, "#F067F0", 12.8),
     (LineKind::RegionSum, "#2ECBFF", 8.0),
     (LineKind::Zipper, "#FF8080", 9.6),

@@ -311,14 +311,20 @@ impl Drawing {
                 self.text(middle(n, cells), letter, style::XV_FONT);
             }
             Element::Whisper { cells, difference } => {
-                if *difference != n.div_ceil(2) as u32 {
-                    return Err(format!(
-                        "a whisper line's difference of {difference} has no drawing in SudokuPad \
-                         (its lines draw German whispers, difference {})",
-                        n.div_ceil(2)
-                    ));
-                }
-                self.styled_line(LineKind::Whisper, cells);
+                let german = n.div_ceil(2) as u32;
+                let kind = match *difference {
+                    d if d == german => LineKind::Whisper,
+                    d if d + 1 == german => LineKind::DutchWhisper,
+                    _ => {
+                        return Err(format!(
+                            "a whisper line's difference of {difference} has no drawing in \
+                             SudokuPad (its lines draw German whispers, difference {german}, and \
+                             Dutch whispers, difference {})",
+                            german - 1
+                        ));
+                    }
+                };
+                self.styled_line(kind, cells);
             }
             Element::Renban { cells } => self.styled_line(LineKind::Renban, cells),
             Element::RegionSum { cells } => self.styled_line(LineKind::RegionSum, cells),
