@@ -8,13 +8,14 @@
 //! A one-grid record is `{"index":…,"input":…,` then the [`Answer`]'s
 //! members: `"status"`, `"solution"` (`null` when none), then `"count"` or
 //! `"count_at_least"`, `"error"` and `"reason"` when they hold, and
-//! `"stats"`. A multigrid's record adds `"layout"` and, with `--all`,
+//! `"stats"` (written member by member, as the serializer would). A multigrid's record adds `"layout"` and, with `--all`,
 //! `"solutions"` before them; a record of `--all` streams its
 //! `"solutions"` first and its answer at the end.
 
 use std::io::{self, Write};
 
 use fdoku_sudoku::GridLine;
+use fdoku_sudoku::solve::SearchStats;
 use serde::Serialize;
 
 use super::{Answer, write_decimal};
@@ -36,12 +37,7 @@ impl JsonValue for GridLine<'_> {
 
 impl JsonValue for str {
     fn write_json<W: Write + ?Sized>(&self, out: &mut W) -> io::Result<()> {
-        // Control characters, quotes and backslashes are escaped; every
-        // other character, non-ASCII ones too, is written as it is.
-        let plain = self.bytes().fold(true, |plain, b| {
-            plain & (b >= 0x20) & (b != b'"') & (b != b'\\')
-        });
-        if !plain {
+        if !is_plain(self.as_bytes()) {
             return serialized(out, self);
         }
         out.write_all(b"\"")?;
@@ -65,16 +61,51 @@ impl<T: JsonValue + ?Sized> JsonValue for Option<&T> {
     }
 }
 
+/// Whether `text` has nothing JSON escapes: control characters, quotes
+/// and backslashes are escaped; every other character, non-ASCII ones
+/// too, is written as it is. Eight bytes at a time, as a record's input
+/// is read for it.
+fn is_plain(text: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    // A byte of `word` below `n` (n ≤ 0x80) sets its high bit here.
+    let below = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS;
+    let mut words = text.chunks_exact(8);
+    let special = words.by_ref().fold(0, |found, chunk| {
+        let word = u64::from_ne_bytes(chunk.try_into().expect("eight bytes"));
+        found
+            | below(word, 0x20)
+            | below(word ^ (ONES * u64::from(b'"')), 1)
+            | below(word ^ (ONES * u64::from(b'\\')), 1)
+    });
+    special == 0
+        && words
+            .remainder()
+            .iter()
+            .all(|&b| b >= 0x20 && b != b'"' && b != b'\\')
+}
+
 /// `value` through `serde_json`.
 fn serialized<W: Write + ?Sized>(out: &mut W, value: &(impl Serialize + ?Sized)) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::from)
 }
 
-/// Writes `"key":`.
+/// Writes `,"key":` in one piece for the usual short keys, as a record is
+/// made of a handful of small pieces (inlined, so that a literal key's
+/// length is known where it is written).
+#[inline(always)]
 fn write_key<W: Write + ?Sized>(out: &mut W, key: &str) -> io::Result<()> {
-    out.write_all(b"\"")?;
-    out.write_all(key.as_bytes())?;
-    out.write_all(b"\":")
+    let mut text = [0u8; 32];
+    let end = key.len() + 4;
+    if end > text.len() {
+        out.write_all(b",\"")?;
+        out.write_all(key.as_bytes())?;
+        return out.write_all(b"\":");
+    }
+    text[..2].copy_from_slice(b",\"");
+    text[2..end - 2].copy_from_slice(key.as_bytes());
+    text[end - 2..end].copy_from_slice(b"\":");
+    out.write_all(&text[..end])
 }
 
 /// Writes the start of a record, `{"index":…,"input":…`, to go on with
@@ -84,28 +115,37 @@ pub(super) fn record_start<W: Write + ?Sized>(
     index: usize,
     input: &str,
 ) -> io::Result<()> {
-    out.write_all(b"{")?;
-    write_key(out, "index")?;
+    out.write_all(b"{\"index\":")?;
     write_decimal(out, index as u64)?;
     next_member(out, "input", input)
 }
 
 /// Writes `,"key":value`.
+#[inline(always)]
 pub(super) fn next_member<W: Write + ?Sized>(
     out: &mut W,
     key: &str,
     value: &(impl JsonValue + ?Sized),
 ) -> io::Result<()> {
-    out.write_all(b",")?;
     write_key(out, key)?;
     value.write_json(out)
 }
 
 /// Writes `,"key":n`.
+#[inline(always)]
 fn next_number<W: Write + ?Sized>(out: &mut W, key: &str, n: u64) -> io::Result<()> {
-    out.write_all(b",")?;
     write_key(out, key)?;
     write_decimal(out, n)
+}
+
+/// Writes `,"stats":{…}`: the members [`SearchStats`] serializes, in its
+/// order.
+fn write_stats<W: Write + ?Sized>(out: &mut W, stats: &SearchStats) -> io::Result<()> {
+    out.write_all(b",\"stats\":{\"guesses\":")?;
+    write_decimal(out, stats.guesses)?;
+    next_number(out, "nodes", stats.nodes)?;
+    next_number(out, "micros", stats.micros)?;
+    out.write_all(b"}")
 }
 
 impl<S: JsonValue> Answer<S> {
@@ -126,9 +166,7 @@ impl<S: JsonValue> Answer<S> {
         if let Some(reason) = &self.reason {
             next_member(out, "reason", reason.as_str())?;
         }
-        out.write_all(b",")?;
-        write_key(out, "stats")?;
-        serialized(out, &self.stats)?;
+        write_stats(out, &self.stats)?;
         out.write_all(b"}")
     }
 }
@@ -157,6 +195,50 @@ mod tests {
         ] {
             assert_eq!(json(text), serde_json::to_string(text).unwrap(), "{text:?}");
         }
+    }
+
+    #[test]
+    fn stats_are_written_as_the_serializer_writes_them() {
+        for stats in [
+            SearchStats::default(),
+            SearchStats {
+                guesses: 12,
+                nodes: 1 << 40,
+                micros: u64::MAX,
+                stopped: None,
+            },
+        ] {
+            let mut out = Vec::new();
+            write_stats(&mut out, &stats).unwrap();
+            let expected = format!(",\"stats\":{}", serde_json::to_string(&stats).unwrap());
+            assert_eq!(String::from_utf8(out).unwrap(), expected);
+        }
+    }
+
+    #[test]
+    fn keys_of_any_length_are_written_whole() {
+        for key in ["", "index", "count_at_least", &"k".repeat(40)] {
+            let mut out = Vec::new();
+            write_key(&mut out, key).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), format!(",\"{key}\":"));
+        }
+    }
+
+    #[test]
+    fn every_byte_that_needs_escaping_is_found_at_every_place() {
+        for special in (0u8..0x20).chain([b'"', b'\\']) {
+            for len in 1..20 {
+                for at in 0..len {
+                    let mut text = vec![b'5'; len];
+                    text[at] = special;
+                    assert!(!is_plain(&text), "{special:#x} at {at} of {len}");
+                }
+            }
+        }
+        for plain in (0x20u8..=0xff).filter(|&b| b != b'"' && b != b'\\') {
+            assert!(is_plain(&[plain; 17]), "{plain:#x}");
+        }
+        assert!(is_plain(b""));
     }
 
     #[test]
