@@ -64,6 +64,10 @@ FAMILIES = [
     ("disjoint", ("disjointgroups",)),
     ("quadruple", ("quadruple",)),
     ("clone", ("clone",)),
+    ("extra region", ("extraregion",)),
+    ("lockout", ("lockout",)),
+    ("modular", ("modularline",)),
+    ("indexer", ("rowindexer", "columnindexer", "boxindexer")),
 ]
 
 

@@ -693,7 +693,7 @@ const NOT_FOUND: [(&str, &str); 6] = [
     ("box indexer", "only in a puzzle made for a solver's tests"),
     (
         "given candidates",
-        "published marks found only on givens, where they say nothing",
+        "published marks found on givens only, and in Trollscraper (SVS), unsolved in 7 min",
     ),
     (
         "lockout line of another difference",
