@@ -50,8 +50,10 @@ pub struct LineChunk {
 pub struct LineChunks {
     name: Arc<str>,
     reader: Box<dyn Read>,
-    /// Bytes read and not yet handed out; they start a line.
+    /// Bytes read; those from `start` on are not handed out yet, and
+    /// start a line.
     pending: Vec<u8>,
+    start: usize,
     ended: bool,
     next_line: usize,
     /// Whether every byte so far is white space (an empty input).
@@ -78,6 +80,7 @@ pub fn open(arg: &Path, format: Format, multigrids: bool) -> Result<Opened, Stri
         name: Arc::from(name.as_str()),
         reader,
         pending: Vec::new(),
+        start: 0,
         ended: false,
         next_line: 1,
         blank: true,
@@ -124,15 +127,23 @@ impl LineChunks {
         self.blank
     }
 
-    /// The next run of whole lines, `None` at the end of the input.
+    /// The next run of whole lines, `None` at the end of the input: about
+    /// [`CHUNK_BYTES`], even while the start read to detect the format is
+    /// handed out, so that the first pieces keep many workers busy too.
     pub fn next_chunk(&mut self) -> std::io::Result<Option<LineChunk>> {
         self.fill(CHUNK_BYTES)?;
-        let cut = self.whole_lines();
+        let cut = self.piece_end();
         if cut == 0 {
             return Ok(None);
         }
-        let rest = self.pending.split_off(cut);
-        let bytes = std::mem::replace(&mut self.pending, rest);
+        // The bytes are taken over when they are all that is pending, and
+        // copied out of a longer run (the start read to detect the format).
+        let bytes = if self.start == 0 && cut == self.pending.len() {
+            std::mem::take(&mut self.pending)
+        } else {
+            self.start += cut;
+            self.pending[self.start - cut..self.start].to_vec()
+        };
         let first_line = self.next_line;
         self.next_line += newlines(&bytes);
         let mut text = utf8_or_replaced(bytes);
@@ -147,13 +158,25 @@ impl LineChunks {
         }))
     }
 
+    /// Where the next piece ends: after the first newline from
+    /// [`CHUNK_BYTES`] on, or after every whole line pending when there is
+    /// less.
+    fn piece_end(&self) -> usize {
+        let past = self.pending[self.start..].get(CHUNK_BYTES - 1..);
+        match past.and_then(|past| past.iter().position(|&b| b == b'\n')) {
+            Some(i) => CHUNK_BYTES + i,
+            None => self.whole_lines(),
+        }
+    }
+
     /// How many pending bytes make whole lines: up to the last newline, or
     /// all of them at the end of the input.
     fn whole_lines(&self) -> usize {
+        let pending = &self.pending[self.start..];
         if self.ended {
-            return self.pending.len();
+            return pending.len();
         }
-        self.pending
+        pending
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1)
@@ -162,13 +185,17 @@ impl LineChunks {
     /// Reads until at least `size` bytes and a whole line are pending, or
     /// the input ends.
     fn fill(&mut self, size: usize) -> std::io::Result<()> {
-        let (mut searched, mut has_line) = (0, false);
+        let (mut searched, mut has_line) = (self.start, false);
         while !self.ended {
             has_line = has_line || self.pending[searched..].contains(&b'\n');
             searched = self.pending.len();
-            if searched >= size && has_line {
+            if searched - self.start >= size && has_line {
                 break;
             }
+            // What was handed out goes before more is read.
+            self.pending.drain(..self.start);
+            searched -= self.start;
+            self.start = 0;
             self.pending.resize(searched + CHUNK_BYTES, 0);
             let read = loop {
                 match self.reader.read(&mut self.pending[searched..]) {
@@ -191,4 +218,63 @@ fn newlines(bytes: &[u8]) -> usize {
         .chunks(usize::from(u8::MAX))
         .map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pieces of `text` as [`open`] hands them out after reading its start
+    /// to detect the format.
+    fn pieces(text: &str) -> Vec<LineChunk> {
+        let mut chunks = LineChunks {
+            name: Arc::from("t.txt"),
+            reader: Box::new(std::io::Cursor::new(text.as_bytes().to_vec())),
+            pending: Vec::new(),
+            start: 0,
+            ended: false,
+            next_line: 1,
+            blank: true,
+        };
+        chunks.fill(DETECT_BYTES).unwrap();
+        std::iter::from_fn(|| chunks.next_chunk().unwrap()).collect()
+    }
+
+    /// The start read to detect the format is handed out in pieces of the
+    /// usual size, not as one: the first pieces keep many workers busy.
+    #[test]
+    fn the_start_of_a_long_input_goes_out_in_pieces_of_the_usual_size() {
+        let line = ".".repeat(81);
+        let mut text = String::new();
+        for n in 0..40_000 {
+            text.push_str(&line[..81 - n % 5]);
+            text.push('\n');
+        }
+        text.push_str("1234");
+        assert!(text.len() > 3 * DETECT_BYTES);
+        let pieces = pieces(&text);
+        let mut first_line = 1;
+        for piece in &pieces {
+            assert_eq!(piece.first_line, first_line);
+            assert!(piece.text.len() <= CHUNK_BYTES + 81, "{}", piece.text.len());
+            first_line += piece.text.matches('\n').count();
+        }
+        assert!(
+            pieces[..pieces.len() - 1]
+                .iter()
+                .all(|p| p.text.len() >= CHUNK_BYTES)
+        );
+        let joined: String = pieces.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(joined, text);
+    }
+
+    /// An input shorter than a piece is one piece, and one without a
+    /// newline at its end keeps its last line.
+    #[test]
+    fn a_short_input_is_one_piece() {
+        let pieces = pieces("\u{feff}12\n34");
+        assert_eq!(pieces.len(), 1);
+        assert_eq!(pieces[0].text, "12\n34");
+        assert!(self::pieces("").is_empty());
+    }
 }
