@@ -2,20 +2,18 @@
 //! (score and level), in parallel, one result per puzzle in input order.
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use fdoku_logic::grade::{Grade, GradeError};
 use fdoku_logic::{SeScale, grade_on_scale};
 use fdoku_sudoku::format::Item;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::cli::GradeArgs;
-use crate::records::JsonRecords;
-
-/// Puzzles graded between two writes of the output.
-const CHUNK: usize = 256;
+use crate::inputs::Drawn;
+use crate::records::{JsonLayout, JsonRecords};
 
 /// One record per input puzzle.
 #[derive(Serialize)]
@@ -34,46 +32,78 @@ struct Record {
 }
 
 /// Runs `fdoku grade`; returns the exit code.
+///
+/// The inputs are read as the workers free up and each puzzle is graded
+/// on its own (see [`crate::workers::in_order`]): one puzzle that takes
+/// long holds up no other. Each result is written on the worker, into
+/// buffers of its own, and the buffers are written in input order.
 pub fn run(args: &GradeArgs, cancel: &Arc<AtomicBool>, out: &mut dyn Write) -> anyhow::Result<u8> {
     args.limits.budget(cancel)?;
-    let mut failed = false;
-    let items = crate::inputs::puzzles(
+    let workers = crate::workers::count(args.threads)?;
+    let items = crate::inputs::items(
         &args.files,
         args.input_format.format(),
         &args.variant.plain(),
-        &mut failed,
     );
-    let pool = crate::workers::pool(args.threads)?;
-    let progress = match items.len() {
-        0 => indicatif::ProgressBar::hidden(),
-        1 => crate::progress::spinner("grading"),
-        n => crate::progress::bar(
-            n as u64,
-            "{bar:40} {pos}/{len} graded  {per_sec}  eta {eta}",
-        ),
-    };
-    let mut stopped = false;
+    let progress = crate::progress::bar(0, "{pos} graded  {per_sec}  {elapsed}");
+    let (mut failed, mut stopped) = (false, false);
     let mut json = JsonRecords::begin(args.format.json(), out)?;
-    let mut remaining = items.into_iter().peekable();
-    while remaining.peek().is_some() {
-        let chunk: Vec<Item> = remaining.by_ref().take(CHUNK).collect();
-        let records: Vec<Record> = pool.install(|| {
-            chunk
-                .into_par_iter()
-                .map(|item| grade_item(item, args, cancel))
-                .collect()
-        });
-        for record in records {
-            failed |= matches!(record.status, "error" | "none" | "not_unique");
-            stopped |= record.status == "stopped";
-            print(&record, args.se.into(), out, &mut json)?;
-            progress.inc(1);
-        }
-    }
+    let layout = args.format.json();
+    crate::workers::in_order(
+        workers,
+        items,
+        |read| match read {
+            Drawn::Puzzle(item) => {
+                let record = grade_item(*item, args, cancel);
+                written(&record, layout, args.se.into())
+            }
+            Drawn::Note { message, fails } => Ok(Written {
+                err: format!("fdoku: {message}\n").into_bytes(),
+                failed: fails,
+                ..Written::default()
+            }),
+        },
+        |written| {
+            let written = written?;
+            std::io::stderr().write_all(&written.err)?;
+            out.write_all(&written.out)?;
+            json.wrote(written.records);
+            failed |= written.failed;
+            stopped |= written.stopped;
+            progress.inc(written.records as u64);
+            Ok(ControlFlow::Continue(()))
+        },
+    )?;
     json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;
     Ok(crate::error::batch_exit_code(failed, stopped))
+}
+
+/// What a worker made of one puzzle or note: what goes to standard output
+/// and error, and what it tells of the batch.
+#[derive(Default)]
+struct Written {
+    out: Vec<u8>,
+    err: Vec<u8>,
+    /// Records written (one for a puzzle).
+    records: usize,
+    failed: bool,
+    stopped: bool,
+}
+
+/// `record` written as it is printed, in `layout` (text when `None`),
+/// after the records of the puzzles before it.
+fn written(record: &Record, layout: Option<JsonLayout>, scale: SeScale) -> anyhow::Result<Written> {
+    let mut written = Written {
+        records: 1,
+        failed: matches!(record.status, "error" | "none" | "not_unique"),
+        stopped: record.status == "stopped",
+        ..Written::default()
+    };
+    let mut json = JsonRecords::continuing(layout, record.index - 1);
+    print(record, scale, &mut written, &mut json)?;
+    Ok(written)
 }
 
 fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record {
@@ -116,13 +146,15 @@ fn grade_item(item: Item, args: &GradeArgs, cancel: &Arc<AtomicBool>) -> Record 
     }
 }
 
-/// Prints a record: JSON, or a line with the ER/EP/ED of `scale`.
+/// Prints a record into `written`: JSON, or a line with the ER/EP/ED of
+/// `scale` (and why there is none on its standard error).
 fn print(
     record: &Record,
     scale: SeScale,
-    out: &mut dyn Write,
+    written: &mut Written,
     json: &mut JsonRecords,
 ) -> anyhow::Result<()> {
+    let out = &mut written.out;
     if json.write(out, record)? {
         return Ok(());
     }
@@ -144,7 +176,7 @@ fn print(
         )?,
         _ => {
             let message = record.error.as_deref().unwrap_or("");
-            eprintln!("fdoku: puzzle {}: {message}", record.index);
+            writeln!(written.err, "fdoku: puzzle {}: {message}", record.index)?;
             let shown = match record.status {
                 "none" => "no solution",
                 "not_unique" => "not unique (2+ solutions)",

@@ -7,8 +7,10 @@
 //! cannot be read.
 //!
 //! Long inputs of puzzles one per line are read a piece at a time (see
-//! [`stream`]).
+//! [`stream`]), and a batch's puzzles can be drawn one at a time, numbered
+//! (see [`items`]).
 
+mod items;
 mod stream;
 
 use std::io::Read;
@@ -19,6 +21,7 @@ use fdoku_sudoku::format::{Format, Item, PlainVariant, read_input};
 
 use crate::error::BadInput;
 
+pub use items::{Drawn, items};
 pub use stream::{LineChunk, LineChunks, Opened, open};
 
 /// The name puzzles written on the command line go by.
@@ -65,38 +68,9 @@ fn utf8_or_replaced(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// The puzzles of every input named (stdin when none), numbered in order.
-/// Lines of text passed over are noted on stderr; an input that cannot be
-/// read or holds no puzzle is reported there and sets `failed`, and the
-/// others are still read.
-pub fn puzzles(
-    args: &[PathBuf],
-    format: Format,
-    variant: &PlainVariant,
-    failed: &mut bool,
-) -> Vec<Item> {
-    items_of(named_texts(args, failed), format, variant, failed)
-}
-
-/// The name and text of every input named (stdin when none); one that
-/// cannot be read is reported on stderr and sets `failed`.
-fn named_texts(args: &[PathBuf], failed: &mut bool) -> Vec<(String, String)> {
-    let stdin = [PathBuf::from("-")];
-    let args = if args.is_empty() { &stdin[..] } else { args };
-    let mut texts = Vec::new();
-    for arg in args {
-        match read_arg(arg) {
-            Ok(named) => texts.push(named),
-            Err(message) => {
-                eprintln!("fdoku: {message}");
-                *failed = true;
-            }
-        }
-    }
-    texts
-}
-
-/// The puzzles of `texts`, numbered in order (see [`puzzles`]).
+/// The puzzles of `texts`, numbered in order; lines passed over are noted
+/// on stderr, and a text without a puzzle is reported there and sets
+/// `failed`.
 fn items_of(
     texts: Vec<(String, String)>,
     format: Format,

@@ -44,6 +44,81 @@ fn grade_prints_both_ratings_per_puzzle_and_keeps_going_after_bad_lines() {
     assert_eq!(records[2]["grade"]["logic_only"], true);
 }
 
+/// Magictour's first puzzle (SE 9.0): graded a hundred times slower than
+/// [`EASY`].
+const HARD: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+/// Puzzles of very uneven work (a slow one before many quick ones), a bad
+/// line and a title in the middle: every format prints the same on one,
+/// two and four threads (output, notes and exit code), the bad line is
+/// reported by its line in its place and every other puzzle is graded.
+#[test]
+fn grade_prints_the_same_on_any_thread_count_with_uneven_puzzles() {
+    let dir = std::env::temp_dir().join(format!("fdoku-grade-uneven-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("uneven.txt");
+    let mut lines = vec![HARD];
+    lines.extend([EASY; 12]);
+    lines.extend(["12x", "A title in the middle", HIDDEN_PAIR]);
+    lines.extend([EASY; 12]);
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let file = file.to_str().unwrap();
+    for format in ["line", "json"] {
+        let run = |threads: &str| {
+            let o = fdoku(&["grade", "-f", format, "-j", threads, file]);
+            let out = stdout(&o);
+            // Each record's time is the one field that differs.
+            let out: Vec<String> = out
+                .split("\"micros\":")
+                .enumerate()
+                .map(|(i, part)| match i {
+                    0 => part.to_owned(),
+                    _ => part
+                        .trim_start_matches(|c: char| c.is_ascii_digit())
+                        .to_owned(),
+                })
+                .collect();
+            let err = String::from_utf8_lossy(&o.stderr).into_owned();
+            (o.status.code(), out, err)
+        };
+        let one = run("1");
+        assert_eq!(one.0, Some(2), "the bad line makes the batch exit 2");
+        let joined = one.1.join("");
+        assert_eq!(joined.matches("12x").count(), 1, "{joined}");
+        let graded = match format {
+            "line" => joined.matches(" ER ").count(),
+            _ => joined.matches("\"graded\"").count(),
+        };
+        assert_eq!(
+            graded,
+            lines.len() - 2,
+            "all but the bad line and the title"
+        );
+        // The bad line is told where it stands: on standard error beside
+        // text, in its record in JSON; the title is passed over, said so.
+        let bad = format!("{file}:14:3: 'x' is not a digit");
+        let mut notes = one.2.lines();
+        if format == "line" {
+            let note = notes.next().unwrap();
+            assert!(
+                note.starts_with(&format!("fdoku: puzzle 14: {bad}")),
+                "{note}"
+            );
+        } else {
+            assert!(joined.contains(&bad), "{joined}");
+        }
+        let note = notes.next().unwrap();
+        assert!(
+            note.starts_with(&format!("fdoku: {file}:15: skipped")),
+            "{note}"
+        );
+        assert_eq!(notes.next(), None);
+        assert_eq!(run("2"), one, "{format} on two threads");
+        assert_eq!(run("4"), one, "{format} on four threads");
+    }
+}
+
 #[test]
 fn grade_line_output_names_the_ratings() {
     let out = fdoku(&["grade", "-"]);
