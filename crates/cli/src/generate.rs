@@ -9,6 +9,7 @@
 mod multigrid;
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -23,15 +24,11 @@ use fdoku_sudoku::generate::{
     generate_on_pattern, generate_variant, random_jigsaw_within,
 };
 use fdoku_sudoku::{check_solution, format, grid_line};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::cli::{GenerateArgs, OutputFormat};
 use crate::error::BadInput;
 use crate::records::JsonRecords;
-
-/// Puzzles generated between two writes of the output.
-const CHUNK: usize = 256;
 
 /// One puzzle's record (`--format json` and `jsonl`).
 #[derive(Serialize)]
@@ -160,100 +157,93 @@ pub fn run(
         Some(path) => Some(read_pattern(path, rules.size())?),
         None => None,
     };
-    let pool = crate::workers::pool(args.threads)?;
+    let workers = crate::workers::count(args.threads)?;
     let progress = progress(args.count);
     let (mut failed, mut stopped, mut cut_short) = (false, false, false);
     let mut json = JsonRecords::begin(args.format.json(), out)?;
-    for start in (1..=args.count).step_by(CHUNK) {
-        if stopped {
-            break;
-        }
-        let end = (start + CHUNK - 1).min(args.count);
-        let made: Vec<_> = pool.install(|| {
-            (start..=end)
-                .into_par_iter()
-                .map(|index| {
-                    let seed = puzzle_seed(args.seed, index);
-                    if cancel.load(Ordering::Relaxed) {
-                        return (index, seed, None);
-                    }
-                    let budget = budget().unwrap_or_default();
-                    let options = Options {
+    // Each puzzle is made on its own and printed in order: a slow one
+    // (a rare grade asked for) holds up no other worker.
+    crate::workers::in_order(
+        workers,
+        1..=args.count,
+        |index| {
+            let seed = puzzle_seed(args.seed, index);
+            if cancel.load(Ordering::Relaxed) {
+                return (index, seed, None);
+            }
+            let budget = budget().unwrap_or_default();
+            let options = Options {
+                budget: budget.clone(),
+                ..options.clone()
+            };
+            let killer = KillerOptions {
+                budget: budget.clone(),
+                ..killer.clone()
+            };
+            let made = match &pattern {
+                _ if variant.is_some() => {
+                    let options = VariantOptions {
                         budget: budget.clone(),
-                        ..options.clone()
+                        ..variant.clone().unwrap_or_default()
                     };
-                    let killer = KillerOptions {
-                        budget: budget.clone(),
-                        ..killer.clone()
-                    };
-                    let made = match &pattern {
-                        _ if variant.is_some() => {
-                            let options = VariantOptions {
-                                budget: budget.clone(),
-                                ..variant.clone().unwrap_or_default()
-                            };
-                            graded(
-                                &|seed| generate_variant(&rules, &options, seed),
-                                seed,
-                                &budget,
-                            )
-                        }
-                        _ if args.jigsaw => {
-                            random_jigsaw_within(rules.size(), seed, args.node_limit, &budget)
-                                .map_err(GradedError::from)
-                                .and_then(|layout| {
-                                    generate(&layout, &options, target, attempts, seed)
-                                })
-                        }
-                        _ if args.killer => graded(
-                            &|seed| generate_killer(&rules, &killer, seed),
+                    graded(
+                        &|seed| generate_variant(&rules, &options, seed),
+                        seed,
+                        &budget,
+                    )
+                }
+                _ if args.jigsaw => {
+                    random_jigsaw_within(rules.size(), seed, args.node_limit, &budget)
+                        .map_err(GradedError::from)
+                        .and_then(|layout| generate(&layout, &options, target, attempts, seed))
+                }
+                _ if args.killer => graded(
+                    &|seed| generate_killer(&rules, &killer, seed),
+                    seed,
+                    &budget,
+                ),
+                Some(pattern) => graded(
+                    &|seed| {
+                        generate_on_pattern(
+                            &rules,
+                            pattern,
+                            args.attempts.unwrap_or(100_000),
+                            args.node_limit,
                             seed,
                             &budget,
-                        ),
-                        Some(pattern) => graded(
-                            &|seed| {
-                                generate_on_pattern(
-                                    &rules,
-                                    pattern,
-                                    args.attempts.unwrap_or(100_000),
-                                    args.node_limit,
-                                    seed,
-                                    &budget,
-                                )
-                            },
-                            seed,
-                            &budget,
-                        ),
-                        None => generate(&rules, &options, target, attempts, seed),
-                    };
-                    (index, seed, Some(made))
-                })
-                .collect()
-        });
-        for (index, seed, result) in made {
+                        )
+                    },
+                    seed,
+                    &budget,
+                ),
+                None => generate(&rules, &options, target, attempts, seed),
+            };
+            (index, seed, Some(made))
+        },
+        |(index, seed, result)| {
             progress.inc(1);
             let generated = match result {
                 // Ctrl-C: what came before is printed, in order.
                 None => {
                     stopped = true;
-                    break;
+                    return Ok(ControlFlow::Break(()));
                 }
                 Some(Ok(made)) => made,
                 Some(Err(GradedError::Generate(e))) if cut_short_by_limit(&e) => {
                     eprintln!("{}", stopped_note(index, &e));
                     cut_short = true;
-                    continue;
+                    return Ok(ControlFlow::Continue(()));
                 }
                 // Every candidate allowed was tried: stopped by --attempts.
                 Some(Err(e @ GradedError::Target { .. })) => {
                     eprintln!("fdoku: puzzle {index}: stopped: {e}");
                     cut_short = true;
-                    continue;
+                    return Ok(ControlFlow::Continue(()));
                 }
                 Some(Err(e)) => {
                     eprintln!("fdoku: puzzle {index}: {e}");
                     failed = true;
-                    continue;
+                    return Ok(ControlFlow::Continue(()));
                 }
             };
             let GradedPuzzle { generated, grade } = generated;
@@ -284,8 +274,9 @@ pub fn run(
                     .then(|| format::json::describe(&generated.puzzle)),
             };
             progress.suspend(|| print(&record, &generated, args.format, &mut json, out))?;
-        }
-    }
+            Ok(ControlFlow::Continue(()))
+        },
+    )?;
     json.end(out)?;
     progress.finish_and_clear();
     out.flush()?;

@@ -4,6 +4,7 @@
 //! seed, as the other puzzles do).
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -12,7 +13,6 @@ use fdoku_sudoku::format::multigrid::describe_multigrid;
 use fdoku_sudoku::multigrid::{
     Multigrid, MultigridGenerated, MultigridPuzzle, check_multigrid, generate_multigrid,
 };
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{cut_short_by_limit, puzzle_seed, stopped_note};
@@ -48,49 +48,52 @@ pub(super) fn run(
     budget()?;
     let grid = Multigrid::named(name, args.size)
         .map_err(|e| BadInput(format!("--layout {name} --size {}: {e}", args.size)))?;
-    let pool = crate::workers::pool(args.threads)?;
+    let workers = crate::workers::count(args.threads)?;
     let progress = super::progress(args.count);
-    let made: Vec<_> = pool.install(|| {
-        (1..=args.count)
-            .into_par_iter()
-            .map(|index| {
-                let seed = puzzle_seed(args.seed, index);
-                if cancel.load(Ordering::Relaxed) {
-                    return (index, seed, None);
-                }
-                let budget = budget().unwrap_or_default();
-                let made = generate_multigrid(&grid, seed, args.node_limit, &budget);
-                progress.inc(1);
-                (index, seed, Some(made))
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
     let (mut failed, mut stopped) = (false, false);
     let mut json = JsonRecords::begin(args.format.json(), out)?;
-    for (index, seed, result) in made {
-        let generated = match result {
-            None => {
-                stopped = true;
-                break;
+    // Each grid is made on its own and printed in order as it comes.
+    crate::workers::in_order(
+        workers,
+        1..=args.count,
+        |index| {
+            let seed = puzzle_seed(args.seed, index);
+            if cancel.load(Ordering::Relaxed) {
+                return (index, seed, None);
             }
-            Some(Ok(generated)) => generated,
-            Some(Err(e)) if cut_short_by_limit(&e) => {
-                eprintln!("{}", stopped_note(index, &e));
-                stopped = true;
-                continue;
-            }
-            Some(Err(e)) => {
-                eprintln!("fdoku: puzzle {index}: {e}");
-                failed = true;
-                continue;
-            }
-        };
-        check_multigrid(&generated.puzzle, &generated.solution).map_err(|e| {
-            anyhow!("internal error: generated puzzle {index} failed the independent check: {e}")
-        })?;
-        print(index, seed, &generated, args.format, &mut json, out)?;
-    }
+            let budget = budget().unwrap_or_default();
+            let made = generate_multigrid(&grid, seed, args.node_limit, &budget);
+            (index, seed, Some(made))
+        },
+        |(index, seed, result)| {
+            progress.inc(1);
+            let generated = match result {
+                None => {
+                    stopped = true;
+                    return Ok(ControlFlow::Break(()));
+                }
+                Some(Ok(generated)) => generated,
+                Some(Err(e)) if cut_short_by_limit(&e) => {
+                    progress.suspend(|| eprintln!("{}", stopped_note(index, &e)));
+                    stopped = true;
+                    return Ok(ControlFlow::Continue(()));
+                }
+                Some(Err(e)) => {
+                    progress.suspend(|| eprintln!("fdoku: puzzle {index}: {e}"));
+                    failed = true;
+                    return Ok(ControlFlow::Continue(()));
+                }
+            };
+            check_multigrid(&generated.puzzle, &generated.solution).map_err(|e| {
+                anyhow!(
+                    "internal error: generated puzzle {index} failed the independent check: {e}"
+                )
+            })?;
+            progress.suspend(|| print(index, seed, &generated, args.format, &mut json, out))?;
+            Ok(ControlFlow::Continue(()))
+        },
+    )?;
+    progress.finish_and_clear();
     json.end(out)?;
     out.flush()?;
     Ok(crate::error::batch_exit_code(failed, stopped))
