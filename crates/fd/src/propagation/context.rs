@@ -24,6 +24,7 @@ pub struct PropCtx<'a> {
     trace: Option<&'a mut Vec<TraceEvent>>,
     constraint: ConstraintId,
     blamed: Vec<Var>,
+    entailed: bool,
 }
 
 impl<'a> PropCtx<'a> {
@@ -37,6 +38,7 @@ impl<'a> PropCtx<'a> {
             trace,
             constraint,
             blamed: Vec::new(),
+            entailed: false,
         }
     }
 
@@ -122,6 +124,20 @@ impl<'a> PropCtx<'a> {
     /// then weights only the blamed variables of the constraint).
     pub fn blame(&mut self, var: Var) {
         self.blamed.push(var);
+    }
+
+    /// Says that the constraint now holds for every assignment of the
+    /// current domains, so the propagator has nothing left to do below this
+    /// search node: the queue stops waking it until search backtracks above
+    /// the node. Domains only shrink below it, so the constraint stays
+    /// entailed there (Gecode calls this subsumption).
+    pub fn entailed(&mut self) {
+        self.entailed = true;
+    }
+
+    /// Whether the propagator said [`PropCtx::entailed`] during its run.
+    pub(crate) fn is_entailed(&self) -> bool {
+        self.entailed
     }
 
     /// The variables blamed so far.

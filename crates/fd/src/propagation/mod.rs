@@ -25,6 +25,12 @@
 //! queue runs every from-scratch version at every fixpoint and asserts it
 //! prunes nothing more: the incremental version is never weaker.
 //!
+//! A propagator whose constraint holds for every assignment left (`x ≠ y`
+//! once `x` is fixed and its value gone from `y`) says so with
+//! [`PropCtx::entailed`]; the queue then stops waking it until search
+//! backtracks above that node. The from-scratch check above still runs it,
+//! so an entailment claimed too early shows up as a missed pruning.
+//!
 //! ```
 //! use fdoku_fd::{Model, Solver};
 //!

@@ -29,6 +29,9 @@ struct PropInfo {
     idempotent: bool,
     priority: usize,
     queued: bool,
+    /// Entailed at the current node: not woken until search backtracks
+    /// above the node where it became so.
+    retired: bool,
     vars: Vec<Var>,
 }
 
@@ -41,6 +44,11 @@ pub(crate) struct PropagationQueue {
     /// One FIFO of propagator indices per priority.
     fifos: [VecDeque<u32>; 3],
     changed: Vec<(Var, Events)>,
+    /// The propagators retired as entailed, in order, and per open level
+    /// how many were retired before it opened: closing the level wakes
+    /// the later ones again. Those retired with no level open stay so.
+    retired: Vec<u32>,
+    retired_marks: Vec<usize>,
     /// Propagator runs so far.
     pub(crate) propagations: u64,
     /// Weighted degree (dom/wdeg): each variable starts with the number of
@@ -66,6 +74,8 @@ impl PropagationQueue {
             info: Vec::new(),
             fifos: Default::default(),
             changed: Vec::new(),
+            retired: Vec::new(),
+            retired_marks: Vec::new(),
             propagations: 0,
             trace: trace.then(Vec::new),
             #[cfg(feature = "check-propagation")]
@@ -100,6 +110,7 @@ impl PropagationQueue {
             idempotent: prop.idempotent() && !repeats,
             priority: prop.priority() as usize,
             queued: true,
+            retired: false,
             vars,
         });
         self.fifos[prop.priority() as usize].push_back(id);
@@ -122,6 +133,10 @@ impl PropagationQueue {
                 let blamed = ctx.take_blamed();
                 self.fail(p, conflict, &blamed);
                 return Err(conflict);
+            }
+            if ctx.is_entailed() {
+                self.info[p as usize].retired = true;
+                self.retired.push(p);
             }
             self.dispatch(p);
         }
@@ -147,7 +162,7 @@ impl PropagationQueue {
                     continue;
                 }
                 let p = watch.prop as usize;
-                if watch.prop == running && self.info[p].idempotent {
+                if self.info[p].retired || (watch.prop == running && self.info[p].idempotent) {
                     continue;
                 }
                 let domain = self.store.domain(var);
@@ -210,11 +225,18 @@ impl PropagationQueue {
     /// Opens a search level.
     pub(crate) fn push_level(&mut self) {
         self.store.push_level();
+        self.retired_marks.push(self.retired.len());
     }
 
-    /// Closes a search level, restoring the domains it changed.
+    /// Closes a search level, restoring the domains it changed and waking
+    /// the propagators retired in it.
     pub(crate) fn pop_level(&mut self) {
         self.store.pop_level();
+        if let Some(mark) = self.retired_marks.pop() {
+            for p in self.retired.drain(mark..) {
+                self.info[p as usize].retired = false;
+            }
+        }
     }
 
     /// Asserts that no propagator's from-scratch version prunes anything at
@@ -245,5 +267,58 @@ impl PropagationQueue {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagation::{Priority, PropResult};
+
+    /// `x ≠ y` that counts its runs and says it is entailed once a side is
+    /// fixed.
+    struct Counted {
+        runs: std::rc::Rc<std::cell::Cell<u32>>,
+    }
+
+    impl Propagator for Counted {
+        fn subscriptions(&self) -> Vec<(Var, Events)> {
+            vec![(Var(0), Events::DOMAIN), (Var(1), Events::DOMAIN)]
+        }
+
+        fn priority(&self) -> Priority {
+            Priority::Cheap
+        }
+
+        fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
+            self.runs.set(self.runs.get() + 1);
+            if let Some(a) = ctx.value(Var(0)) {
+                ctx.remove(Var(1), a)?;
+                ctx.entailed();
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn an_entailed_propagator_sleeps_until_its_level_closes() {
+        let runs = std::rc::Rc::new(std::cell::Cell::new(0));
+        let domains = vec![Domain::range(1, 4), Domain::range(1, 4)];
+        let mut queue = PropagationQueue::new(domains, false);
+        queue.add(ConstraintId(0), Box::new(Counted { runs: runs.clone() }));
+        queue.propagate().unwrap();
+        assert_eq!(runs.get(), 1);
+        queue.push_level();
+        assert!(queue.decide(Var(0), |d| d.fix(2)));
+        queue.propagate().unwrap();
+        assert_eq!(runs.get(), 2, "x fixed: it runs and is entailed");
+        assert!(queue.decide(Var(1), |d| d.remove(4)));
+        queue.propagate().unwrap();
+        assert_eq!(runs.get(), 2, "entailed: y's change does not wake it");
+        queue.pop_level();
+        assert!(queue.decide(Var(1), |d| d.remove(4)));
+        queue.propagate().unwrap();
+        assert_eq!(runs.get(), 3, "the level closed: awake again");
+        assert_eq!(queue.store.domain(Var(1)).to_string(), "{1..3}");
     }
 }

@@ -78,6 +78,10 @@ impl Propagator for EqualOffset {
         ctx.intersect(self.x, &for_x)?;
         let for_y: Domain = ctx.dom(self.x).image(self.negate, self.to_y);
         ctx.intersect(self.y, &for_y)?;
+        // `x` fixed leaves `y` its one support: it holds.
+        if ctx.value(self.x).is_some() {
+            ctx.entailed();
+        }
         Ok(())
     }
 }

@@ -144,7 +144,18 @@ impl Propagator for InSetReif {
         let decided = self.decided(ctx);
         propagate_reified(ctx, self.reif, self.implies, decided, |ctx, inside| {
             self.keep(ctx, inside)
-        })
+        })?;
+        // Entailed once `b` and `x` agree for good: no later change to `x`
+        // can matter (on langford's channelling, most changes are such).
+        let entailed = match ctx.value(self.reif) {
+            Some(0) if self.implies => true,
+            Some(b) => self.decided(ctx) == Some(b == 1),
+            None => self.implies && decided == Some(true),
+        };
+        if entailed {
+            ctx.entailed();
+        }
+        Ok(())
     }
 }
 

@@ -85,17 +85,19 @@ impl Linear {
         }
         let rest = i128::from(self.rhs) - fixed_sum;
         match open {
-            None if rest == 0 => Err(ctx.fail()),
-            None => Ok(()),
+            None if rest == 0 => return Err(ctx.fail()),
+            None => {}
             Some((a, var)) => {
                 if rest % a == 0
                     && let Ok(value) = i32::try_from(rest / a)
                 {
                     ctx.remove(var, value)?;
                 }
-                Ok(())
             }
         }
+        // The one value that would break it is gone: it holds.
+        ctx.entailed();
+        Ok(())
     }
 }
 

@@ -48,6 +48,10 @@ impl Propagator for NotEqual {
         {
             ctx.remove(self.x, forbidden)?;
         }
+        // With one side fixed and its value gone from the other, it holds.
+        if ctx.value(self.x).is_some() || ctx.value(self.y).is_some() {
+            ctx.entailed();
+        }
         Ok(())
     }
 }
