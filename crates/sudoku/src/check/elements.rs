@@ -12,6 +12,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::SolutionError;
+use super::relabelling::first_clash;
 use crate::elements::{Direction, Dot, Element, Extremum, Indexer, Outside};
 use crate::puzzle::digit_char;
 use crate::rules::{Layout, Rules, cell_name};
@@ -290,29 +291,12 @@ impl Filled<'_> {
     /// Reads the relabelling pair by pair, one digit to one digit both
     /// ways; where a pair breaks it, names an earlier pair it clashes with.
     fn twins(&self, cells: &[usize], twin: &[usize]) -> Option<String> {
-        let mut forth: HashMap<u8, u8> = HashMap::new();
-        let mut back: HashMap<u8, u8> = HashMap::new();
-        for (i, (&a, &b)) in cells.iter().zip(twin).enumerate() {
-            let (x, y) = (self.grid[a], self.grid[b]);
-            let kept = *forth.entry(x).or_insert(y) == y && *back.entry(y).or_insert(x) == x;
-            if kept {
-                continue;
-            }
-            let k = (0..i).find(|&k| self.grid[cells[k]] == x || self.grid[twin[k]] == y)?;
-            let (c, t) = (cells[k], twin[k]);
-            return Some(format!(
-                "{} and {} hold {} and {}, but {} and {} hold {} and {}",
-                self.name(c),
-                self.name(a),
-                self.digit(c),
-                self.digit(a),
-                self.name(t),
-                self.name(b),
-                self.digit(t),
-                self.digit(b)
-            ));
-        }
-        None
+        let pairs = cells
+            .iter()
+            .zip(twin)
+            .map(|(&a, &b)| (self.grid[a], self.grid[b]));
+        let clash = first_clash(pairs)?;
+        Some(clash.describe(|i| self.name(cells[i]), |i| self.name(twin[i])))
     }
 
     /// The different digits among `cells`, in increasing order, against `count`.

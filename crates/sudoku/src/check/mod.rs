@@ -34,6 +34,7 @@
 
 mod classic;
 mod elements;
+pub(crate) mod relabelling;
 
 use thiserror::Error;
 

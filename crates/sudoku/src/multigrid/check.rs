@@ -4,11 +4,13 @@
 //! numbering: it lays the solution out on a canvas of its own, from the
 //! sub-grids' origins and listed cells alone, then reads every sub-grid's
 //! rows, columns and boxes back from canvas coordinates, and every
-//! relabelled pair's digits place by place.
+//! relabelled pair's digits place by place (read as the rule checker reads
+//! isomorphic twins).
 
 use thiserror::Error;
 
 use super::{Multigrid, MultigridPuzzle};
+use crate::check::relabelling::first_clash;
 
 /// Why a solution is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -173,41 +175,13 @@ pub fn check_multigrid(
     }
     for &(first, second) in &arrangement.relabelled {
         let pairs = squares[first].iter().zip(&squares[second]);
-        // Digit of the first grid → (digit of the second, where first seen).
-        let mut image: Vec<Option<(u8, (usize, usize))>> = vec![None; n + 1];
-        let mut preimage: Vec<Option<(u8, (usize, usize))>> = vec![None; n + 1];
-        for (&a, &b) in pairs {
-            let (x, y) = (digit(a), digit(b));
+        if let Some(clash) = first_clash(pairs.map(|(&a, &b)| (digit(a), digit(b)))) {
             let name = |(r, c): (usize, usize)| format!("r{}c{}", r + 1, c + 1);
-            let clash = |detail: String| MultigridSolutionError::Relabelling {
+            return Err(MultigridSolutionError::Relabelling {
                 first: first + 1,
                 second: second + 1,
-                detail,
-            };
-            match image[usize::from(x)] {
-                Some((y0, b0)) if y0 != y => {
-                    return Err(clash(format!(
-                        "where grid {} holds {x}, grid {} holds {y0} at {} and {y} at {}",
-                        first + 1,
-                        second + 1,
-                        name(b0),
-                        name(b)
-                    )));
-                }
-                _ => image[usize::from(x)] = Some((y, b)),
-            }
-            match preimage[usize::from(y)] {
-                Some((x0, a0)) if x0 != x => {
-                    return Err(clash(format!(
-                        "where grid {} holds {y}, grid {} holds {x0} at {} and {x} at {}",
-                        second + 1,
-                        first + 1,
-                        name(a0),
-                        name(a)
-                    )));
-                }
-                _ => preimage[usize::from(y)] = Some((x, a)),
-            }
+                detail: clash.describe(|i| name(squares[first][i]), |i| name(squares[second][i])),
+            });
         }
     }
     Ok(())

@@ -2,18 +2,19 @@
 //! cell is one variable, seen by the houses of every sub-grid it belongs
 //! to), the givens fixed, one `all_different` per row, column and box of
 //! each sub-grid (a house two sub-grids share, once). A relabelled pair
-//! of sub-grids gets a digit key: N more variables, all different, the
-//! key's entry `d` the digit the second grid holds wherever the first
-//! holds `d` (an `element` per pair of corresponding cells). Solutions, counts, limits and statuses are those of
+//! of sub-grids gets the digit key isomorphic twins get too: N more
+//! variables, all different, the key's entry `d` the digit the second grid
+//! holds wherever the first holds `d` (an `element` per pair of
+//! corresponding cells). Solutions, counts, limits and statuses are those of
 //! [`solve`](crate::solve::solve): the same [`Report`], the same
 //! [`Budget`](fdoku_fd::Budget) rules.
 
 use std::collections::HashSet;
 
-use fdoku_fd::{Constraint, Model, SearchConfig};
+use fdoku_fd::{Constraint, Model, SearchConfig, Var};
 
 use super::{Multigrid, MultigridPuzzle};
-use crate::solve::{FdSolver, Goal, Report, SolveOptions, search_for};
+use crate::solve::{FdSolver, Goal, Report, SolveOptions, post_relabelling, search_for};
 
 /// The engine model of `puzzle`, under `config`.
 pub(super) fn engine(puzzle: &MultigridPuzzle, config: SearchConfig) -> FdSolver {
@@ -39,23 +40,14 @@ pub(super) fn engine(puzzle: &MultigridPuzzle, config: SearchConfig) -> FdSolver
         model.set_constraint_name(id, Multigrid::house_name(g, &house));
     }
     for &(first, second) in &grid.arrangement().relabelled {
-        let key = model.new_vars(grid.size(), 1, grid.size() as i32);
-        let id = model.post(Constraint::all_different(key.iter().copied()));
-        let label = format!("digit key of grids {} and {}", first + 1, second + 1);
-        model.set_constraint_name(id, label.clone());
-        let pairs = grid
+        let pairs: Vec<(Var, Var)> = grid
             .grid_cells(first)
             .into_iter()
-            .zip(grid.grid_cells(second));
-        for (a, b) in pairs {
-            let id = model.post(Constraint::Element {
-                index: cells[a],
-                array: key.clone(),
-                value: cells[b],
-                base: 1,
-            });
-            model.set_constraint_name(id, label.clone());
-        }
+            .zip(grid.grid_cells(second))
+            .map(|(a, b)| (cells[a], cells[b]))
+            .collect();
+        let label = format!("digit key of grids {} and {}", first + 1, second + 1);
+        post_relabelling(&mut model, &pairs, grid.size(), true, &label);
     }
     FdSolver::from_model(model, cells, config)
 }

@@ -36,6 +36,7 @@ use fdoku_fd::{Budget, SearchConfig, StopReason};
 use serde::Serialize;
 
 pub use fd::FdSolver;
+pub(crate) use fd::post_relabelling;
 pub(crate) use learning::LEARNING_FROM_SIZE;
 pub use learning::LearningSolver;
 pub use mask::MaskSolver;

@@ -235,7 +235,7 @@ fn twins_relabel_one_another() {
     }
     let err = check_multigrid(&empty, &swapped).unwrap_err().to_string();
     assert!(
-        err.starts_with("grids 1 and 2 are no relabelling of each other: where grid"),
+        err.starts_with("grids 1 and 2 are no relabelling of each other: r1c"),
         "{err}"
     );
 }

@@ -25,10 +25,9 @@
 //!   digits, with an `all_different` when every digit must differ;
 //! * a cupid arrow is a clause per digit d: its cell does not hold d, or
 //!   one of the cells it points at does;
-//! * isomorphic twins tie a 0/1 "equal" to each two pairs of partners,
-//!   one table on each shape's two cells, so the shapes are equal in the
-//!   same places; two cells that see each other only get their partners
-//!   kept apart;
+//! * isomorphic twins are a digit key read by an `element` per pair of
+//!   partners (`super::relabel`, the model of relabelled sub-grids too),
+//!   and two cells whose partners see each other are kept apart;
 //! * sandwich, X-sum, skyscraper and "123" clues are automata read along
 //!   their row or column (see [`super::automata`]).
 //!
@@ -41,6 +40,7 @@ use fdoku_fd::{Constraint, ConstraintId, LinearOp, Model, Var};
 
 use super::super::pairs::{Pair, element_pairs, negative_pairs};
 use super::automata;
+use super::relabel::post_relabelling;
 use super::sums::{self, Seeing};
 use crate::elements::Element;
 use crate::rules::Rules;
@@ -141,20 +141,6 @@ impl Poster<'_> {
     /// `x ≠ y`.
     fn apart(&mut self, x: Var, y: Var) {
         let id = self.model.not_equal(x, y, 0);
-        self.named(id);
-    }
-
-    /// `x = y` exactly when the 0/1 `flag` is 1.
-    fn equal_when(&mut self, x: Var, y: Var, flag: Var) {
-        let digits = 1..=self.n;
-        let tuples = digits
-            .clone()
-            .flat_map(|a| digits.clone().map(move |b| vec![a, b, i32::from(a == b)]))
-            .collect();
-        let id = self.model.post(Constraint::Table {
-            vars: vec![x, y, flag],
-            tuples,
-        });
         self.named(id);
     }
 
@@ -330,19 +316,22 @@ impl Poster<'_> {
                 self.linear(&terms, LinearOp::Eq, i64::from(*count));
             }
             Element::Twins { cells: shape, twin } => {
+                let pairs: Vec<(Var, Var)> = shape
+                    .iter()
+                    .zip(twin)
+                    .map(|(&a, &b)| (cells[a], cells[b]))
+                    .collect();
+                post_relabelling(self.model, &pairs, self.n as usize, false, self.name);
+                // Partners of two cells that see each other differ at once,
+                // before the key knows either digit.
                 for i in 0..shape.len() {
                     for j in i + 1..shape.len() {
                         let (x, y) = ((shape[i], shape[j]), (twin[i], twin[j]));
                         let apart = |(a, b)| self.seeing.differ(a, b);
                         match (apart(x), apart(y)) {
-                            (true, true) => {}
                             (true, false) => self.apart(cells[y.0], cells[y.1]),
                             (false, true) => self.apart(cells[x.0], cells[x.1]),
-                            (false, false) => {
-                                let same = self.model.new_bool();
-                                self.equal_when(cells[x.0], cells[x.1], same);
-                                self.equal_when(cells[y.0], cells[y.1], same);
-                            }
+                            _ => {}
                         }
                     }
                 }

@@ -32,7 +32,10 @@ use fdoku_fd::{Budget, Constraint, LinearOp, Model, SearchConfig, SearchStatus, 
 
 mod automata;
 mod elements;
+mod relabel;
 mod sums;
+
+pub(crate) use relabel::post_relabelling;
 
 use super::{Search, SearchStats};
 use crate::puzzle::Puzzle;
