@@ -258,3 +258,43 @@ fn counting_circles_count_themselves() {
         names(&[(at(5, 5), &not_two), (at(9, 9), &not_two)])
     );
 }
+
+#[test]
+fn counting_circles_that_see_each_other_hold_different_digits() {
+    // r1c1 sees r1c5 (row 1), r1c5 sees r5c5 (column 5): three 3s would
+    // stand twice in a row, and the two 2s of 1 + 2 can only be r1c1 and
+    // r5c5, so r1c5 holds the 1.
+    let rules = rules_with(vec![Element::CountingCircles {
+        cells: vec![at(1, 1), at(1, 5), at(5, 5)],
+    }]);
+    let grid = empty(&rules);
+    let steps = Technique::CountingCircles.find_all(&grid);
+    let reason = steps[0].reason.as_deref().unwrap();
+    assert!(
+        reason.contains("as 1 + 2;") || reason.ends_with("as 1 + 2"),
+        "{reason}"
+    );
+    let (one, two) = (all_but(&[1]), all_but(&[2]));
+    assert_eq!(
+        all_removed(Technique::CountingCircles, &grid),
+        names(&[(at(1, 1), &two), (at(1, 5), &one), (at(5, 5), &two)])
+    );
+    let mut settled = grid.clone();
+    settled.apply(&steps[0]);
+    assert!(Technique::CountingCircles.find_all(&settled).is_empty());
+    // Only r1c1 and r1c5 see each other: 1 + 2 with a 2 in r9c9 and
+    // the other in either of them. Then both keep 1 and 2, and nothing
+    // more follows.
+    let row = rules_with(vec![Element::CountingCircles {
+        cells: vec![at(1, 1), at(1, 5), at(9, 9)],
+    }]);
+    let grid = empty(&row);
+    let pair = all_but(&[1, 2]);
+    assert_eq!(
+        all_removed(Technique::CountingCircles, &grid),
+        names(&[(at(1, 1), &pair), (at(1, 5), &pair), (at(9, 9), &two)])
+    );
+    let mut open = grid.clone();
+    open.apply(&Technique::CountingCircles.find_all(&grid)[0]);
+    assert!(Technique::CountingCircles.find_all(&open).is_empty());
+}

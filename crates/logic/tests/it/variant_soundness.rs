@@ -8,7 +8,12 @@
 //!
 //! The sample runs in every build; `cargo test --release -p fdoku-logic
 //! --test it variant_soundness -- --ignored --nocapture` runs the full
-//! set (every published puzzle, 120 generated per kind).
+//! set (every published puzzle, 120 generated per kind). With
+//! `FDOKU_SOUNDNESS_KINDS` set to kinds as `fdoku generate --rules` names
+//! them (`counting-circles,twins`), the full set walks only the generated
+//! puzzles of those kinds, and `nine_by_nine_completion` (three generated
+//! 9×9 puzzles per kind, as `fdoku generate --rules KIND -n 3 --seed 11`
+//! makes them) only those kinds.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -54,15 +59,25 @@ enum Walk {
 /// Walks HoDoKu's path through `puzzle` (one solution) within `seconds`,
 /// checking every step taken and every constraint step found on the way.
 fn walk(puzzle: &Puzzle, name: &str, seconds: u64) -> Walk {
+    walk_counting(puzzle, name, seconds).0
+}
+
+/// [`walk`], with the number of steps taken.
+fn walk_counting(puzzle: &Puzzle, name: &str, seconds: u64) -> (Walk, usize) {
     walk_with(puzzle, name, seconds, hodoku_order())
 }
 
-/// [`walk`] along `techniques` in place of HoDoKu's order.
-fn walk_with(puzzle: &Puzzle, name: &str, seconds: u64, techniques: Vec<Technique>) -> Walk {
+/// [`walk_counting`] along `techniques` in place of HoDoKu's order.
+fn walk_with(
+    puzzle: &Puzzle,
+    name: &str,
+    seconds: u64,
+    techniques: Vec<Technique>,
+) -> (Walk, usize) {
     let budget = Budget::unlimited().with_timeout(Duration::from_secs(seconds));
     let prepared = match prepare(puzzle, &budget) {
         Ok(prepared) => prepared,
-        Err(GradeError::Stopped(_)) => return Walk::Stopped,
+        Err(GradeError::Stopped(_)) => return (Walk::Stopped, 0),
         Err(e) => panic!("{name}: {e}"),
     };
     let solution = prepared.solution.clone();
@@ -74,6 +89,7 @@ fn walk_with(puzzle: &Puzzle, name: &str, seconds: u64, techniques: Vec<Techniqu
     };
     let mut grid = Grid::new(puzzle);
     let mut guessed = false;
+    let mut steps = 0;
     while !grid.is_solved() {
         let house_relations = [Technique::HouseRelations];
         for &technique in Technique::CONSTRAINTS.iter().chain(&house_relations) {
@@ -82,39 +98,60 @@ fn walk_with(puzzle: &Puzzle, name: &str, seconds: u64, techniques: Vec<Techniqu
             }
         }
         let Some(step) = next_step(&grid, &options) else {
-            return Walk::Stopped;
+            return (Walk::Stopped, steps);
         };
         check(&step, &solution, &grid, name);
         guessed |= step.technique == Technique::Backtracking;
+        steps += 1;
         grid.apply(&step);
     }
     assert_eq!(grid.values(), &solution[..], "{name}");
-    match guessed {
+    let walk = match guessed {
         true => Walk::Guessed,
         false => Walk::Logic,
-    }
+    };
+    (walk, steps)
 }
 
-/// Tallies per kind: (by logic, with a guess, cut off).
+/// Tallies per kind: (by logic, with a guess, cut off), and the steps
+/// the walks took.
 #[derive(Default)]
-struct Tally(BTreeMap<String, [usize; 3]>);
+struct Tally(BTreeMap<String, ([usize; 3], usize)>);
 
 impl Tally {
     fn add(&mut self, kind: &str, walk: Walk) {
-        let counts = self.0.entry(kind.to_owned()).or_default();
+        self.add_steps(kind, (walk, 0));
+    }
+
+    fn add_steps(&mut self, kind: &str, (walk, steps): (Walk, usize)) {
+        let (counts, total) = self.0.entry(kind.to_owned()).or_default();
         counts[walk as usize] += 1;
+        *total += steps;
     }
 
     fn print(&self, title: &str) {
-        eprintln!("{title}: kind, by logic / guessed / cut off");
-        for (kind, [logic, guessed, stopped]) in &self.0 {
+        eprintln!("{title}: kind, by logic / guessed / cut off, steps");
+        for (kind, ([logic, guessed, stopped], steps)) in &self.0 {
             let total = logic + guessed + stopped;
             eprintln!(
-                "  {kind:<22} {logic:>4} / {guessed:>4} / {stopped:>4}  ({:.0}% by logic)",
+                "  {kind:<22} {logic:>4} / {guessed:>4} / {stopped:>4}  ({:.0}% by logic)  {steps:>6}",
                 100.0 * *logic as f64 / total.max(1) as f64
             );
         }
     }
+}
+
+/// The kinds `FDOKU_SOUNDNESS_KINDS` names, if set.
+fn kinds_asked() -> Option<Vec<ElementKind>> {
+    let names = std::env::var("FDOKU_SOUNDNESS_KINDS").ok()?;
+    let kinds = names
+        .split(',')
+        .map(|name| {
+            ElementKind::parse(name.trim())
+                .unwrap_or_else(|| panic!("FDOKU_SOUNDNESS_KINDS: no kind {name:?}"))
+        })
+        .collect();
+    Some(kinds)
 }
 
 /// Every `<file> <rest>` line of a fixture in tests/data/variants.
@@ -193,17 +230,22 @@ fn generated(base: &Rules, kind: ElementKind, seed: u64) -> Option<Puzzle> {
         .map(|g| g.puzzle)
 }
 
-fn run_generated(per_kind: u64, seconds: u64) -> Tally {
+/// Walks `per_kind` generated 6×6 puzzles of each kind (only those of
+/// `only`, if given; else global rules and odd/even cells too).
+fn run_generated(per_kind: u64, seconds: u64, only: Option<&[ElementKind]>) -> Tally {
     let mut tally = Tally::default();
     let six = Rules::classic(6).unwrap();
-    for kind in ElementKind::ALL {
+    for kind in only.unwrap_or(&ElementKind::ALL) {
         for seed in 0..per_kind {
-            let Some(puzzle) = generated(&six, kind, seed) else {
+            let Some(puzzle) = generated(&six, *kind, seed) else {
                 continue;
             };
             let name = format!("{kind} seed {seed}");
-            tally.add(kind.name(), walk(&puzzle, &name, seconds));
+            tally.add_steps(kind.name(), walk_counting(&puzzle, &name, seconds));
         }
+    }
+    if only.is_some() {
+        return tally;
     }
     // Global rules and odd/even cells under a few thermometers.
     let globals = [
@@ -243,19 +285,83 @@ fn run_generated(per_kind: u64, seconds: u64) -> Tally {
 fn published_variant_puzzles_sample() {
     let tally = run_published(Some(&QUICK), 20);
     tally.print("published (sample)");
-    assert_eq!(tally.0["published"].iter().sum::<usize>(), QUICK.len());
+    assert_eq!(tally.0["published"].0.iter().sum::<usize>(), QUICK.len());
 }
 
 #[test]
 fn generated_variant_puzzles_sample() {
-    run_generated(2, 20).print("generated 6×6 (sample)");
+    run_generated(2, 20, None).print("generated 6×6 (sample)");
 }
 
 #[test]
 #[ignore = "minutes: every published puzzle, 120 generated per kind"]
 fn variant_puzzles_full() {
-    run_published(None, 120).print("published");
-    run_generated(120, 60).print("generated 6×6");
+    let only = kinds_asked();
+    if only.is_none() {
+        run_published(None, 120).print("published");
+    }
+    run_generated(120, 60, only.as_deref()).print("generated 6×6");
+}
+
+/// The kinds added last, walked on 9×9 by [`nine_by_nine_completion`]
+/// unless `FDOKU_SOUNDNESS_KINDS` names others.
+const NEWEST: [&str; 14] = [
+    "row-indexer",
+    "column-indexer",
+    "box-indexer",
+    "greater-than",
+    "product",
+    "parity-line",
+    "nabner-line",
+    "lockout-line",
+    "frame-sum",
+    "one-two-three",
+    "counting-circles",
+    "count-different",
+    "cupid",
+    "twins",
+];
+
+/// The seed of puzzle `index` (from 1) of `fdoku generate --seed seed`.
+fn puzzle_seed(seed: u64, index: usize) -> u64 {
+    let mut z = seed.wrapping_add((index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[test]
+#[ignore = "minutes: three generated 9×9 puzzles of each of the newest kinds"]
+fn nine_by_nine_completion() {
+    let kinds = kinds_asked().unwrap_or_else(|| {
+        NEWEST
+            .iter()
+            .map(|name| ElementKind::parse(name).unwrap())
+            .collect()
+    });
+    let nine = Rules::classic(9).unwrap();
+    let mut tally = Tally::default();
+    for kind in kinds {
+        // `fdoku generate --rules KIND -n 3 --seed 11`.
+        let options = VariantOptions {
+            kinds: vec![kind],
+            elements: 8,
+            ..VariantOptions::default()
+        };
+        for index in 1..=3 {
+            let seed = puzzle_seed(11, index);
+            let puzzle = generate_variant(&nine, &options, seed).unwrap().puzzle;
+            let name = format!("{kind} 9×9 puzzle {index}");
+            let walked = walk_counting(&puzzle, &name, 90);
+            eprintln!(
+                "{name}: {}, {} steps",
+                ["logic", "guessed", "cut off"][walked.0 as usize],
+                walked.1
+            );
+            tally.add_steps(kind.name(), walked);
+        }
+    }
+    tally.print("generated 9×9");
 }
 
 /// Walks the generated 6×6 little killers of `seeds`, printing each that
@@ -369,7 +475,7 @@ fn killer_completion() {
         if !puzzle.rules().cages().is_empty() {
             let walk = walk(&puzzle, &file, 60);
             tally.add("killer published", walk);
-            let without = walk_with(&puzzle, &file, 60, without_killer_arithmetic());
+            let without = walk_with(&puzzle, &file, 60, without_killer_arithmetic()).0;
             tally.add("  without the new killer arithmetic", without);
             eprintln!("{file}: {}", ["logic", "guessed", "cut off"][walk as usize]);
         }
