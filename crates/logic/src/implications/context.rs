@@ -14,7 +14,16 @@ use fdoku_sudoku::HouseKind;
 /// outside its houses, and the work done so far.
 pub(super) struct Context {
     pub houses_of: Vec<Vec<usize>>,
-    pub cage_mates: Vec<CellSet>,
+    /// Per cell, the cells sharing a house with it, each once with the
+    /// first of its houses (in `houses_of` order) holding both, house by
+    /// house in the house's own cell order: what a potential on switches
+    /// off, before the digit is checked.
+    pub peer_order: Vec<Vec<(usize, usize)>>,
+    /// Per cell, its cage mates outside its houses, ascending.
+    pub mate_list: Vec<Vec<usize>>,
+    /// Per cell, the cell itself, the cells sharing a house with it and its
+    /// cage mates.
+    pub near: Vec<CellSet>,
     /// The houses of each kind, by number (indexed by `HouseKind as usize`).
     kinds: Vec<Vec<usize>>,
     /// The houses each house shares a cell with.
@@ -73,7 +82,7 @@ impl Context {
             HouseKind::Extra => 5,
         };
         let cells = grid.values().len();
-        let houses_of = (0..cells)
+        let houses_of: Vec<Vec<usize>> = (0..cells)
             .map(|cell| {
                 let mut houses = grid.cell_houses(cell).to_vec();
                 houses.sort_by_key(|&h| rank(grid.house_kind(h)));
@@ -87,6 +96,33 @@ impl Context {
                     mates -= grid.house_cells(house);
                 }
                 mates
+            })
+            .collect::<Vec<CellSet>>();
+        let peer_order = (0..cells)
+            .map(|cell| {
+                let mut seen = CellSet::EMPTY;
+                seen.insert(cell);
+                let mut order = Vec::new();
+                for &house in &houses_of[cell] {
+                    for &other in &grid.houses()[house].cells {
+                        if !seen.contains(other) {
+                            seen.insert(other);
+                            order.push((other, house));
+                        }
+                    }
+                }
+                order
+            })
+            .collect::<Vec<_>>();
+        let mate_list = cage_mates.iter().map(|m| m.iter().collect()).collect();
+        let near = (0..cells)
+            .map(|cell| {
+                let mut near = cage_mates[cell];
+                near.insert(cell);
+                for &(other, _) in &peer_order[cell] {
+                    near.insert(other);
+                }
+                near
             })
             .collect();
         let mut kinds = vec![Vec::new(); HouseKind::Extra as usize + 1];
@@ -113,7 +149,9 @@ impl Context {
             .collect();
         Context {
             houses_of,
-            cage_mates,
+            peer_order,
+            mate_list,
+            near,
             kinds,
             crossing,
             cells,

@@ -63,15 +63,33 @@ impl Potential {
         }
     }
 
-    /// Adds parents, in order (one allocation for all of them).
+    /// Adds parents, in order (one allocation of the exact size for all of
+    /// them, none when there is no further parent).
     pub fn add_parents(&mut self, parents: impl IntoIterator<Item = usize>) {
+        const STACK: usize = 32;
         let mut parents = parents.into_iter().map(|p| p as u32);
         if self.parent.is_none() {
             self.parent = parents.next();
         }
-        let mut more: Vec<u32> = self.more.take().map(Vec::from).unwrap_or_default();
-        more.extend(parents);
-        self.more = (!more.is_empty()).then(|| more.into_boxed_slice());
+        let (mut buffer, mut filled, mut spill) = ([0u32; STACK], 0, Vec::new());
+        for parent in parents {
+            match filled < STACK {
+                true => {
+                    buffer[filled] = parent;
+                    filled += 1;
+                }
+                false => spill.push(parent),
+            }
+        }
+        if filled == 0 {
+            return;
+        }
+        let old = self.more.take().unwrap_or_default();
+        let mut more = Vec::with_capacity(old.len() + filled + spill.len());
+        more.extend_from_slice(&old);
+        more.extend_from_slice(&buffer[..filled]);
+        more.extend_from_slice(&spill);
+        self.more = Some(more.into_boxed_slice());
     }
 
     /// All parents, the main one first.

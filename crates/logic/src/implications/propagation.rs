@@ -24,7 +24,6 @@ use std::rc::Rc;
 use super::context::Context;
 use super::potential::{Cause, Hint, Potential, Run};
 use super::rules::{self, RuleHint};
-use crate::cellset::CellSet;
 use crate::grid::{Grid, bit, digits_of};
 use crate::step::Candidate;
 
@@ -136,9 +135,17 @@ impl Chaining {
                 };
                 found.clear();
                 for implied in ons.iter().filter(|i| keep(i)) {
+                    // Already reached on and not off: `reach` would drop it.
+                    // The ons are distinct candidates, so reaching the ones
+                    // before it cannot change that.
+                    if run.contains(implied.cell, implied.digit, true)
+                        && !run.contains(implied.cell, implied.digit, false)
+                    {
+                        continue;
+                    }
                     let mut on = implied.potential(true, p);
                     if self.dynamic {
-                        hidden_parents(implied, current, grid, run, &mut on);
+                        hidden_parents(context, implied, current, grid, run, &mut on);
                     }
                     found.push(on);
                 }
@@ -322,26 +329,22 @@ pub(super) fn on_to_off(
         });
         others &= others - 1;
     }
-    let houses = grid.houses();
-    // Each house's cells in reading order, as a set would give them.
-    let in_houses = context.houses_of[cell].iter().flat_map(|&house| {
-        houses[house]
-            .cells
-            .iter()
-            .filter(|&&c| grid.has(c, digit))
-            .map(move |&c| (c, Cause::House(house)))
-    });
-    let mates = context.cage_mates[cell] & grid.cells_with(digit);
-    let in_cages = mates.iter().map(|c| (c, Cause::Peer));
-    let mut done = CellSet::EMPTY;
-    done.insert(cell);
-    for (other, cause) in in_houses.chain(in_cages) {
-        if !done.contains(other) {
-            done.insert(other);
+    // Each house's cells in reading order, each cell once (its first house).
+    for &(other, house) in &context.peer_order[cell] {
+        if grid.has(other, digit) {
             result.push(Implied {
                 cell: other,
                 digit,
-                cause,
+                cause: Cause::House(house),
+            });
+        }
+    }
+    for &other in &context.mate_list[cell] {
+        if grid.has(other, digit) {
+            result.push(Implied {
+                cell: other,
+                digit,
+                cause: Cause::Peer,
             });
         }
     }
@@ -349,14 +352,17 @@ pub(super) fn on_to_off(
     // with this one (the same digit in a peer is listed already).
     for (other, mask) in grid.excluded_by(cell, digit) {
         let mut rest = mask & grid.mask(other);
-        if done.contains(other) {
+        if context.near[cell].contains(other) {
             rest &= !bit(digit);
         }
-        result.extend(digits_of(rest).into_iter().map(|d| Implied {
-            cell: other,
-            digit: d,
-            cause: Cause::Peer,
-        }));
+        while rest != 0 {
+            result.push(Implied {
+                cell: other,
+                digit: rest.trailing_zeros() as u8 + 1,
+                cause: Cause::Peer,
+            });
+            rest &= rest - 1;
+        }
     }
 }
 
@@ -401,7 +407,14 @@ pub(super) fn off_to_on(
 
 /// The removals (potentials off in `run`) that emptied the rest of the cell
 /// or house behind an implied potential on, in a dynamic run.
-fn hidden_parents(implied: &Implied, grid: &Grid, initial: &Grid, run: &Run, on: &mut Potential) {
+fn hidden_parents(
+    context: &Context,
+    implied: &Implied,
+    grid: &Grid,
+    initial: &Grid,
+    run: &Run,
+    on: &mut Potential,
+) {
     let removal = |(cell, digit): (usize, u8)| {
         (initial.has(cell, digit) && !grid.has(cell, digit))
             .then(|| run.find(cell, digit, false))
@@ -409,8 +422,13 @@ fn hidden_parents(implied: &Implied, grid: &Grid, initial: &Grid, run: &Run, on:
     };
     match implied.cause {
         Cause::House(house) => {
-            let cells = grid.house_cells(house);
-            on.add_parents(cells.iter().map(|c| (c, implied.digit)).filter_map(removal));
+            let cells = context.cells(house);
+            on.add_parents(
+                cells
+                    .iter()
+                    .map(|&c| (c, implied.digit))
+                    .filter_map(removal),
+            );
         }
         _ => {
             let digits = 1..=grid.size() as u8;
