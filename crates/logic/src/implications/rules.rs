@@ -67,6 +67,11 @@ fn confined(
 pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
     let mut found = Vec::new();
     for (base_kind, cover_kind) in LOCKING_PAIRS {
+        // No house of the cover's kind (a variant's on a classic grid):
+        // nothing to find.
+        if context.of(cover_kind).is_empty() {
+            continue;
+        }
         for &base in context.of(base_kind) {
             let cells = context.cells(base);
             let places = positions(current, cells);
