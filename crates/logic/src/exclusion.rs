@@ -100,6 +100,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
 /// see, which are the excluders.
 fn find_pairs(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     let bases = bases(grid, 2);
+    let mut near: Vec<Excluder> = Vec::new();
     for (j, b) in bases.iter().enumerate() {
         for a in &bases[..j] {
             tick()?;
@@ -107,7 +108,8 @@ fn find_pairs(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
             if common.len() < 2 {
                 continue;
             }
-            let near: Vec<Excluder> = common.iter().map(|e| Excluder::new(grid, e)).collect();
+            near.clear();
+            near.extend(common.iter().map(|e| Excluder::new(grid, e)));
             let technique = Technique::AlignedPairExclusion;
             if let Some(step) = exclusion(grid, technique, &[a.cell, b.cell], &near) {
                 found(step)?;
@@ -136,6 +138,7 @@ fn find_triples(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     for base in &bases {
         by_cell[base.cell] = Some(base);
     }
+    let mut near: Vec<Excluder> = Vec::new();
     for (j, b) in bases.iter().enumerate() {
         for a in &bases[..j] {
             tick()?;
@@ -149,7 +152,8 @@ fn find_triples(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
                 if common.len() < 2 || !first_visit(a, b, third) {
                     continue;
                 }
-                let near: Vec<Excluder> = common.iter().map(|e| Excluder::new(grid, e)).collect();
+                near.clear();
+                near.extend(common.iter().map(|e| Excluder::new(grid, e)));
                 let cells = [a.cell, b.cell, third.cell];
                 let technique = Technique::AlignedTripleExclusion;
                 if let Some(step) = exclusion(grid, technique, &cells, &near) {
@@ -270,15 +274,16 @@ fn exclusion(grid: &Grid, technique: Technique, base: &[usize], near: &[Excluder
         used: CellSet::EMPTY,
     };
     search.walk(0, 0);
+    let removes = |(&cell, &alive): (&usize, &u32)| grid.mask(cell) & !alive != 0;
+    if !base.iter().zip(&search.alive).any(removes) {
+        return None;
+    }
     let mut step = Step::new(technique);
     for (&cell, &alive) in base.iter().zip(&search.alive) {
         let mask = grid.mask(cell);
         step.eliminations
             .extend(grid.candidates_in([cell], mask & !alive));
         step.pattern.extend(grid.candidates_in([cell], mask));
-    }
-    if step.eliminations.is_empty() {
-        return None;
     }
     step.eliminations.sort_unstable();
     step.pattern.sort_unstable();
