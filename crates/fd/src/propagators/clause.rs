@@ -49,7 +49,10 @@ impl Propagator for Clause {
         let mut open_count = 0;
         for (var, satisfying) in self.literals() {
             match ctx.value(var) {
-                Some(v) if v == satisfying => return Ok(()),
+                Some(v) if v == satisfying => {
+                    ctx.entailed();
+                    return Ok(());
+                }
                 Some(_) => {}
                 None => {
                     open_count += 1;
@@ -58,7 +61,11 @@ impl Propagator for Clause {
             }
         }
         match (open_count, open) {
-            (1, Some((var, satisfying))) => ctx.fix(var, satisfying).map(drop),
+            (1, Some((var, satisfying))) => {
+                ctx.fix(var, satisfying)?;
+                ctx.entailed();
+                Ok(())
+            }
             (0, _) => Err(ctx.fail()),
             _ => Ok(()),
         }

@@ -97,7 +97,17 @@ impl Propagator for ReifiedLinear {
             } else {
                 self.fails.propagate_from_scratch(ctx)
             }
-        })
+        })?;
+        // Entailed once the bounds decide the comparison the way `reif` says.
+        let entailed = match ctx.value(self.reif) {
+            Some(0) if self.implies => true,
+            Some(b) => self.decided(ctx) == Some(b == 1),
+            None => self.implies && decided == Some(true),
+        };
+        if entailed {
+            ctx.entailed();
+        }
+        Ok(())
     }
 }
 
