@@ -10,7 +10,7 @@
 //! domain of more than [`VALUE_LIMIT`] values is judged by its bounds only
 //! (the values at its ends), which is sound and exact once it shrinks.
 
-use super::reified::propagate_reified;
+use super::reified::{note_entailment, propagate_reified};
 use crate::domain::Domain;
 use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
@@ -147,14 +147,9 @@ impl Propagator for InSetReif {
         })?;
         // Entailed once `b` and `x` agree for good: no later change to `x`
         // can matter (on langford's channelling, most changes are such).
-        let entailed = match ctx.value(self.reif) {
-            Some(0) if self.implies => true,
-            Some(b) => self.decided(ctx) == Some(b == 1),
-            None => self.implies && decided == Some(true),
-        };
-        if entailed {
-            ctx.entailed();
-        }
+        note_entailment(ctx, self.reif, self.implies, decided, |ctx| {
+            self.decided(ctx)
+        });
         Ok(())
     }
 }

@@ -99,14 +99,9 @@ impl Propagator for ReifiedLinear {
             }
         })?;
         // Entailed once the bounds decide the comparison the way `reif` says.
-        let entailed = match ctx.value(self.reif) {
-            Some(0) if self.implies => true,
-            Some(b) => self.decided(ctx) == Some(b == 1),
-            None => self.implies && decided == Some(true),
-        };
-        if entailed {
-            ctx.entailed();
-        }
+        note_entailment(ctx, self.reif, self.implies, decided, |ctx| {
+            self.decided(ctx)
+        });
         Ok(())
     }
 }
@@ -131,6 +126,27 @@ pub(super) fn propagate_reified(
             Some(false) => ctx.fix(reif, 0).map(drop),
             _ => Ok(()),
         },
+    }
+}
+
+/// Tells the queue, after a run of `reif ⇔ C` (`reif ⇒ C` when
+/// `implies`), whether it holds for good: `reif` fixed to what the domains
+/// now settle of `C` (`decided_now`), or to 0 under `⇒`; or `reif` open
+/// under `⇒` with `C` settled true before the run (`decided`).
+pub(super) fn note_entailment(
+    ctx: &mut PropCtx<'_>,
+    reif: Var,
+    implies: bool,
+    decided: Option<bool>,
+    decided_now: impl FnOnce(&PropCtx<'_>) -> Option<bool>,
+) {
+    let entailed = match ctx.value(reif) {
+        Some(0) if implies => true,
+        Some(b) => decided_now(ctx) == Some(b == 1),
+        None => implies && decided == Some(true),
+    };
+    if entailed {
+        ctx.entailed();
     }
 }
 
