@@ -8,7 +8,7 @@
 //!
 //! Long inputs of puzzles one per line are read a piece at a time (see
 //! [`stream`]), and a batch's puzzles can be drawn one at a time, numbered
-//! (see [`items`]).
+//! (see [`items()`]).
 
 mod items;
 mod stream;
