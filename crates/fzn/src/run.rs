@@ -215,6 +215,12 @@ impl Search<'_> {
             (true, limit) => limit,
             (false, limit) => Some(limit.unwrap_or(1)),
         };
+        // Solutions differ on the model's own variables: MiniZinc's
+        // auxiliary ones take the first values that complete them.
+        let config = SearchConfig {
+            project: true,
+            ..config
+        };
         let mut solver =
             Solver::with_config(&self.compiled.model, config).with_budget(self.budget.clone());
         let mut solutions = solver.solutions();

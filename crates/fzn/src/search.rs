@@ -13,7 +13,10 @@
 //! phase are labelled after the phases, in model order, by the first
 //! phase's value choice. Without annotations, or with free search, the
 //! engine's default (dom/wdeg, smallest value) labels the model's decisions
-//! — the variables MiniZinc neither introduced nor defined — then the rest.
+//! — the variables MiniZinc neither introduced nor defined, and the printed
+//! ones — then the rest. A satisfaction search enumerates solutions that
+//! differ on the decisions and the phases' variables: the rest, MiniZinc's
+//! auxiliary variables, take the first values that complete them.
 //!
 //! Restarts: `restart_constant(scale)`, `restart_linear(scale)`,
 //! `restart_luby(scale)`, `restart_geometric(base, scale)` and
@@ -26,7 +29,7 @@
 
 use fdoku_fd::{Restarts, SearchConfig, SearchPhase, ValOrder, Var, VarOrder};
 
-use crate::ast::{Annotation, Arg, FlatZinc, Value};
+use crate::ast::{Annotation, Arg, FlatZinc, Output, Value};
 use crate::options::Options;
 
 /// How free search restarts unless told otherwise (chosen by measurement on
@@ -62,11 +65,28 @@ pub(crate) fn config(fzn: &FlatZinc, vars: &[Var], options: &Options) -> SearchC
 /// The search phases of the annotations (none when `free`).
 fn annotated(fzn: &FlatZinc, vars: &[Var], free: bool, seed: u64) -> SearchConfig {
     // By default the model's own decisions come first: the variables
-    // MiniZinc neither introduced nor defined.
+    // MiniZinc neither introduced nor defined, and those it prints.
     let mut decisions: Vec<Var> = Vec::new();
-    for (decl, &var) in fzn.vars.iter().zip(vars) {
-        if !decl.introduced && !decisions.contains(&var) {
+    let mut taken = vec![false; vars.iter().map(|v| v.0 as usize + 1).max().unwrap_or(0)];
+    let mut take = |var: Var| {
+        if !std::mem::replace(&mut taken[var.0 as usize], true) {
             decisions.push(var);
+        }
+    };
+    for (decl, &var) in fzn.vars.iter().zip(vars) {
+        if !decl.introduced {
+            take(var);
+        }
+    }
+    for output in &fzn.outputs {
+        let values = match output {
+            Output::Var { value, .. } => std::slice::from_ref(value),
+            Output::Array { values, .. } => values,
+        };
+        for value in values {
+            if let Value::Var(id) = value {
+                take(vars[id.0]);
+            }
         }
     }
     let mut config = SearchConfig {

@@ -85,6 +85,13 @@ pub struct SearchConfig {
     /// solution of a search, which then goes on without restarting, so
     /// that enumeration finds each solution once.
     pub restarts: Restarts,
+    /// Enumerate solutions that differ on `branch_on` and the phases'
+    /// variables only (with `branch_on` given): the other variables are
+    /// auxiliary, labelled once those are fixed, and each assignment of
+    /// the others is completed by the first values found for them (after
+    /// a solution, search goes back to the last decision on a variable
+    /// that is not auxiliary). Off, solutions differ somewhere.
+    pub project: bool,
 }
 
 /// One phase of [`SearchConfig::phases`]: variables and how to label them.
@@ -166,6 +173,8 @@ struct Frame {
     var: Var,
     value: i32,
     decision: Decision,
+    /// A decision on an auxiliary variable ([`SearchConfig::project`]).
+    auxiliary: bool,
 }
 
 /// What a left branch adds about `x` and `v`; its right branch adds the
@@ -234,6 +243,9 @@ pub struct Solver<'m> {
     branch_on: Vec<Var>,
     /// The variables not in `branch_on`, labelled last.
     rest: Vec<Var>,
+    /// Per variable, whether it is auxiliary ([`SearchConfig::project`]);
+    /// empty when solutions are not projected.
+    auxiliary: Vec<bool>,
     phases: Vec<SearchPhase>,
     restarts: Restarts,
     /// Runs begun in the current search (0 during the first).
@@ -262,7 +274,21 @@ impl<'m> Solver<'m> {
 
     /// A solver with a chosen configuration.
     pub fn with_config(model: &'m Model, config: SearchConfig) -> Self {
+        let auxiliary = match &config.branch_on {
+            Some(first) if config.project => {
+                let mut auxiliary = vec![true; model.domains().len()];
+                let main = first
+                    .iter()
+                    .chain(config.phases.iter().flat_map(|p| &p.vars));
+                for var in main {
+                    auxiliary[var.0 as usize] = false;
+                }
+                auxiliary
+            }
+            _ => Vec::new(),
+        };
         Solver {
+            auxiliary,
             model,
             propagation: propagators::queue(model, config.alldiff, config.trace),
             var_order: config.var_order,
@@ -473,6 +499,12 @@ impl<'m> Solver<'m> {
                 self.propagation.push_level();
             }
             Phase::AfterSolution => {
+                // The auxiliary variables' other values would repeat the
+                // solution on the rest.
+                while self.stack.last().is_some_and(|frame| frame.auxiliary) {
+                    self.stack.pop();
+                    self.propagation.pop_level();
+                }
                 if let Some(status) = self.backtrack() {
                     self.phase = Phase::Done(status);
                     return None;
@@ -508,6 +540,7 @@ impl<'m> Solver<'m> {
                 var,
                 value,
                 decision,
+                auxiliary: self.is_auxiliary(var),
             });
             let depth = self.stack.len() as u64;
             self.stats.max_depth = self.stats.max_depth.max(depth);
@@ -522,7 +555,12 @@ impl<'m> Solver<'m> {
                 && self.propagation.propagate().is_ok();
             if !consistent {
                 self.note_failure();
-                if let Some(last) = self.last_conflict.as_mut() {
+                // An auxiliary variable is not taken up again before the
+                // others are fixed: its decisions stay above theirs.
+                let auxiliary = self.is_auxiliary(var);
+                if let Some(last) = self.last_conflict.as_mut()
+                    && !auxiliary
+                {
                     *last = Some(var);
                 }
                 if let Some(status) = self.backtrack() {
@@ -561,6 +599,11 @@ impl<'m> Solver<'m> {
             }
             self.note_failure();
         }
+    }
+
+    /// Whether `var` is auxiliary ([`SearchConfig::project`]).
+    fn is_auxiliary(&self, var: Var) -> bool {
+        self.auxiliary.get(var.0 as usize).copied().unwrap_or(false)
     }
 
     fn record(&mut self, event: TraceEvent) {

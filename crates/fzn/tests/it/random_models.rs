@@ -260,6 +260,53 @@ proptest! {
     fn all_solutions_equal_brute_force_with_the_checker(seed in any::<u64>()) {
         prints_the_brute_force_solutions(&model(seed), &all())?;
     }
+
+    #[test]
+    fn all_solutions_differ_on_the_printed_variables_only(seed in any::<u64>()) {
+        // Each assignment of the model's own variables that some values of
+        // MiniZinc's auxiliary ones complete is printed once, as Gecode
+        // prints it.
+        let (text, auxiliary) = model_with_auxiliaries(seed);
+        let printed: BTreeSet<String> = brute_force(&text)
+            .iter()
+            .map(|solution| {
+                solution
+                    .lines()
+                    .filter(|line| auxiliary.iter().all(|a| !line.starts_with(&format!("{a} ="))))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect();
+        let (output, status) = run(&text, &all());
+        let found = solutions(&output);
+        let distinct: BTreeSet<String> = found.iter().cloned().collect();
+        prop_assert_eq!(distinct.len(), found.len(), "a repeated solution:\n{}", text);
+        prop_assert_eq!(&distinct, &printed, "model:\n{}", text);
+        let expected = if printed.is_empty() { Status::Unsatisfiable } else { Status::AllSolutions };
+        prop_assert_eq!(status, expected);
+    }
+}
+
+/// `model(seed)` with its last integer and last Boolean variable made
+/// auxiliary, as MiniZinc declares what it introduces: not printed.
+fn model_with_auxiliaries(seed: u64) -> (String, [String; 2]) {
+    let text = model(seed);
+    let last = |prefix: &str| {
+        (0..)
+            .map(|i| format!("{prefix}{i}"))
+            .take_while(|name| text.contains(&format!(": {name} ::")))
+            .last()
+            .expect("the model has such variables")
+    };
+    let auxiliary = [last("x"), last("b")];
+    let mut text = text;
+    for name in &auxiliary {
+        text = text.replace(
+            &format!(": {name} :: output_var;"),
+            &format!(": {name} :: var_is_introduced;"),
+        );
+    }
+    (text, auxiliary)
 }
 
 /// Run with `options` (`-a` among them), `text` prints each solution that
