@@ -162,6 +162,10 @@ fn model_and_search(u: &mut Unstructured<'_>) -> Result<(Model, SearchConfig)> {
             })
             .collect::<Result<_>>()?,
         restarts: restarts(u)?,
+        // Every solution, distinct on all variables, as brute force lists
+        // them (projection is compared with brute force in fdoku-fzn's
+        // property tests).
+        project: false,
     };
     Ok((model, config))
 }
