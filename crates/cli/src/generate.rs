@@ -6,15 +6,15 @@
 //! logic solver until one has the level, technique or rating asked;
 //! with `--layout`, grids of several overlapping Sudokus ([`multigrid`]).
 
+mod batch;
 mod multigrid;
 
 use std::io::Write;
-use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use anyhow::anyhow;
-use fdoku_fd::{Budget, StopReason};
+use fdoku_fd::Budget;
 use fdoku_logic::generate::{
     GradedError, GradedPuzzle, RatingRange, Target, generate, generate_graded,
 };
@@ -157,20 +157,11 @@ pub fn run(
         Some(path) => Some(read_pattern(path, rules.size())?),
         None => None,
     };
-    let workers = crate::workers::count(args.threads)?;
-    let progress = progress(args.count);
-    let (mut failed, mut stopped, mut cut_short) = (false, false, false);
-    let mut json = JsonRecords::begin(args.format.json(), out)?;
-    // Each puzzle is made on its own and printed in order: a slow one
-    // (a rare grade asked for) holds up no other worker.
-    crate::workers::in_order(
-        workers,
-        1..=args.count,
-        |index| {
-            let seed = puzzle_seed(args.seed, index);
-            if cancel.load(Ordering::Relaxed) {
-                return (index, seed, None);
-            }
+    batch::make_in_order(
+        args,
+        cancel,
+        out,
+        |_, seed| {
             let budget = budget().unwrap_or_default();
             let options = Options {
                 budget: budget.clone(),
@@ -180,7 +171,7 @@ pub fn run(
                 budget: budget.clone(),
                 ..killer.clone()
             };
-            let made = match &pattern {
+            match &pattern {
                 _ if variant.is_some() => {
                     let options = VariantOptions {
                         budget: budget.clone(),
@@ -217,36 +208,10 @@ pub fn run(
                     &budget,
                 ),
                 None => generate(&rules, &options, target, attempts, seed),
-            };
-            (index, seed, Some(made))
+            }
         },
-        |(index, seed, result)| {
-            progress.inc(1);
-            let generated = match result {
-                // Ctrl-C: what came before is printed, in order.
-                None => {
-                    stopped = true;
-                    return Ok(ControlFlow::Break(()));
-                }
-                Some(Ok(made)) => made,
-                Some(Err(GradedError::Generate(e))) if cut_short_by_limit(&e) => {
-                    eprintln!("{}", stopped_note(index, &e));
-                    cut_short = true;
-                    return Ok(ControlFlow::Continue(()));
-                }
-                // Every candidate allowed was tried: stopped by --attempts.
-                Some(Err(e @ GradedError::Target { .. })) => {
-                    eprintln!("fdoku: puzzle {index}: stopped: {e}");
-                    cut_short = true;
-                    return Ok(ControlFlow::Continue(()));
-                }
-                Some(Err(e)) => {
-                    eprintln!("fdoku: puzzle {index}: {e}");
-                    failed = true;
-                    return Ok(ControlFlow::Continue(()));
-                }
-            };
-            let GradedPuzzle { generated, grade } = generated;
+        |index, seed, made, json, out| {
+            let GradedPuzzle { generated, grade } = made;
             verify(&generated, index)?;
             // The puzzle's own rules: a jigsaw's layout is drawn per puzzle.
             let variant_name = generated.puzzle.rules().variant_name();
@@ -273,57 +238,9 @@ pub fn run(
                 description: (args.killer || args.jigsaw || variant.is_some())
                     .then(|| format::json::describe(&generated.puzzle)),
             };
-            progress.suspend(|| print(&record, &generated, args.format, &mut json, out))?;
-            Ok(ControlFlow::Continue(()))
+            print(&record, &generated, args.format, json, out)
         },
-    )?;
-    json.end(out)?;
-    progress.finish_and_clear();
-    out.flush()?;
-    Ok(crate::error::batch_exit_code(failed, stopped || cut_short))
-}
-
-/// A spinner for one puzzle, a bar for more.
-fn progress(count: usize) -> indicatif::ProgressBar {
-    if count < 2 {
-        crate::progress::spinner("generating")
-    } else {
-        crate::progress::bar(
-            count as u64,
-            "{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}",
-        )
-    }
-}
-
-/// Whether `error` is a generation cut short by a limit (exit code 3), not
-/// an answer: the budget ran out, or a grid search ran out of nodes.
-fn cut_short_by_limit(error: &GenerateError) -> bool {
-    matches!(
-        error,
-        GenerateError::Stopped(_) | GenerateError::NoGrid { .. }
     )
-}
-
-/// What standard error says of puzzle `index` cut short by `error`, and
-/// which flag raises the limit.
-fn stopped_note(index: usize, error: &GenerateError) -> String {
-    match error {
-        GenerateError::Stopped(reason) => {
-            let raise = match reason {
-                StopReason::Deadline => " (--time-limit SECONDS, 0 for none)",
-                StopReason::NodeLimit => " (--node-limit N)",
-                StopReason::Cancelled => "",
-            };
-            format!(
-                "fdoku: puzzle {index}: stopped: {}{raise}",
-                reason.describe()
-            )
-        }
-        other => format!(
-            "fdoku: puzzle {index}: stopped: {}: {other} (--node-limit N)",
-            StopReason::NodeLimit.describe()
-        ),
-    }
 }
 
 /// Reads `--template FILE`: the base rules and what to draw on them.

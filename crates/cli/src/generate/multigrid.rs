@@ -2,11 +2,14 @@
 //! overlapping Sudokus (samurai, …), in parallel and in order, the same
 //! for a seed whatever the thread count (puzzle `i` draws from its own
 //! seed, as the other puzzles do).
+//!
+//! ```text
+//! $ fdoku generate --layout samurai --count 2
+//! ```
 
 use std::io::Write;
-use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use anyhow::anyhow;
 use fdoku_sudoku::format::multigrid::describe_multigrid;
@@ -15,7 +18,6 @@ use fdoku_sudoku::multigrid::{
 };
 use serde::Serialize;
 
-use super::{cut_short_by_limit, puzzle_seed, stopped_note};
 use crate::cli::{GenerateArgs, OutputFormat};
 use crate::error::BadInput;
 use crate::records::JsonRecords;
@@ -48,55 +50,23 @@ pub(super) fn run(
     budget()?;
     let grid = Multigrid::named(name, args.size)
         .map_err(|e| BadInput(format!("--layout {name} --size {}: {e}", args.size)))?;
-    let workers = crate::workers::count(args.threads)?;
-    let progress = super::progress(args.count);
-    let (mut failed, mut stopped) = (false, false);
-    let mut json = JsonRecords::begin(args.format.json(), out)?;
-    // Each grid is made on its own and printed in order as it comes.
-    crate::workers::in_order(
-        workers,
-        1..=args.count,
-        |index| {
-            let seed = puzzle_seed(args.seed, index);
-            if cancel.load(Ordering::Relaxed) {
-                return (index, seed, None);
-            }
+    super::batch::make_in_order(
+        args,
+        cancel,
+        out,
+        |_, seed| {
             let budget = budget().unwrap_or_default();
-            let made = generate_multigrid(&grid, seed, args.node_limit, &budget);
-            (index, seed, Some(made))
+            Ok(generate_multigrid(&grid, seed, args.node_limit, &budget)?)
         },
-        |(index, seed, result)| {
-            progress.inc(1);
-            let generated = match result {
-                None => {
-                    stopped = true;
-                    return Ok(ControlFlow::Break(()));
-                }
-                Some(Ok(generated)) => generated,
-                Some(Err(e)) if cut_short_by_limit(&e) => {
-                    progress.suspend(|| eprintln!("{}", stopped_note(index, &e)));
-                    stopped = true;
-                    return Ok(ControlFlow::Continue(()));
-                }
-                Some(Err(e)) => {
-                    progress.suspend(|| eprintln!("fdoku: puzzle {index}: {e}"));
-                    failed = true;
-                    return Ok(ControlFlow::Continue(()));
-                }
-            };
+        |index, seed, generated, json, out| {
             check_multigrid(&generated.puzzle, &generated.solution).map_err(|e| {
                 anyhow!(
                     "internal error: generated puzzle {index} failed the independent check: {e}"
                 )
             })?;
-            progress.suspend(|| print(index, seed, &generated, args.format, &mut json, out))?;
-            Ok(ControlFlow::Continue(()))
+            print(index, seed, &generated, args.format, json, out)
         },
-    )?;
-    progress.finish_and_clear();
-    json.end(out)?;
-    out.flush()?;
-    Ok(crate::error::batch_exit_code(failed, stopped))
+    )
 }
 
 /// Prints one puzzle: its record, or its text (`layout:` line and canvas).
