@@ -509,10 +509,10 @@ pub struct GenerateArgs {
     /// Killer puzzles: random cages with their sums, givens only where the cages need them.
     #[arg(long, conflicts_with_all = ["clues", "minimal", "symmetry", "pattern"])]
     pub killer: bool,
-    /// Variant puzzles with these kinds of element, drawn in turn from the solution grid, then
-    /// givens taken away (and with --minimal the elements not needed), e.g.
-    /// `thermometer,white-dot,x-sum` (all: `fdoku generate --rules help`).
+    /// Variant puzzles with these kinds of element, e.g. `thermometer,white-dot,x-sum`
+    /// (`--help` lists every kind).
     #[arg(long, value_name = "KINDS", value_parser = element_kinds_parser,
+          long_help = rules_long_help(),
           conflicts_with_all = ["clues", "symmetry", "pattern", "killer", "jigsaw"])]
     pub rules: Option<ElementKinds>,
     /// A variant template: a JSON description of the base (size, regions, cell rules) with a
@@ -921,6 +921,16 @@ fn difficulty_parser() -> impl TypedValueParser<Value = fdoku_logic::grade::Leve
 #[derive(Clone, Debug)]
 pub struct ElementKinds(pub Vec<fdoku_sudoku::ElementKind>);
 
+/// `--rules` in `fdoku generate --help`: what it does and every kind.
+fn rules_long_help() -> String {
+    format!(
+        "Variant puzzles with these kinds of element, drawn in turn from the solution grid, then \
+         givens taken away (and with --minimal the elements not needed), e.g. \
+         `thermometer,white-dot,x-sum`.\n\nThe kinds: {}.",
+        fdoku_sudoku::ElementKind::listing()
+    )
+}
+
 /// Parses `thermometer,white-dot,x-sum` (names or short forms, plurals
 /// allowed); `help` or an unknown name lists every kind.
 fn element_kinds_parser(text: &str) -> Result<ElementKinds, String> {
@@ -928,12 +938,12 @@ fn element_kinds_parser(text: &str) -> Result<ElementKinds, String> {
     let kinds: Result<Vec<ElementKind>, String> = text
         .split(',')
         .map(|name| {
-            ElementKind::parse(name).ok_or_else(|| {
-                format!(
-                    "unknown kind '{}'; expected one of: {}",
-                    name.trim(),
+            ElementKind::parse(name).ok_or_else(|| match name.trim() {
+                "help" => format!("the kinds: {}", ElementKind::listing()),
+                name => format!(
+                    "unknown kind '{name}'; expected one of: {}",
                     ElementKind::listing()
-                )
+                ),
             })
         })
         .collect();
