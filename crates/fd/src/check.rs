@@ -134,6 +134,12 @@ fn holds(constraint: &Constraint, value: &dyn Fn(Var) -> i32) -> Result<(), Stri
                 format!("{tuple:?} is not in the table")
             })
         }
+        Constraint::Relation { x, y, pairs } => {
+            let pair = (value(*x), value(*y));
+            require(pairs.contains(&pair), || {
+                format!("{pair:?} is not an allowed pair")
+            })
+        }
         Constraint::Regular { vars, automaton } => {
             let sequence: Vec<i32> = vars.iter().map(|&v| value(v)).collect();
             require(automaton.accepts(&sequence), || {

@@ -210,6 +210,17 @@ pub enum Constraint {
         /// The allowed tuples, each as long as `vars`.
         tuples: Vec<Vec<i32>>,
     },
+    /// The pair of values of `x` and `y` is one of `pairs`: a table over two
+    /// variables, held as one flat list (what [`crate::Model::relation`]
+    /// posts; binary relations are many and small in Sudoku models).
+    Relation {
+        /// The first variable.
+        x: Var,
+        /// The second variable.
+        y: Var,
+        /// The allowed pairs `(x, y)`.
+        pairs: Vec<(i32, i32)>,
+    },
     /// The sequence of values of `vars` is accepted by `automaton`
     /// (Pesant 2004), propagated to generalised arc consistency.
     Regular {
@@ -370,7 +381,7 @@ impl Constraint {
     /// Every variable the constraint mentions (with repeats when repeated).
     pub fn vars(&self) -> Vec<Var> {
         match self {
-            Constraint::NotEqual { x, y, .. } => vec![*x, *y],
+            Constraint::NotEqual { x, y, .. } | Constraint::Relation { x, y, .. } => vec![*x, *y],
             Constraint::AllDifferent { vars, .. }
             | Constraint::ExactlyOne { vars }
             | Constraint::Table { vars, .. }
@@ -421,6 +432,7 @@ impl Constraint {
             Constraint::Clause { .. } => "clause",
             Constraint::ExactlyOne { .. } => "exactly_one",
             Constraint::Table { .. } => "table",
+            Constraint::Relation { .. } => "relation",
             Constraint::Regular { .. } => "regular",
             Constraint::ReifiedLinear { .. } => "reified_linear",
             Constraint::InSetReif { .. } => "in_set_reif",

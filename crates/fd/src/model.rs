@@ -185,7 +185,7 @@ impl Model {
     }
 
     /// The pairs of values of `x` and `y` for which `allowed` holds, posted
-    /// as a two-variable table over the pairs of their current domains
+    /// as a [`Constraint::Relation`] over the pairs of their current domains
     /// (small domains get a support-mask propagator).
     ///
     /// # Panics
@@ -202,20 +202,16 @@ impl Model {
     /// ```
     pub fn relation(&mut self, x: Var, y: Var, allowed: impl Fn(i32, i32) -> bool) -> ConstraintId {
         let domains = (self.domains.get(x.index()), self.domains.get(y.index()));
-        // An unknown variable leaves the table empty, for `post` to report.
-        let tuples = match domains {
+        // An unknown variable leaves the list empty, for `post` to report.
+        let pairs = match domains {
             (Some(dx), Some(dy)) => dx
                 .iter()
                 .flat_map(|a| dy.iter().map(move |b| (a, b)))
                 .filter(|&(a, b)| allowed(a, b))
-                .map(|(a, b)| vec![a, b])
                 .collect(),
             _ => Vec::new(),
         };
-        self.post(Constraint::Table {
-            vars: vec![x, y],
-            tuples,
-        })
+        self.post(Constraint::Relation { x, y, pairs })
     }
 
     /// The number of variables.

@@ -1,4 +1,5 @@
-//! A table over two variables with small domains, as support masks.
+//! A relation (or a table over two variables) with small domains, as
+//! support masks.
 //!
 //! For each value `a` of `x` the set of `y` values allowed with it is one
 //! `u64` over `y`'s window, and likewise for each value of `y`. A run ORs the
@@ -11,7 +12,6 @@
 //! Kropki's white dot on digits, `|x − y| = 1`: the mask of `x = 5` holds
 //! 4 and 6; with `x ∈ {1, 5}`, `y` keeps `{2, 4, 6}`.
 
-use super::table::keep_supported;
 use crate::domain::Domain;
 use crate::propagation::{Priority, PropCtx, PropResult, Propagator};
 use crate::store::Events;
@@ -28,22 +28,24 @@ struct Side {
 pub(crate) struct Binary {
     x: Side,
     y: Side,
-    /// The table as posted, for the from-scratch version.
-    tuples: Vec<Vec<i32>>,
+    /// The allowed pairs as posted, for the from-scratch version.
+    pairs: Vec<(i32, i32)>,
 }
 
 impl Binary {
-    /// The propagator of the table `tuples` over `vars`, when there are two
-    /// distinct variables whose initial `domains` fit 64-value windows.
-    pub(crate) fn fitting(vars: &[Var], tuples: &[Vec<i32>], domains: &[Domain]) -> Option<Self> {
-        let &[x, y] = vars else { return None };
-        if x == y {
-            return None;
-        }
+    /// The propagator of the pairs `(x, y)` allowed by `pairs`, when `x` and
+    /// `y` are distinct variables whose initial `domains` fit 64-value
+    /// windows.
+    pub(crate) fn fitting(
+        (x, y): (Var, Var),
+        pairs: Vec<(i32, i32)>,
+        domains: &[Domain],
+    ) -> Result<Self, Vec<(i32, i32)>> {
         let (dx, dy) = (&domains[x.index()], &domains[y.index()]);
         let (x_base, y_base) = (dx.min(), dy.min());
-        dx.mask_from(x_base)?;
-        dy.mask_from(y_base)?;
+        if x == y || dx.mask_from(x_base).is_none() || dy.mask_from(y_base).is_none() {
+            return Err(pairs);
+        }
         let width = |d: &Domain, base: i32| (i64::from(d.max()) - i64::from(base) + 1).max(0);
         let mut x_side = Side {
             var: x,
@@ -55,22 +57,55 @@ impl Binary {
             base: y_base,
             supports: vec![0; width(dy, y_base) as usize],
         };
-        for tuple in tuples {
-            if let &[a, b] = tuple.as_slice()
-                && dx.contains(a)
-                && dy.contains(b)
-            {
+        for &(a, b) in &pairs {
+            if dx.contains(a) && dy.contains(b) {
                 let (i, j) = ((a - x_base) as usize, (b - y_base) as usize);
                 x_side.supports[i] |= 1 << j;
                 y_side.supports[j] |= 1 << i;
             }
         }
-        Some(Binary {
+        Ok(Binary {
             x: x_side,
             y: y_side,
-            tuples: tuples.to_vec(),
+            pairs,
         })
     }
+
+    /// The propagator of a two-variable table, when it fits (as
+    /// [`Binary::fitting`]).
+    pub(crate) fn from_table(
+        vars: &[Var],
+        tuples: &[Vec<i32>],
+        domains: &[Domain],
+    ) -> Option<Self> {
+        let &[x, y] = vars else { return None };
+        let pairs = tuples.iter().filter_map(|t| match t.as_slice() {
+            &[a, b] => Some((a, b)),
+            _ => None,
+        });
+        Binary::fitting((x, y), pairs.collect(), domains).ok()
+    }
+}
+
+/// Keeps, of the values of `x` and `y`, those in some pair of `pairs` whose
+/// two values are both still in the domains (the plain meaning of a
+/// relation).
+pub(super) fn keep_paired(
+    ctx: &mut PropCtx<'_>,
+    (x, y): (Var, Var),
+    pairs: &[(i32, i32)],
+) -> PropResult {
+    let live: Vec<(i32, i32)> = pairs
+        .iter()
+        .copied()
+        .filter(|&(a, b)| ctx.dom(x).contains(a) && ctx.dom(y).contains(b))
+        .collect();
+    if live.is_empty() {
+        return Err(ctx.fail());
+    }
+    ctx.intersect(x, &Domain::from_values(live.iter().map(|&(a, _)| a)))?;
+    ctx.intersect(y, &Domain::from_values(live.iter().map(|&(_, b)| b)))?;
+    Ok(())
 }
 
 impl Side {
@@ -114,7 +149,7 @@ impl Propagator for Binary {
     }
 
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
-        keep_supported(ctx, &[self.x.var, self.y.var], &self.tuples)
+        keep_paired(ctx, (self.x.var, self.y.var), &self.pairs)
     }
 }
 
@@ -123,9 +158,8 @@ mod tests {
     use super::*;
     use crate::propagation::testing::{after_one_run, domains};
 
-    fn binary(tuples: &[(i32, i32)], before: &[&[i32]]) -> Option<Binary> {
-        let tuples: Vec<Vec<i32>> = tuples.iter().map(|&(a, b)| vec![a, b]).collect();
-        Binary::fitting(&[Var(0), Var(1)], &tuples, &domains(before))
+    fn binary(pairs: &[(i32, i32)], before: &[&[i32]]) -> Option<Binary> {
+        Binary::fitting((Var(0), Var(1)), pairs.to_vec(), &domains(before)).ok()
     }
 
     #[test]
@@ -149,9 +183,10 @@ mod tests {
     fn only_two_distinct_variables_in_small_windows_fit() {
         let small: &[i32] = &[0, 1];
         assert!(binary(&[(0, 1)], &[small, &[0, 100]]).is_none());
-        let tuples = vec![vec![0, 0]];
-        let same = Binary::fitting(&[Var(0), Var(0)], &tuples, &domains(&[small]));
-        assert!(same.is_none());
+        let same = Binary::fitting((Var(0), Var(0)), vec![(0, 0)], &domains(&[small]));
+        assert!(same.is_err());
+        let three = Binary::from_table(&[Var(0), Var(1), Var(0)], &[], &domains(&[small, small]));
+        assert!(three.is_none());
         // A tuple outside the initial domains is no support.
         let mut prop = binary(&[(0, 1), (1, 7)], &[small, small]).unwrap();
         assert_eq!(

@@ -1,7 +1,7 @@
 //! The propagators, one file (or folder) per constraint, and the compiler
 //! from [`Constraint`] descriptions to them. `exactly_one(xs)` is the sum
-//! `Σ xs = 1`; a table over two variables with small domains gets the
-//! support masks of [`binary`]; sums are bounds consistent ([`linear`]),
+//! `Σ xs = 1`; a relation, or a table over two variables, with small
+//! domains gets the support masks of [`binary`]; sums are bounds consistent ([`linear`]),
 //! except `x ± y = c`, domain consistent ([`equal_offset`]). Reified sums
 //! ([`reified`]), reified set membership ([`in_set`]), arithmetic
 //! ([`arith`]), [`element`] and [`count`] serve the FlatZinc front-end's
@@ -82,13 +82,22 @@ fn compile(
             vec![Box::new(linear::Linear::new(terms, LinearOp::Eq, 1))]
         }
         Constraint::Table { vars, tuples } => {
-            match binary::Binary::fitting(vars, tuples, domains) {
+            match binary::Binary::from_table(vars, tuples, domains) {
                 Some(binary) => vec![Box::new(binary)],
                 None => vec![Box::new(table::Table::new(
                     vars.clone(),
                     tuples.clone(),
                     domains,
                 ))],
+            }
+        }
+        Constraint::Relation { x, y, pairs } => {
+            match binary::Binary::fitting((*x, *y), pairs.clone(), domains) {
+                Ok(binary) => vec![Box::new(binary)],
+                Err(pairs) => {
+                    let tuples = pairs.into_iter().map(|(a, b)| vec![a, b]).collect();
+                    vec![Box::new(table::Table::new(vec![*x, *y], tuples, domains))]
+                }
             }
         }
         Constraint::Regular { vars, automaton } => vec![Box::new(regular::Regular::new(

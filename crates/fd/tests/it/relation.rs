@@ -1,6 +1,7 @@
-//! Two-variable tables, which compile to support masks when both domains
-//! are small: random relations on small models against brute force, domains
-//! too wide for masks, and the checker on a kropki pair.
+//! Two-variable tables and relations, which compile to support masks when
+//! both domains are small: random relations on small models against brute
+//! force (each posted as a table or as a relation), domains too wide for
+//! masks, and the checker on a kropki pair.
 
 use std::collections::BTreeSet;
 
@@ -19,12 +20,14 @@ struct Instance {
     relations: Vec<Relation>,
 }
 
-/// The pairs allowed for the variables at positions `x` and `y`.
+/// The pairs allowed for the variables at positions `x` and `y`, posted as
+/// a [`Constraint::Relation`] or, when `table`, as a [`Constraint::Table`].
 #[derive(Clone, Debug)]
 struct Relation {
     x: usize,
     y: usize,
     allowed: BTreeSet<(i32, i32)>,
+    table: bool,
 }
 
 fn instance() -> impl Strategy<Value = Instance> {
@@ -35,7 +38,7 @@ fn instance() -> impl Strategy<Value = Instance> {
             (
                 proptest::collection::vec(proptest::collection::btree_set(1i32..=4, 1..=4), n),
                 proptest::bool::weighted(0.2),
-                proptest::collection::vec((pair, allowed), 1..=5),
+                proptest::collection::vec((pair, allowed, proptest::bool::ANY), 1..=5),
             )
         })
         .prop_map(|(domains, wide, relations)| Instance {
@@ -43,7 +46,12 @@ fn instance() -> impl Strategy<Value = Instance> {
             wide,
             relations: relations
                 .into_iter()
-                .map(|((x, y), allowed)| Relation { x, y, allowed })
+                .map(|((x, y), allowed, table)| Relation {
+                    x,
+                    y,
+                    allowed,
+                    table,
+                })
                 .collect(),
         })
 }
@@ -60,10 +68,24 @@ impl Instance {
                 m.new_var_in(Domain::from_values(d.iter().copied().chain(extra)))
             })
             .collect();
-        for Relation { x, y, allowed } in &self.relations {
-            m.post(Constraint::Table {
-                vars: vec![vars[*x], vars[*y]],
-                tuples: allowed.iter().map(|&(a, b)| vec![a, b]).collect(),
+        for Relation {
+            x,
+            y,
+            allowed,
+            table,
+        } in &self.relations
+        {
+            let (x, y) = (vars[*x], vars[*y]);
+            m.post(match table {
+                true => Constraint::Table {
+                    vars: vec![x, y],
+                    tuples: allowed.iter().map(|&(a, b)| vec![a, b]).collect(),
+                },
+                false => Constraint::Relation {
+                    x,
+                    y,
+                    pairs: allowed.iter().copied().collect(),
+                },
             });
         }
         m
@@ -98,7 +120,7 @@ fn a_black_dot_is_checked_and_propagated() {
     assert!(check(&m, &[8, 4]).is_ok());
     assert_eq!(
         check(&m, &[3, 5]).unwrap_err().to_string(),
-        "constraint table#0 is violated: [3, 5] is not in the table"
+        "constraint relation#0 is violated: (3, 5) is not an allowed pair"
     );
     // 5, 7 and 9 have no partner: they go from both cells.
     let domains = fdoku_fd::propagate(&m, None).expect("consistent");

@@ -5,7 +5,7 @@
 //! * relations between two cells (thermometer steps, kropki dots, XV,
 //!   whispers, palindromes, clones, a renban's span, min/max cells,
 //!   indexers, greater-than signs, product clues, parity and nabner
-//!   lines, the "all marks are given" negatives) are binary tables of the pairs
+//!   lines, the "all marks are given" negatives) are relations: the pairs
 //!   [`super::super::pairs`] lists for the bitmask solver too, so each
 //!   keeps exactly the digits with a partner, and a renban also gets an
 //!   `all_different`;
@@ -82,7 +82,7 @@ impl Poster<'_> {
     fn pair(&mut self, x: Var, y: Var, allowed: impl Fn(i32, i32) -> bool) {
         let id = self
             .model
-            .post(pair_table((x, 1..=self.n), (y, 1..=self.n), allowed));
+            .post(pair_relation((x, 1..=self.n), (y, 1..=self.n), allowed));
         self.named(id);
     }
 
@@ -128,7 +128,7 @@ impl Poster<'_> {
         vars.iter()
             .map(|&x| {
                 let b = self.model.new_bool();
-                let holds_d = pair_table((x, 1..=self.n), (b, 0..=1), |value, flag| {
+                let holds_d = pair_relation((x, 1..=self.n), (b, 0..=1), |value, flag| {
                     (value == d) == (flag == 1)
                 });
                 let id = self.model.post(holds_d);
@@ -361,22 +361,18 @@ impl Poster<'_> {
     }
 }
 
-/// The table of the pairs (a value of `xs` for `x`, of `ys` for `y`)
+/// The relation of the pairs (a value of `xs` for `x`, of `ys` for `y`)
 /// that `allowed` accepts.
-fn pair_table(
+fn pair_relation(
     (x, xs): (Var, RangeInclusive<i32>),
     (y, ys): (Var, RangeInclusive<i32>),
     allowed: impl Fn(i32, i32) -> bool,
 ) -> Constraint {
-    let tuples = xs
+    let pairs = xs
         .flat_map(|a| ys.clone().map(move |b| (a, b)))
         .filter(|&(a, b)| allowed(a, b))
-        .map(|(a, b)| vec![a, b])
         .collect();
-    Constraint::Table {
-        vars: vec![x, y],
-        tuples,
-    }
+    Constraint::Relation { x, y, pairs }
 }
 
 /// The pieces of a line inside one region each, in order: maximal runs
@@ -395,12 +391,12 @@ fn region_segments(rules: &Rules, line: &[usize]) -> Vec<Vec<usize>> {
 
 /// The "all marks are given" rules: every unmarked pair of orthogonal
 /// neighbours ([`negative_pairs`], shared with the bitmask solver) is a
-/// binary table of the digit pairs its relation allows.
+/// relation of the digit pairs its rule allows.
 fn negative(model: &mut Model, cells: &[Var], rules: &Rules) {
     let digits = || 1..=rules.size() as i32;
     for Pair { a, b, relation } in negative_pairs(rules) {
         let allowed = |x: i32, y: i32| relation.holds(x as u32, y as u32);
-        let id = model.post(pair_table(
+        let id = model.post(pair_relation(
             (cells[a], digits()),
             (cells[b], digits()),
             allowed,
