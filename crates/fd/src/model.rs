@@ -101,6 +101,8 @@ impl Model {
 
     /// `n` new variables over `lo..=hi`.
     pub fn new_vars(&mut self, n: usize, lo: i32, hi: i32) -> Vec<Var> {
+        self.domains.reserve(n);
+        self.var_names.reserve(n);
         (0..n).map(|_| self.new_var(lo, hi)).collect()
     }
 

@@ -7,7 +7,8 @@
 //! keeps those in `y`, then does the same from the new `y` to `x`: domain
 //! consistency in one word operation per value. One pass each way is
 //! enough: every `y` kept has a support `a` in `x`, and `a` itself is kept
-//! because that `y` supports it.
+//! because that `y` supports it. The from-scratch version tests each value
+//! against the other side's domain, one value at a time.
 //!
 //! Kropki's white dot on digits, `|x − y| = 1`: the mask of `x = 5` holds
 //! 4 and 6; with `x ∈ {1, 5}`, `y` keeps `{2, 4, 6}`.
@@ -28,8 +29,6 @@ struct Side {
 pub(crate) struct Binary {
     x: Side,
     y: Side,
-    /// The allowed pairs as posted, for the from-scratch version.
-    pairs: Vec<(i32, i32)>,
 }
 
 impl Binary {
@@ -38,13 +37,13 @@ impl Binary {
     /// windows.
     pub(crate) fn fitting(
         (x, y): (Var, Var),
-        pairs: Vec<(i32, i32)>,
+        pairs: &[(i32, i32)],
         domains: &[Domain],
-    ) -> Result<Self, Vec<(i32, i32)>> {
+    ) -> Option<Self> {
         let (dx, dy) = (&domains[x.index()], &domains[y.index()]);
         let (x_base, y_base) = (dx.min(), dy.min());
         if x == y || dx.mask_from(x_base).is_none() || dy.mask_from(y_base).is_none() {
-            return Err(pairs);
+            return None;
         }
         let width = |d: &Domain, base: i32| (i64::from(d.max()) - i64::from(base) + 1).max(0);
         let mut x_side = Side {
@@ -57,17 +56,16 @@ impl Binary {
             base: y_base,
             supports: vec![0; width(dy, y_base) as usize],
         };
-        for &(a, b) in &pairs {
+        for &(a, b) in pairs {
             if dx.contains(a) && dy.contains(b) {
                 let (i, j) = ((a - x_base) as usize, (b - y_base) as usize);
                 x_side.supports[i] |= 1 << j;
                 y_side.supports[j] |= 1 << i;
             }
         }
-        Ok(Binary {
+        Some(Binary {
             x: x_side,
             y: y_side,
-            pairs,
         })
     }
 
@@ -83,32 +81,30 @@ impl Binary {
             &[a, b] => Some((a, b)),
             _ => None,
         });
-        Binary::fitting((x, y), pairs.collect(), domains).ok()
+        let pairs: Vec<(i32, i32)> = pairs.collect();
+        Binary::fitting((x, y), &pairs, domains)
     }
-}
-
-/// Keeps, of the values of `x` and `y`, those in some pair of `pairs` whose
-/// two values are both still in the domains (the plain meaning of a
-/// relation).
-pub(super) fn keep_paired(
-    ctx: &mut PropCtx<'_>,
-    (x, y): (Var, Var),
-    pairs: &[(i32, i32)],
-) -> PropResult {
-    let live: Vec<(i32, i32)> = pairs
-        .iter()
-        .copied()
-        .filter(|&(a, b)| ctx.dom(x).contains(a) && ctx.dom(y).contains(b))
-        .collect();
-    if live.is_empty() {
-        return Err(ctx.fail());
-    }
-    ctx.intersect(x, &Domain::from_values(live.iter().map(|&(a, _)| a)))?;
-    ctx.intersect(y, &Domain::from_values(live.iter().map(|&(_, b)| b)))?;
-    Ok(())
 }
 
 impl Side {
+    /// Keeps the values of this side with a support among `other`'s current
+    /// values, one value at a time.
+    fn keep_supported(&self, other: &Side, ctx: &mut PropCtx<'_>) -> PropResult {
+        let Some(theirs) = ctx.dom(other.var).mask_from(other.base) else {
+            return Ok(());
+        };
+        let values: Vec<i32> = ctx.dom(self.var).iter().collect();
+        for value in values {
+            let support = usize::try_from(i64::from(value) - i64::from(self.base))
+                .ok()
+                .and_then(|i| self.supports.get(i));
+            if support.is_none_or(|s| s & theirs == 0) {
+                ctx.remove(self.var, value)?;
+            }
+        }
+        Ok(())
+    }
+
     /// The values of the other side supported by this side's current values;
     /// `None` when the domain has left its window (it cannot: domains only
     /// shrink).
@@ -149,7 +145,8 @@ impl Propagator for Binary {
     }
 
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
-        keep_paired(ctx, (self.x.var, self.y.var), &self.pairs)
+        self.x.keep_supported(&self.y, ctx)?;
+        self.y.keep_supported(&self.x, ctx)
     }
 }
 
@@ -159,7 +156,7 @@ mod tests {
     use crate::propagation::testing::{after_one_run, domains};
 
     fn binary(pairs: &[(i32, i32)], before: &[&[i32]]) -> Option<Binary> {
-        Binary::fitting((Var(0), Var(1)), pairs.to_vec(), &domains(before)).ok()
+        Binary::fitting((Var(0), Var(1)), pairs, &domains(before))
     }
 
     #[test]
@@ -183,8 +180,8 @@ mod tests {
     fn only_two_distinct_variables_in_small_windows_fit() {
         let small: &[i32] = &[0, 1];
         assert!(binary(&[(0, 1)], &[small, &[0, 100]]).is_none());
-        let same = Binary::fitting((Var(0), Var(0)), vec![(0, 0)], &domains(&[small]));
-        assert!(same.is_err());
+        let same = Binary::fitting((Var(0), Var(0)), &[(0, 0)], &domains(&[small]));
+        assert!(same.is_none());
         let three = Binary::from_table(&[Var(0), Var(1), Var(0)], &[], &domains(&[small, small]));
         assert!(three.is_none());
         // A tuple outside the initial domains is no support.

@@ -84,19 +84,15 @@ fn compile(
         Constraint::Table { vars, tuples } => {
             match binary::Binary::from_table(vars, tuples, domains) {
                 Some(binary) => vec![Box::new(binary)],
-                None => vec![Box::new(table::Table::new(
-                    vars.clone(),
-                    tuples.clone(),
-                    domains,
-                ))],
+                None => vec![Box::new(table::Table::new(vars.clone(), tuples, domains))],
             }
         }
         Constraint::Relation { x, y, pairs } => {
-            match binary::Binary::fitting((*x, *y), pairs.clone(), domains) {
-                Ok(binary) => vec![Box::new(binary)],
-                Err(pairs) => {
-                    let tuples = pairs.into_iter().map(|(a, b)| vec![a, b]).collect();
-                    vec![Box::new(table::Table::new(vec![*x, *y], tuples, domains))]
+            match binary::Binary::fitting((*x, *y), pairs, domains) {
+                Some(binary) => vec![Box::new(binary)],
+                None => {
+                    let tuples: Vec<Vec<i32>> = pairs.iter().map(|&(a, b)| vec![a, b]).collect();
+                    vec![Box::new(table::Table::new(vec![*x, *y], &tuples, domains))]
                 }
             }
         }

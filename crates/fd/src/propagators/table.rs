@@ -9,8 +9,10 @@
 //! domain as one mask, tests a tuple with one shift per value, gathers the
 //! supported values as masks, and keeps them with one mask operation per
 //! variable, in buffers the propagator reuses. Tuples with a value outside
-//! the initial domains are dropped then. Wider domains take the
-//! from-scratch version, which lists the supported values and intersects.
+//! the initial domains are dropped then, and the bit positions are all the
+//! propagator keeps (its from-scratch version reads the tuples back from
+//! them). Wider domains take the from-scratch version, which lists the
+//! supported values and intersects.
 //! Two-variable tables usually compile to [`super::binary`] instead.
 
 use crate::domain::Domain;
@@ -20,8 +22,15 @@ use crate::var::Var;
 
 pub(crate) struct Table {
     vars: Vec<Var>,
-    tuples: Vec<Vec<i32>>,
-    masked: Option<Masked>,
+    form: Form,
+}
+
+/// How a table holds its tuples.
+enum Form {
+    /// As bit positions, every initial domain fitting a 64-value window.
+    Masked(Masked),
+    /// As posted.
+    Listed(Vec<Vec<i32>>),
 }
 
 /// The tuples as bit positions over each variable's window, and the buffers
@@ -39,13 +48,12 @@ struct Masked {
 
 impl Table {
     /// A table over `vars` whose initial domains are `domains[var]`.
-    pub(crate) fn new(vars: Vec<Var>, tuples: Vec<Vec<i32>>, domains: &[Domain]) -> Self {
-        let masked = Masked::new(&vars, &tuples, domains);
-        Table {
-            vars,
-            tuples,
-            masked,
-        }
+    pub(crate) fn new(vars: Vec<Var>, tuples: &[Vec<i32>], domains: &[Domain]) -> Self {
+        let form = match Masked::new(&vars, tuples, domains) {
+            Some(masked) => Form::Masked(masked),
+            None => Form::Listed(tuples.to_vec()),
+        };
+        Table { vars, form }
     }
 }
 
@@ -60,21 +68,20 @@ impl Masked {
         if !fits {
             return None;
         }
-        let mut bits = Vec::new();
+        let mut bits = Vec::with_capacity(tuples.len() * vars.len());
         let mut count = 0;
         for tuple in tuples {
-            let positions = tuple
-                .iter()
-                .zip(vars)
-                .zip(&bases)
-                .map(|((&value, var), &base)| {
-                    domains[var.index()]
-                        .contains(value)
-                        .then(|| (i64::from(value) - i64::from(base)) as u8)
-                });
-            if let Some(positions) = positions.collect::<Option<Vec<u8>>>() {
-                bits.extend(positions);
+            let start = bits.len();
+            for ((&value, var), &base) in tuple.iter().zip(vars).zip(&bases) {
+                if !domains[var.index()].contains(value) {
+                    break;
+                }
+                bits.push((i64::from(value) - i64::from(base)) as u8);
+            }
+            if bits.len() - start == vars.len() {
                 count += 1;
+            } else {
+                bits.truncate(start);
             }
         }
         Some(Masked {
@@ -84,6 +91,24 @@ impl Masked {
             domains: vec![0; vars.len()],
             supported: vec![0; vars.len()],
         })
+    }
+
+    /// The tuples held, as values (those of the posted tuples that lie in
+    /// the initial domains).
+    fn tuples(&self, arity: usize) -> Vec<Vec<i32>> {
+        if arity == 0 {
+            return vec![Vec::new(); self.count];
+        }
+        self.bits
+            .chunks_exact(arity)
+            .map(|tuple| {
+                tuple
+                    .iter()
+                    .zip(&self.bases)
+                    .map(|(&bit, &base)| base + i32::from(bit))
+                    .collect()
+            })
+            .collect()
     }
 
     /// Keeps the values of `vars` that some live tuple uses; `None` when a
@@ -162,14 +187,22 @@ impl Propagator for Table {
     }
 
     fn propagate(&mut self, ctx: &mut PropCtx<'_>) -> PropResult {
-        match self.masked.as_mut().and_then(|m| m.run(ctx, &self.vars)) {
-            Some(result) => result,
-            None => keep_supported(ctx, &self.vars, &self.tuples),
+        match &mut self.form {
+            Form::Masked(masked) => match masked.run(ctx, &self.vars) {
+                Some(result) => result,
+                None => keep_supported(ctx, &self.vars, &masked.tuples(self.vars.len())),
+            },
+            Form::Listed(tuples) => keep_supported(ctx, &self.vars, tuples),
         }
     }
 
     fn propagate_from_scratch(&self, ctx: &mut PropCtx<'_>) -> PropResult {
-        keep_supported(ctx, &self.vars, &self.tuples)
+        match &self.form {
+            Form::Masked(masked) => {
+                keep_supported(ctx, &self.vars, &masked.tuples(self.vars.len()))
+            }
+            Form::Listed(tuples) => keep_supported(ctx, &self.vars, tuples),
+        }
     }
 }
 
@@ -180,7 +213,7 @@ mod tests {
 
     fn table(tuples: Vec<Vec<i32>>, before: &[&[i32]]) -> Table {
         let vars = (0..before.len() as u32).map(Var).collect();
-        Table::new(vars, tuples, &domains(before))
+        Table::new(vars, &tuples, &domains(before))
     }
 
     #[test]
@@ -201,7 +234,7 @@ mod tests {
         let tuples = vec![vec![-100, 1], vec![100, 2], vec![5, 1]];
         let before: &[&[i32]] = &[&[-100, 0, 100], &[1, 2]];
         let mut wide = table(tuples, before);
-        assert!(wide.masked.is_none());
+        assert!(matches!(wide.form, Form::Listed(_)));
         let after = after_one_run(&mut wide, before);
         assert_eq!(after.unwrap(), ["{-100, 100}", "{1, 2}"]);
         // A table over no variables holds when it lists the empty tuple.

@@ -368,10 +368,10 @@ fn pair_relation(
     (y, ys): (Var, RangeInclusive<i32>),
     allowed: impl Fn(i32, i32) -> bool,
 ) -> Constraint {
-    let pairs = xs
-        .flat_map(|a| ys.clone().map(move |b| (a, b)))
-        .filter(|&(a, b)| allowed(a, b))
-        .collect();
+    let mut pairs = Vec::with_capacity(xs.clone().count() * ys.clone().count());
+    for a in xs {
+        pairs.extend(ys.clone().filter(|&b| allowed(a, b)).map(|b| (a, b)));
+    }
     Constraint::Relation { x, y, pairs }
 }
 
