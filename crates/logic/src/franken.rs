@@ -50,6 +50,7 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, ControlFlow, Sub};
 
+use super::barren;
 use super::budget::tick;
 use super::cellset::CellSet;
 use super::grid::Grid;
@@ -85,13 +86,24 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     };
     let mut reported = HashSet::new();
     for digit in 1..=grid.size() as u8 {
+        if barren::known(grid, technique, 0, digit) {
+            continue;
+        }
         let shape = (technique, size, finned);
+        let mut reports = 0;
+        let mut counted = |step: Step| {
+            reports += 1;
+            found(step)
+        };
         if grid.cells_with(digit).len() <= 128 {
             let local = Local::<Small>::new(grid, digit);
-            for_digit(grid, &local, digit, shape, &mut reported, found)?;
+            for_digit(grid, &local, digit, shape, &mut reported, &mut counted)?;
         } else {
             let local = Local::<CellSet>::new(grid, digit);
-            for_digit(grid, &local, digit, shape, &mut reported, found)?;
+            for_digit(grid, &local, digit, shape, &mut reported, &mut counted)?;
+        }
+        if reports == 0 {
+            barren::record(grid, technique, 0, digit);
         }
     }
     ControlFlow::Continue(())

@@ -45,6 +45,7 @@ pub mod hint;
 mod als;
 mod als_chain;
 mod als_wings;
+mod barren;
 mod budget;
 mod cages;
 mod cellset;
