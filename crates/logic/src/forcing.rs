@@ -8,13 +8,14 @@
 //! * a **forcing net** also follows locked candidates (a digit whose places
 //!   in a house all lie in a second house leaves the rest of that house)
 //!   and, under variant rules, the constraints' own deductions (a
-//!   thermometer's bounds, an arrow's sum, innies and outies).
+//!   thermometer's bounds, an arrow's sum, innies and outies), stopping
+//!   where the assumption fills an element's cells against its rule.
 //!
 //! Two conclusions follow:
 //!
-//! * **contradiction** — the assumption empties a cell or leaves a digit no
-//!   place in a house, so the candidate is false (restricted to one digit,
-//!   this is Nishio);
+//! * **contradiction** — the assumption empties a cell, leaves a digit no
+//!   place in a house or (nets) breaks an element, so the candidate is
+//!   false (restricted to one digit, this is Nishio);
 //! * **verity** — every candidate of a cell, or every place of a digit in a
 //!   house, forces the same placement or elimination, which therefore holds.
 //!
@@ -52,6 +53,7 @@ use super::cellset::CellSet;
 use super::grid::{Grid, bit, digits_of};
 use super::step::{Candidate, Found, Link, LinkKind, Node, Step};
 use super::technique::Technique;
+use super::variants;
 
 /// Finds forcing chain or net contradictions or verities.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {
@@ -271,10 +273,26 @@ impl Propagation<'_, '_> {
     /// Nets only: the first deduction of a variant constraint's own
     /// (a thermometer bound, an arrow's sum, …) that changes the working
     /// grid, applied; whether there was one. Each removal or placement is
-    /// caused by the latest event on a cell of the deduction.
+    /// caused by the latest event on a cell of the deduction. An element
+    /// whose cells are filled against its rule is a contradiction, caused
+    /// by the latest event on its cells.
     fn constraint_step(&mut self) -> bool {
         if !self.context.constraints {
             return false;
+        }
+        if let Some(cells) = variants::broken(&self.grid) {
+            // The assumption filled an element's cells against its rule.
+            let cause = self
+                .branch
+                .events
+                .iter()
+                .rposition(|e| cells.contains(&e.candidate.cell))
+                .unwrap_or(self.branch.events.len() - 1);
+            self.branch
+                .singles_len
+                .get_or_insert(self.branch.events.len());
+            self.branch.contradiction = Some(cause);
+            return true;
         }
         let Some(step) = Technique::CONSTRAINTS
             .iter()

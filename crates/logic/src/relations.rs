@@ -102,6 +102,20 @@ pub(crate) fn links(rules: &Rules) -> Vec<CellLink> {
                 })
             }));
         }
+        // Equal digits: a cupid arrow pointing at one cell, the cells of
+        // a count-different line of one digit.
+        let equal: Vec<(usize, usize)> = match element {
+            Element::Cupid { cell, cells } if cells.len() == 1 => vec![(*cell, cells[0])],
+            Element::CountDifferent { cells, count: 1 } => {
+                cells.windows(2).map(|w| (w[0], w[1])).collect()
+            }
+            _ => Vec::new(),
+        };
+        links.extend(
+            equal
+                .into_iter()
+                .map(|(a, b)| CellLink::new(size, a, b, source, |x, y| x == y)),
+        );
         // On an odd zipper the middle holds the sum of two other digits:
         // it is larger than every other cell of the line.
         if let Element::Zipper { cells } = element
@@ -179,6 +193,9 @@ pub(crate) fn distinct_pairs(rules: &Rules, links: &[CellLink]) -> Vec<(usize, u
             | Element::Thermometer {
                 cells, slow: false, ..
             } => all_apart(cells),
+            Element::CountDifferent { cells, count } if *count as usize == cells.len() => {
+                all_apart(cells)
+            }
             Element::Between { cells } if cells.len() > 2 => {
                 let (first, last) = (cells[0], cells[cells.len() - 1]);
                 all_apart(&[first, last]);
@@ -191,6 +208,42 @@ pub(crate) fn distinct_pairs(rules: &Rules, links: &[CellLink]) -> Vec<(usize, u
         }
     }
     pairs.extend(links.iter().filter(|l| l.keeps_apart()).map(|l| (l.a, l.b)));
+    pairs.extend(twins_apart(rules, &pairs));
+    pairs
+}
+
+/// Isomorphic twins: two cells of one shape that never hold the same
+/// digit (one house, one cage, or `apart` already) leave their partners
+/// in the other shape different too.
+fn twins_apart(rules: &Rules, apart: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut together: Vec<CellSet> = vec![CellSet::EMPTY; rules.cells()];
+    let groups = rules.houses().into_iter().map(|h| h.cells);
+    for group in groups.chain(rules.cages().iter().map(|c| c.cells.clone())) {
+        let set: CellSet = group.iter().copied().collect();
+        for &cell in &group {
+            together[cell] |= set;
+        }
+    }
+    for &(a, b) in apart {
+        together[a].insert(b);
+        together[b].insert(a);
+    }
+    let mut pairs = Vec::new();
+    for element in rules.elements() {
+        let Element::Twins { cells, twin } = element else {
+            continue;
+        };
+        for (one, other) in [(cells, twin), (twin, cells)] {
+            for i in 0..one.len() {
+                for j in i + 1..one.len() {
+                    let (a, b) = (other[i], other[j]);
+                    if together[one[i]].contains(one[j]) && !together[a].contains(b) {
+                        pairs.push((a, b));
+                    }
+                }
+            }
+        }
+    }
     pairs
 }
 

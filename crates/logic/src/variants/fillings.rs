@@ -68,6 +68,29 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     ControlFlow::Continue(())
 }
 
+/// The cells of the first element whose cells, and those its relations
+/// reach, are all filled and break its rule; `None` when none does. A
+/// solved grid never breaks one: an assumption that leads here is false
+/// (forcing nets follow it to this contradiction, as to an empty cell).
+pub(crate) fn broken(grid: &Grid) -> Option<Vec<usize>> {
+    let filled = |cells: &[usize]| cells.iter().all(|&c| grid.value(c) != 0);
+    for (index, element) in elements(grid) {
+        if !filled(&element.cells(grid.size())) {
+            continue;
+        }
+        let scope = Scope::of(grid, index);
+        if !filled(&scope.cells) {
+            continue;
+        }
+        // Open cells as 1, as the search fills them in for the checker.
+        let values: Vec<u8> = grid.values().iter().map(|&v| v.max(1)).collect();
+        if !element_holds(grid.rules(), element, &values) {
+            return Some(scope.cells);
+        }
+    }
+    None
+}
+
 /// The cells an element reads and what ties them.
 struct Scope<'a> {
     /// The element's cells, then the others its relations reach.

@@ -6,14 +6,17 @@
 //!   king's move apart, one disjoint group, two cells of a renban or of a
 //!   thermometer, the ends and any inside cell of a between line, two cells
 //!   whose relation no equal digits satisfy (a dot, a whisper's
-//!   neighbours). [`Grid`]'s peers take them (`relations::distinct_pairs`), so every
+//!   neighbours), two cells of a count-different line of as many digits
+//!   as cells, and the partners in one isomorphic twin of two cells of the
+//!   other that see each other. [`Grid`]'s peers take them (`relations::distinct_pairs`), so every
 //!   technique asking whether two cells "see" each other — singles,
 //!   subsets, fish fins, wings, colouring, chains, forcing — uses them.
 //! * **Links**: two cells whose digits must stand in a relation
 //!   ([`CellLink`], in `relations`): for each digit of one, the digits of
 //!   the other that go with it, read from the relations `fdoku_sudoku`
 //!   gives each element (`element_pairs`, `negative_pairs`) and from non-consecutive,
-//!   entropic and modular lines. A candidate is then weakly linked to each
+//!   entropic and modular lines, a cupid arrow pointing at one cell and a
+//!   count-different line of one digit (equal digits). A candidate is then weakly linked to each
 //!   of the other cell's digits that does not go with it (a whisper cell's 4
 //!   to its neighbour's 6; a thermometer cell's 7 to 7, 8, 9 one cell up).
 //!   Placing a digit clears them like a peer's; the chain graph (AICs, nice
@@ -39,6 +42,9 @@
 //!   ends can hold, frame sums and "123" clues by the arrangements of
 //!   their row, counting circles by the sets of digits that count
 //!   themselves.
+//!
+//! An assumption that fills an element's cells against its rule is false:
+//! forcing nets stop there ([`broken`]), as at an empty cell.
 //!
 //! Every kind has logic: a kind without deductions of its own is read as
 //! a whole, its rule weighed as the independent checker reads it
@@ -73,6 +79,8 @@ mod xsum;
 mod zipper;
 
 use std::ops::ControlFlow;
+
+pub(crate) use fillings::broken;
 
 use super::grid::{Grid, bit, digits_of};
 pub(crate) use super::relations::{CellLink, Source};

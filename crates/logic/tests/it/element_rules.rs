@@ -1,10 +1,12 @@
 //! The deductions of indexers, greater-than signs, product clues, parity,
 //! nabner and lockout lines, frame sums, counting circles and "123" clues
 //! on constructed positions: each removes exactly the candidates expected,
-//! names its element, and finds nothing where nothing follows.
+//! names its element, and finds nothing where nothing follows. Cupid
+//! arrows, count-different lines and isomorphic twins link and separate
+//! cells, and forcing nets stop where an assumption breaks an element.
 
 use fdoku_logic::{Grid, Technique};
-use fdoku_sudoku::{Element, Indexer, Outside};
+use fdoku_sudoku::{Element, Indexer, Outside, Rules, cell_name};
 
 use super::variants::{all_removed, at, empty, names, rules_with};
 
@@ -297,4 +299,136 @@ fn counting_circles_that_see_each_other_hold_different_digits() {
     let mut open = grid.clone();
     open.apply(&Technique::CountingCircles.find_all(&grid)[0]);
     assert!(Technique::CountingCircles.find_all(&open).is_empty());
+}
+
+#[test]
+fn cupid_pointing_at_one_cell_holds_its_digit() {
+    let rules = rules_with(vec![Element::Cupid {
+        cell: at(1, 1),
+        cells: vec![at(4, 4)],
+    }]);
+    let mut grid = empty(&rules);
+    keep(&mut grid, at(1, 1), &[1, 2, 3]);
+    keep(&mut grid, at(4, 4), &[2, 3, 4]);
+    assert_eq!(
+        all_removed(Technique::ElementFillings, &grid),
+        names(&[(at(1, 1), &[1]), (at(4, 4), &[4])])
+    );
+    // The two cells are linked: a digit placed in one is the other's.
+    let mut placed = grid.clone();
+    placed.place(at(1, 1), 3);
+    assert_eq!(placed.digits(at(4, 4)), [3]);
+    keep(&mut grid, at(1, 1), &[2, 3]);
+    keep(&mut grid, at(4, 4), &[2, 3]);
+    assert!(Technique::ElementFillings.find_all(&grid).is_empty());
+}
+
+#[test]
+fn count_different_lines_of_one_or_of_all_digits_are_links_and_peers() {
+    let cells = vec![at(1, 1), at(2, 4), at(5, 9)];
+    let line = |count| {
+        rules_with(vec![Element::CountDifferent {
+            cells: cells.clone(),
+            count,
+        }])
+    };
+    // Three different digits: the cells see each other.
+    let mut apart = empty(&line(3));
+    apart.place(at(1, 1), 5);
+    assert!(!apart.has(at(2, 4), 5) && !apart.has(at(5, 9), 5));
+    // One digit: each is the next one's.
+    let mut same = empty(&line(1));
+    same.place(at(1, 1), 5);
+    assert_eq!(same.digits(at(2, 4)), [5]);
+    // Two different digits say nothing about a pair of cells.
+    let mut two = empty(&line(2));
+    two.place(at(1, 1), 5);
+    assert_eq!(two.digits(at(2, 4)).len(), 9);
+    assert_eq!(two.digits(at(5, 9)).len(), 9);
+    assert!(Technique::ElementFillings.find_all(&two).is_empty());
+}
+
+#[test]
+fn twins_of_cells_seeing_each_other_differ() {
+    // r1c1 and r1c2 share row 1, so their twins r5c5 and r6c7 (no house
+    // in common) hold different digits too.
+    let twins = |cells| {
+        rules_with(vec![Element::Twins {
+            cells,
+            twin: vec![at(5, 5), at(6, 7)],
+        }])
+    };
+    let mut grid = empty(&twins(vec![at(1, 1), at(1, 2)]));
+    grid.place(at(5, 5), 4);
+    assert!(!grid.has(at(6, 7), 4));
+    let mut back = empty(&twins(vec![at(1, 1), at(1, 2)]));
+    back.place(at(6, 7), 4);
+    assert!(!back.has(at(5, 5), 4));
+    // r1c1 and r5c2 share nothing: their twins may repeat a digit.
+    let mut free = empty(&twins(vec![at(1, 1), at(5, 2)]));
+    free.place(at(5, 5), 4);
+    assert!(free.has(at(6, 7), 4));
+}
+
+/// The candidates of a 6×6 position, row by row: a digit for a placed
+/// cell, `{..}` for an open one.
+fn six_by_six(rules: &Rules, rows: [[&str; 6]; 6]) -> Grid {
+    let values: Vec<u8> = rows
+        .iter()
+        .flatten()
+        .map(|c| if c.len() == 1 { c.parse().unwrap() } else { 0 })
+        .collect();
+    let mut grid = Grid::with_values(rules, &values);
+    for (cell, c) in rows.iter().flatten().enumerate() {
+        if c.len() > 1 {
+            for d in 1..=6u8 {
+                if !c.contains(char::from(b'0' + d)) {
+                    grid.eliminate(cell, d);
+                }
+            }
+        }
+    }
+    grid
+}
+
+#[test]
+fn forcing_nets_stop_where_an_assumption_breaks_an_element() {
+    // Two fillings stand by the houses: r5c3 = 5 (r4c2 = 1) or r5c3 = 1
+    // (r4c2 = 3). The cupid at r5c3 points at r4c2 and r3c1 (a 5): the
+    // second breaks it, so every candidate of it goes.
+    let position = [
+        ["6", "5", "3", "2", "4", "1"],
+        ["24", "14", "12", "6", "35", "35"],
+        ["5", "2", "4", "3", "1", "6"],
+        ["13", "13", "6", "5", "2", "4"],
+        ["13", "6", "15", "4", "35", "2"],
+        ["24", "34", "25", "1", "6", "35"],
+    ];
+    let six = Rules::classic(6).unwrap();
+    let cupid = Element::Cupid {
+        cell: 26,
+        cells: vec![19, 12],
+    };
+    let grid = six_by_six(&six.clone().with_element(cupid).unwrap(), position);
+    let removed = |technique: Technique, grid: &Grid| {
+        let mut names: Vec<String> = technique
+            .find_all(grid)
+            .iter()
+            .flat_map(|s| s.eliminations.clone())
+            .map(|c| format!("{}:{}", cell_name(6, c.cell), c.digit))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    let second = [
+        "r2c1:4", "r2c2:1", "r2c3:2", "r2c5:3", "r2c6:5", "r4c1:1", "r4c2:3", "r5c1:3", "r5c3:1",
+        "r5c5:5", "r6c1:2", "r6c2:4", "r6c3:5", "r6c6:3",
+    ];
+    assert_eq!(removed(Technique::ForcingNetContradiction, &grid), second);
+    // Singles alone never look at the arrow.
+    assert!(removed(Technique::ForcingChainContradiction, &grid).is_empty());
+    // Without the arrow both fillings stand: nothing goes.
+    let classic = six_by_six(&six, position);
+    assert!(removed(Technique::ForcingNetContradiction, &classic).is_empty());
 }

@@ -364,18 +364,23 @@ fn nine_by_nine_completion() {
     tally.print("generated 9×9");
 }
 
-/// Walks the generated 6×6 little killers of `seeds`, printing each that
-/// needs a guess with the candidates where it first guesses.
-fn little_killer_walks(seeds: std::ops::Range<u64>) -> [usize; 3] {
+/// Walks the generated 6×6 puzzles of `kind` from `seeds`, printing each
+/// that needs a guess with the candidates where it first guesses; the
+/// counts by logic, with a guess and cut off, then how many of those
+/// finished by logic needed a forcing chain or net.
+fn stuck_walks(kind: ElementKind, seeds: std::ops::Range<u64>) -> [usize; 4] {
     let six = Rules::classic(6).unwrap();
-    let mut counts = [0; 3];
+    let mut counts = [0; 4];
     for seed in seeds {
-        let Some(puzzle) = generated(&six, ElementKind::LittleKiller, seed) else {
+        let Some(puzzle) = generated(&six, kind, seed) else {
             continue;
         };
-        let name = format!("little killer seed {seed}");
+        let name = format!("{kind} seed {seed}");
         let walk = walk(&puzzle, &name, 60);
         counts[walk as usize] += 1;
+        if walk == Walk::Logic && forcing_steps(&puzzle, hodoku_order()) > 0 {
+            counts[3] += 1;
+        }
         if walk != Walk::Logic {
             eprintln!("{name}: needs a guess");
             dump_stuck(&puzzle);
@@ -425,8 +430,17 @@ fn dump_stuck(puzzle: &Puzzle) {
 #[test]
 #[ignore = "minutes: 120 generated 6×6 little killers"]
 fn little_killer_completion() {
-    let counts = little_killer_walks(0..120);
-    eprintln!("little killer: {counts:?} (by logic, guessed, cut off)");
+    let counts = stuck_walks(ElementKind::LittleKiller, 0..120);
+    eprintln!("little killer: {counts:?} (by logic, guessed, cut off; forcing)");
+}
+
+#[test]
+#[ignore = "minutes: 120 generated 6×6 puzzles of each kind FDOKU_SOUNDNESS_KINDS names"]
+fn stuck_positions() {
+    for kind in kinds_asked().unwrap_or_default() {
+        let counts = stuck_walks(kind, 0..120);
+        eprintln!("{kind}: {counts:?} (by logic, guessed, cut off; forcing)");
+    }
 }
 
 /// How many forcing chain and net steps the path along `techniques` takes.
