@@ -2,19 +2,19 @@
 //! next search of a grid where that digit's candidates have not changed is
 //! skipped.
 //!
-//! A path asks the costly pattern finders (Franken fish) again at every
-//! step, and most steps change the candidates of a few digits only. These
-//! finders look at one digit at a time, and what they find for a digit
-//! depends on nothing but the grid's geometry (its houses and peers) and
-//! where that digit's candidates are. So "technique `t`, searched for digit
-//! `d` with candidates in cells `c` on this geometry, finds nothing" stays
-//! true: the search of another grid with the same geometry and the same
-//! cells for `d` finds nothing too.
+//! A path asks the costly pattern finders (Franken fish, basic and finned
+//! fish) again at every step, and most steps change the candidates of a
+//! few digits only. These finders look at one digit at a time, and what
+//! they find for a digit depends on nothing but the grid's geometry (its
+//! houses and peers) and where that digit's candidates are. So "technique
+//! `t`, searched for digit `d` with candidates in cells `c` on this
+//! geometry, finds nothing" stays true: the search of another grid with
+//! the same geometry and the same cells for `d` finds nothing too.
 //!
 //! Each (technique, part, digit) keeps the last such fact; `part` tells
-//! apart searches a finder runs separately for one digit. The entry holds
-//! the geometry (an `Arc`, so its address cannot be reused for another
-//! while it is remembered).
+//! apart searches a finder runs separately for one digit (fish: rows as
+//! base, then columns). The entry holds the geometry (an `Arc`, so its
+//! address cannot be reused for another while it is remembered).
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -36,6 +36,7 @@
 
 use std::ops::ControlFlow;
 
+use super::barren;
 use super::budget::tick;
 use super::cellset::CellSet;
 use super::combinations::for_each_combination;
@@ -158,9 +159,12 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
     };
     let rows = Lines::of(grid, HouseKind::Row);
     let columns = Lines::of(grid, HouseKind::Column);
-    for (base, cover) in [(&rows, &columns), (&columns, &rows)] {
+    for (part, base, cover) in [(0, &rows, &columns), (1, &columns, &rows)] {
         let boxes = Boxes::of(grid, cover);
         for digit in 1..=grid.size() as u8 {
+            if barren::known(grid, technique, part, digit) {
+                continue;
+            }
             let masks = base
                 .cells
                 .iter()
@@ -177,7 +181,14 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
                 masks,
                 boxes: boxes.as_ref(),
             };
-            search.run(found)?;
+            let mut reports = 0;
+            search.run(&mut |step| {
+                reports += 1;
+                found(step)
+            })?;
+            if reports == 0 {
+                barren::record(grid, technique, part, digit);
+            }
         }
     }
     ControlFlow::Continue(())
