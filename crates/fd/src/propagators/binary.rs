@@ -42,9 +42,17 @@ impl Binary {
     ) -> Option<Self> {
         let (dx, dy) = (&domains[x.index()], &domains[y.index()]);
         let (x_base, y_base) = (dx.min(), dy.min());
-        if x == y || dx.mask_from(x_base).is_none() || dy.mask_from(y_base).is_none() {
+        let (Some(x_mask), Some(y_mask)) = (dx.mask_from(x_base), dy.mask_from(y_base)) else {
+            return None;
+        };
+        if x == y {
             return None;
         }
+        // The bit of `value` in a window from `base`, when the mask holds it.
+        let bit = |value: i32, base: i32, mask: u64| {
+            let i = i64::from(value) - i64::from(base);
+            ((0..64).contains(&i) && mask >> i & 1 == 1).then_some(i as usize)
+        };
         let width = |d: &Domain, base: i32| (i64::from(d.max()) - i64::from(base) + 1).max(0);
         let mut x_side = Side {
             var: x,
@@ -57,8 +65,7 @@ impl Binary {
             supports: vec![0; width(dy, y_base) as usize],
         };
         for &(a, b) in pairs {
-            if dx.contains(a) && dy.contains(b) {
-                let (i, j) = ((a - x_base) as usize, (b - y_base) as usize);
+            if let (Some(i), Some(j)) = (bit(a, x_base, x_mask), bit(b, y_base, y_mask)) {
                 x_side.supports[i] |= 1 << j;
                 y_side.supports[j] |= 1 << i;
             }

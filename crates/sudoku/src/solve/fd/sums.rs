@@ -95,9 +95,16 @@ pub(super) fn fillings(
         most: &most,
         tuple: Vec::with_capacity(k),
         out: Vec::new(),
+        count: 0,
         steps: 0,
     };
-    lister.fill(0, 0).then_some(lister.out)
+    if !lister.fill(0, 0) {
+        return None;
+    }
+    if k == 0 {
+        return Some(vec![Vec::new(); lister.count]);
+    }
+    Some(lister.out.chunks_exact(k).map(<[i32]>::to_vec).collect())
 }
 
 /// The depth-first listing of one sum's fillings.
@@ -109,7 +116,10 @@ struct Lister<'a> {
     least: &'a [i64],
     most: &'a [i64],
     tuple: Vec<i32>,
-    out: Vec<Vec<i32>>,
+    /// The fillings found, one after another (listed flat, so that a sum
+    /// found to have too many costs no allocation per filling).
+    out: Vec<i32>,
+    count: usize,
     steps: usize,
 }
 
@@ -123,10 +133,11 @@ impl Lister<'_> {
         }
         if i == self.terms.len() {
             if sum == self.rhs {
-                if self.out.len() == FILLINGS_LIMIT {
+                if self.count == FILLINGS_LIMIT {
                     return false;
                 }
-                self.out.push(self.tuple.clone());
+                self.out.extend_from_slice(&self.tuple);
+                self.count += 1;
             }
             return true;
         }
