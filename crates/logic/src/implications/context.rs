@@ -26,8 +26,9 @@ pub(super) struct Context {
     pub near: Vec<CellSet>,
     /// The houses of each kind, by number (indexed by `HouseKind as usize`).
     kinds: Vec<Vec<usize>>,
-    /// The houses each house shares a cell with.
-    crossing: Vec<Vec<usize>>,
+    /// The houses each house shares a cell with, each with the positions
+    /// (in the first house's cell order) of the cells they share, as bits.
+    crossing: Vec<Vec<(usize, u32)>>,
     /// Each house's cells, ascending.
     cells: Vec<Vec<usize>>,
     pub work: Work,
@@ -131,6 +132,9 @@ impl Context {
         for house in by_number {
             kinds[grid.house_kind(house) as usize].push(house);
         }
+        let cells: Vec<Vec<usize>> = (0..grid.houses().len())
+            .map(|house| grid.house_cells(house).iter().collect())
+            .collect();
         let crossing = (0..grid.houses().len())
             .map(|house| {
                 kinds
@@ -141,11 +145,17 @@ impl Context {
                         other != house
                             && grid.house_cells(house).intersects(&grid.house_cells(other))
                     })
+                    .map(|other| {
+                        let shared = grid.house_cells(other);
+                        let positions = cells[house]
+                            .iter()
+                            .enumerate()
+                            .filter(|&(_, &c)| shared.contains(c))
+                            .fold(0u32, |mask, (position, _)| mask | 1 << position);
+                        (other, positions)
+                    })
                     .collect()
             })
-            .collect();
-        let cells = (0..grid.houses().len())
-            .map(|house| grid.house_cells(house).iter().collect())
             .collect();
         Context {
             houses_of,
@@ -168,8 +178,10 @@ impl Context {
         &self.kinds[kind as usize]
     }
 
-    /// The houses sharing a cell with `house`, by kind and number.
-    pub fn crossing(&self, house: usize) -> &[usize] {
+    /// The houses sharing a cell with `house`, by kind and number, each
+    /// with the positions of the shared cells among `house`'s cells (in
+    /// [`Context::cells`] order), as bits.
+    pub fn crossing(&self, house: usize) -> &[(usize, u32)] {
         &self.crossing[house]
     }
 

@@ -7,11 +7,8 @@
 //! assumption, the first one found gives it its parents, and the parents
 //! count towards the chain's rating.
 
-use std::ops::ControlFlow;
-
 use super::context::Context;
 use crate::cellset::CellSet;
-use crate::combinations::for_each_combination;
 use crate::grid::{Grid, digits_of};
 use crate::step::Candidate;
 use fdoku_sudoku::{HouseKind, MAX_SIZE};
@@ -80,22 +77,18 @@ pub(super) fn locking(context: &Context, current: &Grid, initial: &Grid) -> Vec<
             if digits == 0 {
                 continue;
             }
-            for &cover in context.crossing(base) {
+            for &(cover, inside) in context.crossing(base) {
                 if current.house_kind(cover) != cover_kind {
                     continue;
                 }
-                let cover_cells = current.house_cells(cover);
-                let inside = cells
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &c)| cover_cells.contains(c))
-                    .fold(0u32, |mask, (position, _)| mask | 1 << position);
-                for digit in (1..=current.size()).filter(|&d| digits >> d & 1 != 0) {
+                let mut rest = digits;
+                while rest != 0 {
+                    let digit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
                     if places[digit] & !inside == 0 {
-                        let base_cells = current.house_cells(base);
                         found.extend(confined(
-                            base_cells,
-                            cover_cells,
+                            current.house_cells(base),
+                            current.house_cells(cover),
                             digit as u8,
                             current,
                             initial,
@@ -131,6 +124,18 @@ const LOCKING_PAIRS: [(HouseKind, HouseKind); 22] = {
     pairs
 };
 
+/// The indices of the set bits of `mask`, ascending.
+fn bits64(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
+}
+
 /// Per digit (from 1), the positions in `cells` holding it as a candidate,
 /// as bits.
 fn positions(current: &Grid, cells: &[usize]) -> [u32; MAX_SIZE + 1] {
@@ -159,11 +164,14 @@ pub(super) fn hidden_pairs(context: &Context, current: &Grid, initial: &Grid) ->
                 continue;
             }
             let places = positions(current, cells);
-            for first in 1..=size {
-                for second in first + 1..=size {
-                    let (a, b) = (places[first], places[second]);
-                    let both = a | b;
-                    if a.count_ones() < 2 || b.count_ones() < 2 || both.count_ones() != 2 {
+            // Both digits must have exactly the same two places.
+            let twice = (1..=size)
+                .filter(|&d| places[d].count_ones() == 2)
+                .fold(0u64, |mask, d| mask | 1 << d);
+            for first in bits64(twice) {
+                for second in bits64(twice & !((2u64 << first) - 1)) {
+                    let both = places[first];
+                    if places[second] != both {
                         continue;
                     }
                     let digits = [first as u8, second as u8];
@@ -212,38 +220,60 @@ pub(super) fn naked_pairs(context: &Context, current: &Grid, initial: &Grid) -> 
             if open < 4 {
                 continue;
             }
-            let _ = for_each_combination(cells, 2, &mut |pair: &[usize]| {
-                let (a, b) = (pair[0], pair[1]);
-                let (mask_a, mask_b) = (current.mask(a), current.mask(b));
-                let union = mask_a | mask_b;
-                if mask_a.count_ones() < 2 || mask_b.count_ones() < 2 || union.count_ones() != 2 {
-                    return ControlFlow::Continue(());
+            // Both cells must hold exactly the same two candidates.
+            let bivalue = cells
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| current.mask(c).count_ones() == 2)
+                .fold(0u64, |mask, (position, _)| mask | 1 << position);
+            for i in bits64(bivalue) {
+                let a = cells[i];
+                let union = current.mask(a);
+                for j in bits64(bivalue & !((2u64 << i) - 1)) {
+                    let b = cells[j];
+                    if current.mask(b) != union {
+                        continue;
+                    }
+                    naked_pair(cells, a, b, union, current, initial, &mut found);
                 }
-                let removals: Vec<Candidate> = cells
-                    .iter()
-                    .filter(|&&c| c != a && c != b)
-                    .flat_map(|&c| {
-                        digits_of(current.mask(c) & union)
-                            .into_iter()
-                            .map(move |d| Candidate::new(c, d))
-                    })
-                    .collect();
-                if !removals.is_empty() {
-                    let parents = [a, b]
-                        .iter()
-                        .flat_map(|&c| {
-                            digits_of(initial.mask(c) & !union)
-                                .into_iter()
-                                .map(move |d| Candidate::new(c, d))
-                        })
-                        .collect();
-                    found.push(RuleHint { removals, parents });
-                }
-                ControlFlow::Continue(())
-            });
+            }
         }
     }
     found
+}
+
+/// Records the naked pair of cells `a` and `b` holding the digits of
+/// `union`, if it removes anything from the rest of the house's `cells`.
+fn naked_pair(
+    cells: &[usize],
+    a: usize,
+    b: usize,
+    union: u32,
+    current: &Grid,
+    initial: &Grid,
+    found: &mut Vec<RuleHint>,
+) {
+    let removals: Vec<Candidate> = cells
+        .iter()
+        .filter(|&&c| c != a && c != b)
+        .flat_map(|&c| {
+            digits_of(current.mask(c) & union)
+                .into_iter()
+                .map(move |d| Candidate::new(c, d))
+        })
+        .collect();
+    if removals.is_empty() {
+        return;
+    }
+    let parents = [a, b]
+        .iter()
+        .flat_map(|&c| {
+            digits_of(initial.mask(c) & !union)
+                .into_iter()
+                .map(move |d| Candidate::new(c, d))
+        })
+        .collect();
+    found.push(RuleHint { removals, parents });
 }
 
 /// X-wings: a digit's places in two base lines lie in the same two cover
@@ -263,7 +293,8 @@ pub(super) fn x_wings(context: &Context, current: &Grid, initial: &Grid) -> Vec<
             continue;
         }
         // Per base line and digit, the cover lines holding its places.
-        let mut crossings = vec![vec![0u32; size + 1]; size];
+        let stride = size + 1;
+        let mut crossings = vec![0u32; size * stride];
         for cell in current.open_cells().iter() {
             let (line, cross) = match base_kind {
                 Column => (cell % size, cell / size),
@@ -272,35 +303,43 @@ pub(super) fn x_wings(context: &Context, current: &Grid, initial: &Grid) -> Vec<
             let mut mask = current.mask(cell);
             while mask != 0 {
                 let digit = mask.trailing_zeros() as usize + 1;
-                crossings[line][digit] |= 1 << cross;
+                crossings[line * stride + digit] |= 1 << cross;
                 mask &= mask - 1;
             }
         }
-        let lines: Vec<usize> = (0..size).collect();
-        let _ = for_each_combination(&lines, 2, &mut |pair: &[usize]| {
-            let (a, b) = (pair[0], pair[1]);
-            for digit in 1..=size {
-                let (on_a, on_b) = (crossings[a][digit], crossings[b][digit]);
-                let union = on_a | on_b;
-                let pair = on_a.count_ones() >= 2 && on_b.count_ones() >= 2;
-                if placed[digit] + 4 > size || !pair || union.count_ones() != 2 {
-                    continue;
+        // Per base line, the digits (placed few enough times) it holds in
+        // exactly two cover lines: both lines of an X-wing do.
+        let twice: Vec<u64> = (0..size)
+            .map(|line| {
+                (1..=size)
+                    .filter(|&d| {
+                        placed[d] + 4 <= size && crossings[line * stride + d].count_ones() == 2
+                    })
+                    .fold(0u64, |mask, d| mask | 1 << d)
+            })
+            .collect();
+        for a in 0..size {
+            for b in a + 1..size {
+                for digit in bits64(twice[a] & twice[b]) {
+                    let union = crossings[a * stride + digit];
+                    if crossings[b * stride + digit] != union {
+                        continue;
+                    }
+                    let first = union.trailing_zeros() as usize;
+                    let second = (union & (union - 1)).trailing_zeros() as usize;
+                    let base_cells = current.house_cells(bases[a]) | current.house_cells(bases[b]);
+                    let cover_cells =
+                        current.house_cells(covers[first]) | current.house_cells(covers[second]);
+                    found.extend(confined(
+                        base_cells,
+                        cover_cells,
+                        digit as u8,
+                        current,
+                        initial,
+                    ));
                 }
-                let first = union.trailing_zeros() as usize;
-                let second = (union & (union - 1)).trailing_zeros() as usize;
-                let base_cells = current.house_cells(bases[a]) | current.house_cells(bases[b]);
-                let cover_cells =
-                    current.house_cells(covers[first]) | current.house_cells(covers[second]);
-                found.extend(confined(
-                    base_cells,
-                    cover_cells,
-                    digit as u8,
-                    current,
-                    initial,
-                ));
             }
-            ControlFlow::Continue(())
-        });
+        }
     }
     found
 }
