@@ -65,6 +65,11 @@ impl Work {
         spent <= self.limit.get()
     }
 
+    /// The potentials counted so far.
+    pub fn spent(&self) -> u64 {
+        self.spent.get()
+    }
+
     /// Whether the cap has been passed.
     pub fn exhausted(&self) -> bool {
         self.spent.get() > self.limit.get()

@@ -13,7 +13,7 @@
 //!   cell holds.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use super::context::Context;
@@ -35,6 +35,7 @@ impl Chaining {
             grid,
             spare: RefCell::new(Vec::new()),
             work: RefCell::new(Workspace::default()),
+            ahead: RefCell::new(HashMap::new()),
         };
         let mut hints = match &links {
             Some(links) if !self.multiple => unary::hints(context, links, grid),
@@ -65,7 +66,15 @@ struct Search<'a> {
     spare: RefCell<Vec<Run>>,
     /// Where each propagation works.
     work: RefCell<Workspace>,
+    /// Candidates assumed on by a region chain before their own cell's
+    /// turn: the run, its contradiction and the work it counted, kept for
+    /// that turn (cells come in order, and a region's chains start from
+    /// its first place, so they are always ahead).
+    ahead: RefCell<HashMap<(usize, u8), Ahead>>,
 }
+
+/// A propagation done ahead of its turn (see `Search::ahead`).
+type Ahead = (Rc<Run>, Option<(usize, usize)>, u64);
 
 impl Search<'_> {
     fn multiple_hints(&self) -> Vec<Hint> {
@@ -105,7 +114,15 @@ impl Search<'_> {
         let chaining = self.chaining;
         let contradictions = chaining.dynamic || chaining.nishio;
         let doubles = count >= 3 && !chaining.nishio && chaining.dynamic;
-        let (on_run, on_absurd) = self.assume(cell, digit, true);
+        let ahead = self.ahead.borrow_mut().remove(&(cell, digit));
+        let (on_run, on_absurd) = match ahead {
+            Some((run, absurd, work)) => {
+                // Counted again, so the cap falls where it would have.
+                self.context.work.spend(work);
+                (run, absurd)
+            }
+            None => self.assume(cell, digit, true),
+        };
         if contradictions && let Some((a, b)) = on_absurd {
             let targets = vec![(Rc::clone(&on_run), a), (Rc::clone(&on_run), b)];
             let removable = vec![Candidate::new(cell, digit)];
@@ -155,7 +172,7 @@ impl Search<'_> {
                 .iter()
                 .map(|place| match place == cell {
                     true => Rc::clone(on_run),
-                    false => self.assume(place, digit, true).0,
+                    false => self.assume_ahead(place, digit),
                 })
                 .collect();
             for (target, on) in common(&branches) {
@@ -174,6 +191,22 @@ impl Search<'_> {
                 self.spare.borrow_mut().push(run);
             }
         }
+    }
+
+    /// The run of the candidate assumed on, for a region chain before its
+    /// own cell's turn: propagated once, kept for that turn.
+    fn assume_ahead(&self, cell: usize, digit: u8) -> Rc<Run> {
+        if let Some((run, _, work)) = self.ahead.borrow().get(&(cell, digit)) {
+            self.context.work.spend(*work);
+            return Rc::clone(run);
+        }
+        let before = self.context.work.spent();
+        let (run, absurd) = self.assume(cell, digit, true);
+        let work = self.context.work.spent() - before;
+        self.ahead
+            .borrow_mut()
+            .insert((cell, digit), (Rc::clone(&run), absurd, work));
+        run
     }
 
     /// Propagates one assumption.
