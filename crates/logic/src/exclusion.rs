@@ -105,11 +105,10 @@ fn find_pairs(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
         for a in &bases[..j] {
             tick()?;
             let common = a.excluder_set & b.excluder_set;
-            if common.len() < 2 {
+            if fewer_than_two(&common) {
                 continue;
             }
-            near.clear();
-            near.extend(common.iter().map(|e| Excluder::new(grid, e)));
+            excluders_for(grid, &[a.cell, b.cell], common, &mut near);
             let technique = Technique::AlignedPairExclusion;
             if let Some(step) = exclusion(grid, technique, &[a.cell, b.cell], &near) {
                 found(step)?;
@@ -139,22 +138,23 @@ fn find_triples(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
         by_cell[base.cell] = Some(base);
     }
     let mut near: Vec<Excluder> = Vec::new();
+    let mut listed: Vec<&Base> = Vec::new();
     for (j, b) in bases.iter().enumerate() {
         for a in &bases[..j] {
             tick()?;
             let shared = a.excluder_set & b.excluder_set;
-            if shared.len() < 2 {
+            if fewer_than_two(&shared) {
                 continue;
             }
-            for third in thirds(a, b, &by_cell) {
+            thirds(a, b, &by_cell, &mut listed);
+            for &third in &listed {
                 tick()?;
                 let common = shared & third.excluder_set;
-                if common.len() < 2 || !first_visit(a, b, third) {
+                if fewer_than_two(&common) || !first_visit(a, b, third) {
                     continue;
                 }
-                near.clear();
-                near.extend(common.iter().map(|e| Excluder::new(grid, e)));
                 let cells = [a.cell, b.cell, third.cell];
+                excluders_for(grid, &cells, common, &mut near);
                 let technique = Technique::AlignedTripleExclusion;
                 if let Some(step) = exclusion(grid, technique, &cells, &near) {
                     found(step)?;
@@ -165,20 +165,39 @@ fn find_triples(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-/// The base cells SE tries with `a` and `b`: their excluders (`a`'s first,
-/// then `b`'s) that are base cells too.
-fn thirds<'a>(a: &Base, b: &Base, by_cell: &[Option<&'a Base>]) -> Vec<&'a Base> {
+/// The base cells SE tries with `a` and `b`, into `thirds`: their
+/// excluders (`a`'s first, then `b`'s) that are base cells too.
+fn thirds<'a>(a: &Base, b: &Base, by_cell: &[Option<&'a Base>], thirds: &mut Vec<&'a Base>) {
     let mut listed = CellSet::EMPTY;
     listed.insert(a.cell);
     listed.insert(b.cell);
-    let mut thirds = Vec::new();
+    thirds.clear();
     for &cell in a.excluders.iter().chain(&b.excluders) {
         if let (false, Some(base)) = (listed.contains(cell), by_cell[cell]) {
             listed.insert(cell);
             thirds.push(base);
         }
     }
-    thirds
+}
+
+/// Whether the set has fewer than two cells (cheaper than counting them).
+fn fewer_than_two(set: &CellSet) -> bool {
+    let mut cells = set.iter();
+    cells.next().is_none() || cells.next().is_none()
+}
+
+/// The excluders among `common` (in cell order) into `near`, leaving out
+/// those holding a digit no base cell has: no choice of the base cells'
+/// values takes all their digits, so they never exclude anything.
+fn excluders_for(grid: &Grid, base: &[usize], common: CellSet, near: &mut Vec<Excluder>) {
+    let digits = base.iter().fold(0, |mask, &cell| mask | grid.mask(cell));
+    near.clear();
+    near.extend(
+        common
+            .iter()
+            .map(|e| Excluder::new(grid, e))
+            .filter(|e| e.mask & !digits == 0),
+    );
 }
 
 /// The open cells with two or more candidates, an excluder (a peer with two
