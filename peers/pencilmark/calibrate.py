@@ -12,6 +12,13 @@ kind of --kinds (default KINDS) and each of fdoku's levels, `fdoku generate --ru
 --seed), written out as f-puzzles JSON by `fdoku convert --to fpuzzles-json`, so that both graders read the very same
 file. A level no candidate reaches within --attempts is left out, and the report counts those.
 
+Where fdoku cannot write a generated puzzle as f-puzzles, or pencilmark refuses the f-puzzles file (generated or
+published) for anything but drawn entries, pencilmark is handed the puzzle in its own exchange format instead,
+converted from fdoku's JSON description (of a published file: `fdoku convert --to json`) by to_exchange.py (which says, kind by kind, how each rule is written and what is left out); --exchange
+takes that route for every generated puzzle. Such a row keeps the description (`description`, which fdoku grades
+where the row has no f-puzzles text) and fdoku's solution (`solution`), so that `to_exchange.py --check` can have
+pencilmark solve each converted puzzle and compare.
+
 fdoku's grade is `fdoku grade -f jsonl` (its level: easy, medium, hard, expert, extreme; and HoDoKu's score);
 pencilmark's is `pencilmark.rate` (its band: Very Easy, Easy, Medium, Hard, Very Hard, Extreme; and its card score),
 each in a process of its own killed after --timeout seconds (pencilmark can take minutes on some puzzles). A file
@@ -35,6 +42,8 @@ import pathlib
 import subprocess
 import sys
 
+import to_exchange
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "variants"
 LEVELS = ["easy", "medium", "hard", "expert", "extreme"]
@@ -54,7 +63,7 @@ def fdoku(*args, stdin=None):
 
 
 def fdoku_grade(fpuzzles_text):
-    """fdoku's grade of an f-puzzles JSON text: {level, score, hardest (Sudoku Explainer's path's), techniques (HoDoKu's
+    """fdoku's grade of an f-puzzles JSON text (or a JSON description): {level, score, hardest (Sudoku Explainer's path's), techniques (HoDoKu's
     path's)} or {error}."""
     out, err = fdoku("grade", "-f", "jsonl", "--time-limit", str(ARGS.timeout), "-", stdin=fpuzzles_text)
     lines = out.splitlines()
@@ -68,21 +77,35 @@ def fdoku_grade(fpuzzles_text):
             "techniques": sorted(grade.get("techniques") or {})}
 
 
-def pencilmark_job(fp, queue):
-    """pencilmark's card of an f-puzzles object, put on `queue`: {band, band_index, difficulty, hardest} or {error}."""
+def pencilmark_puzzle(fp, description, exchange):
+    """pencilmark's finalized engine puzzle and a note on the route: from the f-puzzles object `fp` (its drawn entries
+    dropped where only they are refused), or from fdoku's `description` through to_exchange.py where there is no `fp`,
+    `exchange` asks for it, or pencilmark refuses `fp` for anything else."""
+    from pencilmark import puzzle_json, sources
+    if fp is not None and not (exchange and description is not None):
+        try:
+            try:
+                pj, note = sources.load(fp, fetch=False), ""
+            except sources.UnsupportedPuzzle as e:
+                if "generic" not in str(e):
+                    raise
+                pj = sources.load({k: v for k, v in fp.items() if k not in COSMETIC}, fetch=False)
+                note = "drawn entries dropped"
+            p = puzzle_json.from_json(pj)
+            p.finalize()
+            return p, note
+        except sources.UnsupportedPuzzle:
+            if description is None:
+                raise
+    return to_exchange.engine_puzzle(description), "exchange format"
+
+
+def pencilmark_job(fp, description, exchange, queue):
+    """pencilmark's card of an f-puzzles object or an fdoku description, put on `queue`: {band, band_index,
+    difficulty, contains, note} or {error}."""
     try:
         import pencilmark
-        from pencilmark import puzzle_json, sources
-        note = ""
-        try:
-            pj = sources.load(fp, fetch=False)
-        except sources.UnsupportedPuzzle as e:
-            if "generic" not in str(e):
-                raise
-            pj = sources.load({k: v for k, v in fp.items() if k not in COSMETIC}, fetch=False)
-            note = "drawn entries dropped"
-        p = puzzle_json.from_json(pj)
-        p.finalize()
+        p, note = pencilmark_puzzle(fp, description, exchange)
         card = pencilmark.rate(p, max_seconds=ARGS.timeout, fields=["difficulty", "band", "band_index", "contains"])
         queue.put({"band": card.get("band"), "band_index": card.get("band_index"),
                    "difficulty": card.get("difficulty"), "contains": card.get("contains"), "note": note})
@@ -90,11 +113,11 @@ def pencilmark_job(fp, queue):
         queue.put({"error": f"{type(e).__name__}: {e}"})
 
 
-def pencilmark_grade(fp):
+def pencilmark_grade(fp, description=None, exchange=False):
     """pencilmark_job in a process of its own, killed after --timeout seconds."""
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
-    process = context.Process(target=pencilmark_job, args=(fp, queue))
+    process = context.Process(target=pencilmark_job, args=(fp, description, exchange, queue))
     process.start()
     process.join(ARGS.timeout)
     if process.is_alive():
@@ -105,15 +128,20 @@ def pencilmark_grade(fp):
 
 
 def published():
-    """(source, name, f-puzzles text) of every published puzzle."""
+    """(source, name, the row's puzzle) of every published puzzle: {puzzle (its f-puzzles text), description (fdoku's
+    reading of it, `fdoku convert --to json`, for the exchange route where pencilmark refuses the file)}."""
     for path in sorted(DATA.glob("*.fpuzzles.json")):
         if ARGS.names and path.name.removesuffix(".fpuzzles.json") not in ARGS.names.split(","):
             continue
-        yield "published", path.name.removesuffix(".fpuzzles.json"), path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        description, _ = fdoku("convert", "--to", "json", "-", stdin=text)
+        yield "published", path.name.removesuffix(".fpuzzles.json"), {"puzzle": text} | (
+            {"description": description.strip()} if description.strip() else {})
 
 
 def generated():
-    """(source, name, f-puzzles text) of one generated puzzle per kind and level that fdoku reaches."""
+    """(source, name, the row's puzzle) of one generated puzzle per kind and level that fdoku reaches: {puzzle
+    (f-puzzles text, where fdoku writes one), description, solution}, or {unreached}."""
     for kind in ARGS.kinds.split(","):
         for level in LEVELS:
             out, err = fdoku("generate", "--rules", kind, "--difficulty", level, "--seed", str(ARGS.seed),
@@ -121,20 +149,24 @@ def generated():
             if not out.strip():
                 yield "generated", f"{kind} {level}", {"unreached": err.strip()}
                 continue
-            description = json.dumps(json.loads(out.splitlines()[0])["description"])
+            record = json.loads(out.splitlines()[0])
+            description = json.dumps(record["description"])
             text, _ = fdoku("convert", "--to", "fpuzzles-json", "-", stdin=description)
-            yield "generated", f"{kind} {level}", text.strip()
+            row = {"description": description, "solution": record.get("solution")}
+            yield "generated", f"{kind} {level}", row | ({"puzzle": text.strip()} if text.strip() else {})
 
 
 def measured(rows):
     """Each (row, pencilmark's earlier answer or None) graded: fdoku's grade of the row's puzzle, and pencilmark's
     where fdoku graded it and no earlier answer is given."""
     for row, known in rows:
-        text = row.get("puzzle")
-        if text is not None:
-            row["fdoku"] = fdoku_grade(text)
+        text, description = row.get("puzzle"), row.get("description")
+        if text is not None or description is not None:
+            row["fdoku"] = fdoku_grade(text if text is not None else description)
             if "error" not in row["fdoku"]:
-                row["pencilmark"] = known or pencilmark_grade(json.loads(text))
+                row["pencilmark"] = known or pencilmark_grade(
+                    json.loads(text) if text is not None else None, json.loads(description) if description else None,
+                    ARGS.exchange and row["source"] == "generated")
         yield row
 
 
@@ -150,7 +182,7 @@ def remeasured():
     for row in latest.values():
         known = row.get("pencilmark")
         known = known if known and "error" not in known else None
-        fresh = {k: row[k] for k in ("source", "name", "puzzle", "unreached") if k in row}
+        fresh = {k: row[k] for k in ("source", "name", "puzzle", "description", "solution", "unreached") if k in row}
         yield fresh, known
 
 
@@ -268,6 +300,8 @@ if __name__ == "__main__":
     parser.add_argument("--generate-seconds", type=float, default=20, help="fdoku generate's time limit per puzzle")
     parser.add_argument("--seed", type=int, default=1, help="fdoku generate's seed")
     parser.add_argument("--attempts", type=int, default=300, help="fdoku generate's candidates per puzzle")
+    parser.add_argument("--exchange", action="store_true",
+                        help="hand pencilmark every generated puzzle in its exchange format (to_exchange.py)")
     parser.add_argument("--most", type=int, default=12, help="how many of the furthest-apart puzzles to list")
     ARGS = parser.parse_args()
     main()
