@@ -47,7 +47,7 @@ struct Best {
 
 /// HoDoKu's forcing chain step in a classic grid, if any.
 pub(crate) fn forcing_chain(grid: &Grid) -> Option<Step> {
-    let tables = Tables::build(grid, true)?;
+    let tables = Tables::of(grid, true)?;
     let mut search = Search {
         tables: &tables,
         best: None,

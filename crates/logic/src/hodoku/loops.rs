@@ -37,7 +37,7 @@ struct Found {
 /// HoDoKu's first nice loop or AIC of a classic grid (grouped ones, through
 /// group nodes, with `grouped`), if any.
 pub(crate) fn nice_loop(grid: &Grid, grouped: bool) -> Option<Step> {
-    let tables = Tables::build(grid, grouped)?;
+    let tables = Tables::of(grid, grouped)?;
     let mut search = Search {
         grid,
         tables: &tables,

@@ -22,6 +22,8 @@
 //! number of links. A table holds at most 1,000 nodes; what it would reach
 //! beyond is lost, as in HoDoKu.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use super::super::budget::poll;
@@ -208,10 +210,38 @@ pub(super) struct Tables {
     pub cands: [Cells; 10],
 }
 
+thread_local! {
+    /// The tables of the grid last asked for, by its cells' digits and
+    /// candidates and whether they are grouped: the grouped nice loops and
+    /// the forcing chains of one step read the same tables.
+    static LAST: RefCell<Option<([u32; 81], bool, Rc<Tables>)>> = const { RefCell::new(None) };
+}
+
 impl Tables {
+    /// The expanded tables of a classic grid, with group nodes or without,
+    /// built once per grid state; `None` when the search's budget ran out.
+    pub fn of(grid: &Grid, grouped: bool) -> Option<Rc<Self>> {
+        let mut state = [0u32; 81];
+        for (cell, key) in state.iter_mut().enumerate() {
+            *key = grid.mask(cell) | u32::from(grid.value(cell)) << 16;
+        }
+        let known = LAST.with_borrow(|last| match last {
+            Some((seen, with_groups, tables)) if *seen == state && *with_groups == grouped => {
+                Some(Rc::clone(tables))
+            }
+            _ => None,
+        });
+        if known.is_some() {
+            return known;
+        }
+        let tables = Rc::new(Self::build(grid, grouped)?);
+        LAST.set(Some((state, grouped, Rc::clone(&tables))));
+        Some(tables)
+    }
+
     /// The expanded tables of a classic grid, with group nodes or without;
     /// `None` when the search's budget ran out.
-    pub fn build(grid: &Grid, grouped: bool) -> Option<Self> {
+    fn build(grid: &Grid, grouped: bool) -> Option<Self> {
         let mut cands = [0; 10];
         for cell in 0..81 {
             for digit in 1..=9 {
