@@ -14,10 +14,24 @@
 //! intersection's the line set lacks, and both lose the digits both sets
 //! hold outside the intersection's.
 
+use std::cell::RefCell;
+
 use super::super::grid::Grid;
 use super::super::step::{Candidate, Step};
 use super::super::technique::Technique;
 use super::tables::{Cells, cells_of, masks, open_cells};
+
+/// The cells of a line and a box that cross: 15 in a classic grid.
+const CROSS_CELLS: usize = 15;
+
+thread_local! {
+    /// Per line kind, line and box, the digits and candidates of their
+    /// cells when the search there last found nothing: what it finds
+    /// depends on nothing else, so a later grid where they are the same is
+    /// not searched there again.
+    static BARREN: RefCell<[Option<[u32; CROSS_CELLS]>; 2 * 9 * 9]> =
+        const { RefCell::new([None; 2 * 9 * 9]) };
+}
 
 /// HoDoKu's Sue de Coq in a classic grid, if any.
 pub(crate) fn sue_de_coq(grid: &Grid) -> Option<Step> {
@@ -27,6 +41,14 @@ pub(crate) fn sue_de_coq(grid: &Grid) -> Option<Step> {
         for line in 0..9 {
             let line_cells = m.houses[kind][line] & open;
             for block in 0..9 {
+                if m.houses[kind][line] & m.houses[2][block] == 0 {
+                    continue;
+                }
+                let state = cross_state(grid, m.houses[kind][line] | m.houses[2][block]);
+                let slot = (kind * 9 + line) * 9 + block;
+                if BARREN.with_borrow(|barren| barren[slot] == Some(state)) {
+                    continue;
+                }
                 let box_cells = m.houses[2][block] & open;
                 let search = Search {
                     grid,
@@ -37,10 +59,21 @@ pub(crate) fn sue_de_coq(grid: &Grid) -> Option<Step> {
                 if let Some(step) = search.intersection() {
                     return Some(step);
                 }
+                BARREN.with_borrow_mut(|barren| barren[slot] = Some(state));
             }
         }
     }
     None
+}
+
+/// The digit and candidates of each of the cells of a crossing line and
+/// box, in cell order.
+fn cross_state(grid: &Grid, cells: Cells) -> [u32; CROSS_CELLS] {
+    let mut state = [0; CROSS_CELLS];
+    for (key, cell) in state.iter_mut().zip(cells_of(cells)) {
+        *key = grid.mask(cell) | u32::from(grid.value(cell)) << 16;
+    }
+    state
 }
 
 /// One line and box.
