@@ -218,7 +218,11 @@ fn colex(
     let mut picked = Vec::with_capacity(k);
     loop {
         picked.clear();
-        picked.extend((0..n).filter(|&i| set >> i & 1 == 1));
+        let mut rest = set;
+        while rest != 0 {
+            picked.push(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
         visit(&picked)?;
         if set == 0 {
             return ControlFlow::Continue(());
