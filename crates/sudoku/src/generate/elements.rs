@@ -112,6 +112,21 @@ impl Drawer<'_> {
         self.walk(rng, len, |_, _| true)
     }
 
+    /// A random line of 3 to `most` cells (at least 3), for the lines
+    /// whose rule says nothing of two cells (entropic and modular lines
+    /// read windows of three; a between line's inside is what it bounds);
+    /// `None` when the walk is cut short.
+    fn line_of_three_or_more(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        most: usize,
+    ) -> Option<Vec<usize>> {
+        let most = most.max(3);
+        let len = 3 + below(rng, most - 2);
+        let cells = self.walk(rng, len, |_, _| true);
+        (cells.len() >= 3).then_some(cells)
+    }
+
     /// A random clue beside a row or column.
     fn side_clue(&self, rng: &mut Xoshiro256PlusPlus) -> Outside {
         let (index, edge) = (1 + below(rng, self.n), self.n + 1);
@@ -316,12 +331,16 @@ impl Drawer<'_> {
             }
             ElementKind::Palindrome => Element::Palindrome { cells: line(rng) },
             ElementKind::Between => Element::Between {
-                cells: self.line(rng, most.max(3)),
+                cells: self.line_of_three_or_more(rng, most)?,
             },
             ElementKind::RegionSum => Element::RegionSum { cells: line(rng) },
             ElementKind::Zipper => Element::Zipper { cells: line(rng) },
-            ElementKind::Entropic => Element::Entropic { cells: line(rng) },
-            ElementKind::Modular => Element::Modular { cells: line(rng) },
+            ElementKind::Entropic => Element::Entropic {
+                cells: self.line_of_three_or_more(rng, most)?,
+            },
+            ElementKind::Modular => Element::Modular {
+                cells: self.line_of_three_or_more(rng, most)?,
+            },
             ElementKind::Minimum | ElementKind::Maximum => Element::Extremum {
                 cell: below(rng, n * n),
                 kind: match kind {

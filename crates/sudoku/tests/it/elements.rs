@@ -273,6 +273,37 @@ fn every_kind_is_drawn_on_a_nine_by_nine_grid_that_keeps_it() {
     }
 }
 
+/// Entropic and modular lines read windows of three cells and a between
+/// line bounds its inside: drawn with two cells they said nothing, and the
+/// generator kept them as clues.
+#[test]
+fn generated_entropic_modular_and_between_lines_had_two_cells_that_said_nothing() {
+    let grid: Vec<u8> =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+    let classic = Rules::classic(9).unwrap();
+    for kind in [
+        ElementKind::Entropic,
+        ElementKind::Modular,
+        ElementKind::Between,
+    ] {
+        for seed in 0..200 {
+            let Some(element) = draw_element(kind, &classic, &grid, seed) else {
+                continue;
+            };
+            let cells = match &element {
+                Element::Entropic { cells }
+                | Element::Modular { cells }
+                | Element::Between { cells } => cells,
+                other => panic!("{kind}: drew {other:?}"),
+            };
+            assert!(cells.len() >= 3, "{kind}, seed {seed}: {cells:?}");
+        }
+    }
+}
+
 /// Counts solutions up to two with the engine at another strength and
 /// value order than the generator's default: a second, differently
 /// configured solver.
