@@ -214,8 +214,12 @@ thread_local! {
     /// The tables of the grid last asked for, by its cells' digits and
     /// candidates and whether they are grouped: the grouped nice loops and
     /// the forcing chains of one step read the same tables.
-    static LAST: RefCell<Option<([u32; 81], bool, Rc<Tables>)>> = const { RefCell::new(None) };
+    static LAST: RefCell<Option<Built>> = const { RefCell::new(None) };
 }
+
+/// Tables built: the grid state (digits and candidates per cell), whether
+/// grouped, the tables.
+type Built = ([u32; 81], bool, Rc<Tables>);
 
 impl Tables {
     /// The expanded tables of a classic grid, with group nodes or without,
