@@ -205,14 +205,13 @@ impl Model {
     pub fn relation(&mut self, x: Var, y: Var, allowed: impl Fn(i32, i32) -> bool) -> ConstraintId {
         let domains = (self.domains.get(x.index()), self.domains.get(y.index()));
         // An unknown variable leaves the list empty, for `post` to report.
-        let pairs = match domains {
-            (Some(dx), Some(dy)) => dx
-                .iter()
-                .flat_map(|a| dy.iter().map(move |b| (a, b)))
-                .filter(|&(a, b)| allowed(a, b))
-                .collect(),
-            _ => Vec::new(),
-        };
+        let mut pairs = Vec::new();
+        if let (Some(dx), Some(dy)) = domains {
+            pairs.reserve((dx.size() * dy.size()).min(1 << 12) as usize);
+            for a in dx.iter() {
+                pairs.extend(dy.iter().filter(|&b| allowed(a, b)).map(|b| (a, b)));
+            }
+        }
         self.post(Constraint::Relation { x, y, pairs })
     }
 

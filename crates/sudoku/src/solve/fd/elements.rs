@@ -34,7 +34,7 @@
 //! Every constraint is named after its element (`thermometer 2`,
 //! `white dot 5`), so traces say which mark removed a candidate.
 
-use std::ops::RangeInclusive;
+use std::cell::OnceCell;
 
 use fdoku_fd::{Constraint, ConstraintId, LinearOp, Model, Var};
 
@@ -49,7 +49,7 @@ use crate::rules::Rules;
 pub(super) fn post(model: &mut Model, cells: &[Var], rules: &Rules) {
     let n = rules.size() as i32;
     let mut numbers = std::collections::HashMap::new();
-    let seeing = Seeing::new(rules);
+    let seeing = OnceCell::new();
     for element in rules.elements() {
         let number = numbers.entry(element.kind()).or_insert(0);
         *number += 1;
@@ -59,6 +59,7 @@ pub(super) fn post(model: &mut Model, cells: &[Var], rules: &Rules) {
             n,
             name: &name,
             seeing: &seeing,
+            rules,
         };
         post.element(element, cells, rules);
     }
@@ -70,7 +71,9 @@ struct Poster<'a> {
     model: &'a mut Model,
     n: i32,
     name: &'a str,
-    seeing: &'a Seeing,
+    /// Which cells see each other, worked out for the first sum that asks.
+    seeing: &'a OnceCell<Seeing>,
+    rules: &'a Rules,
 }
 
 impl Poster<'_> {
@@ -80,16 +83,15 @@ impl Poster<'_> {
 
     /// `x` and `y` hold a pair of digits that `allowed` accepts.
     fn pair(&mut self, x: Var, y: Var, allowed: impl Fn(i32, i32) -> bool) {
-        let id = self
-            .model
-            .post(pair_relation((x, 1..=self.n), (y, 1..=self.n), allowed));
+        let id = self.model.relation(x, y, allowed);
         self.named(id);
     }
 
     /// `Σ terms = rhs` over `cells` (one per term): a table of its
     /// fillings when there are few, else a linear sum.
     fn sum(&mut self, cells: &[usize], terms: &[(i64, Var)], rhs: i64) {
-        let differ = |i: usize, j: usize| self.seeing.differ(cells[i], cells[j]);
+        let seeing = self.seeing.get_or_init(|| Seeing::new(self.rules));
+        let differ = |i: usize, j: usize| seeing.differ(cells[i], cells[j]);
         match sums::fillings(self.model, terms, rhs, differ) {
             Some(tuples) => {
                 let vars = terms.iter().map(|&(_, v)| v).collect();
@@ -106,18 +108,30 @@ impl Poster<'_> {
     }
 
     fn table(&mut self, vars: Vec<Var>, allowed: impl Fn(&[i32]) -> bool) {
+        // Every tuple of the variables' current domains, last place fastest.
+        let values: Vec<Vec<i32>> = vars
+            .iter()
+            .map(|&v| self.model.domain(v).iter().collect())
+            .collect();
         let mut tuples = Vec::new();
-        let mut tuple = vec![1; vars.len()];
-        loop {
+        let mut places = vec![0; vars.len()];
+        let mut tuple: Vec<i32> = values.iter().filter_map(|v| v.first().copied()).collect();
+        while tuple.len() == vars.len() {
             if allowed(&tuple) {
                 tuples.push(tuple.clone());
             }
-            // The next tuple of 1..=n, last place fastest.
-            let Some(place) = tuple.iter().rposition(|&v| v < self.n) else {
+            let Some(place) = (0..vars.len())
+                .rev()
+                .find(|&i| places[i] + 1 < values[i].len())
+            else {
                 break;
             };
-            tuple[place] += 1;
-            tuple[place + 1..].fill(1);
+            places[place] += 1;
+            tuple[place] = values[place][places[place]];
+            for later in place + 1..vars.len() {
+                places[later] = 0;
+                tuple[later] = values[later][0];
+            }
         }
         let id = self.model.post(Constraint::Table { vars, tuples });
         self.named(id);
@@ -128,10 +142,9 @@ impl Poster<'_> {
         vars.iter()
             .map(|&x| {
                 let b = self.model.new_bool();
-                let holds_d = pair_relation((x, 1..=self.n), (b, 0..=1), |value, flag| {
-                    (value == d) == (flag == 1)
-                });
-                let id = self.model.post(holds_d);
+                let id = self
+                    .model
+                    .relation(x, b, |value, flag| (value == d) == (flag == 1));
                 self.named(id);
                 (1, b)
             })
@@ -327,7 +340,8 @@ impl Poster<'_> {
                 for i in 0..shape.len() {
                     for j in i + 1..shape.len() {
                         let (x, y) = ((shape[i], shape[j]), (twin[i], twin[j]));
-                        let apart = |(a, b)| self.seeing.differ(a, b);
+                        let seeing = self.seeing.get_or_init(|| Seeing::new(self.rules));
+                        let apart = |(a, b)| seeing.differ(a, b);
                         match (apart(x), apart(y)) {
                             (true, false) => self.apart(cells[y.0], cells[y.1]),
                             (false, true) => self.apart(cells[x.0], cells[x.1]),
@@ -361,20 +375,6 @@ impl Poster<'_> {
     }
 }
 
-/// The relation of the pairs (a value of `xs` for `x`, of `ys` for `y`)
-/// that `allowed` accepts.
-fn pair_relation(
-    (x, xs): (Var, RangeInclusive<i32>),
-    (y, ys): (Var, RangeInclusive<i32>),
-    allowed: impl Fn(i32, i32) -> bool,
-) -> Constraint {
-    let mut pairs = Vec::with_capacity(xs.clone().count() * ys.clone().count());
-    for a in xs {
-        pairs.extend(ys.clone().filter(|&b| allowed(a, b)).map(|b| (a, b)));
-    }
-    Constraint::Relation { x, y, pairs }
-}
-
 /// The pieces of a line inside one region each, in order: maximal runs
 /// of consecutive line cells sharing a region.
 fn region_segments(rules: &Rules, line: &[usize]) -> Vec<Vec<usize>> {
@@ -393,14 +393,9 @@ fn region_segments(rules: &Rules, line: &[usize]) -> Vec<Vec<usize>> {
 /// neighbours ([`negative_pairs`], shared with the bitmask solver) is a
 /// relation of the digit pairs its rule allows.
 fn negative(model: &mut Model, cells: &[Var], rules: &Rules) {
-    let digits = || 1..=rules.size() as i32;
     for Pair { a, b, relation } in negative_pairs(rules) {
         let allowed = |x: i32, y: i32| relation.holds(x as u32, y as u32);
-        let id = model.post(pair_relation(
-            (cells[a], digits()),
-            (cells[b], digits()),
-            allowed,
-        ));
+        let id = model.relation(cells[a], cells[b], allowed);
         model.set_constraint_name(id, "negative constraint");
     }
 }

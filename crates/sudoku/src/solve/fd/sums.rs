@@ -10,7 +10,7 @@
 
 use fdoku_fd::{Model, Var};
 
-use crate::rules::Rules;
+use crate::rules::{GlobalRule, Rules};
 
 /// The most fillings a sum is posted as a table with. On the published
 /// killer puzzles, tables of up to 1,000 fillings cut the search 3–240
@@ -25,8 +25,11 @@ const STEPS_LIMIT: usize = 100_000;
 pub(super) struct Seeing {
     /// The groups of distinct digits each cell belongs to.
     groups: Vec<Vec<u32>>,
-    /// Pairs `(a, b)`, `a < b`, kept apart by a cell rule.
-    pairs: std::collections::HashSet<(usize, usize)>,
+    /// The grid's side, to place cells for the move rules.
+    size: usize,
+    /// Whether a knight's move, or a king's, keeps two cells apart.
+    knight: bool,
+    king: bool,
 }
 
 impl Seeing {
@@ -41,19 +44,23 @@ impl Seeing {
                 groups[cell].push(id as u32);
             }
         }
-        let pairs = rules
-            .distinct_pairs()
-            .into_iter()
-            .map(|(a, b, _)| (a.min(b), a.max(b)))
-            .collect();
-        Seeing { groups, pairs }
+        Seeing {
+            groups,
+            size: rules.size(),
+            knight: rules.has(GlobalRule::AntiKnight),
+            king: rules.has(GlobalRule::AntiKing),
+        }
     }
 
     /// Whether `a` and `b` must hold different digits.
     pub(super) fn differ(&self, a: usize, b: usize) -> bool {
-        a != b
-            && (self.groups[a].iter().any(|g| self.groups[b].contains(g))
-                || self.pairs.contains(&(a.min(b), a.max(b))))
+        let (rows, columns) = (
+            (a / self.size).abs_diff(b / self.size),
+            (a % self.size).abs_diff(b % self.size),
+        );
+        let knight = self.knight && rows.min(columns) == 1 && rows.max(columns) == 2;
+        let king = self.king && rows <= 1 && columns <= 1;
+        a != b && (knight || king || self.groups[a].iter().any(|g| self.groups[b].contains(g)))
     }
 }
 
