@@ -13,7 +13,8 @@
 //!   reported.
 //!
 //! The search is conflict-driven clause learning: watched literals, the
-//! first unique implication point with local minimisation, VSIDS
+//! first unique implication point with recursive minimisation (a literal
+//! whose reasons lead back to the clause's own literals goes), VSIDS
 //! activities, Luby restarts, and learnt clauses of poor quality (many
 //! decision levels) forgotten at restarts. Every decision puts a digit in a
 //! cell (sets a variable true): on 25×25 puzzles near the hard density that
@@ -66,6 +67,14 @@ struct Clause {
     levels: u32,
 }
 
+/// A clause watching a literal, with another of its literals: while that
+/// one is true the clause need not be looked at.
+#[derive(Clone, Copy)]
+struct Watch {
+    clause: u32,
+    blocker: Lit,
+}
+
 /// How the search ended.
 pub(super) enum Outcome {
     /// Every solution was reported (or the caller had enough).
@@ -75,7 +84,9 @@ pub(super) enum Outcome {
 }
 
 /// Conflicts before the first restart; later ones follow the Luby sequence.
-const RESTART_UNIT: u64 = 64;
+/// On 25×25 puzzles near the hard density 1,024 took half the time of 64
+/// (a fifth fewer decisions, and less of the trail built again).
+const RESTART_UNIT: u64 = 1_024;
 /// Learnt clauses kept before the first clean-up, and the growth after each.
 const LEARNT_START: usize = 2_000;
 const LEARNT_GROWTH: usize = 500;
@@ -94,7 +105,7 @@ pub(super) struct Core<'t> {
     propagated: usize,
     clauses: Vec<Clause>,
     /// Per literal: the clauses watching it (visited when it turns false).
-    watches: Vec<Vec<u32>>,
+    watches: Vec<Vec<Watch>>,
     activity: Vec<f64>,
     bump: f64,
     heap: ActivityHeap,
@@ -206,8 +217,14 @@ impl<'t> Core<'t> {
 
     fn attach(&mut self, lits: Vec<Lit>, learnt: bool, levels: u32) -> u32 {
         let index = self.clauses.len() as u32;
-        self.watches[lits[0] as usize].push(index);
-        self.watches[lits[1] as usize].push(index);
+        self.watches[lits[0] as usize].push(Watch {
+            clause: index,
+            blocker: lits[1],
+        });
+        self.watches[lits[1] as usize].push(Watch {
+            clause: index,
+            blocker: lits[0],
+        });
         self.clauses.push(Clause {
             lits,
             learnt,
@@ -287,15 +304,27 @@ impl<'t> Core<'t> {
         let mut conflict = None;
         let mut i = 0;
         while i < watching.len() {
-            let index = watching[i];
+            let watch = watching[i];
             i += 1;
+            // A true literal of the clause seen before: nothing to do, and
+            // the clause itself stays untouched.
+            if self.lit_value(watch.blocker) == 1 {
+                watching[kept] = watch;
+                kept += 1;
+                continue;
+            }
+            let index = watch.clause;
             let lits = &mut self.clauses[index as usize].lits;
             if lits[0] == false_lit {
                 lits.swap(0, 1);
             }
             let first = lits[0];
-            if self.lit_value(first) == 1 {
-                watching[kept] = index;
+            let keep = Watch {
+                clause: index,
+                blocker: first,
+            };
+            if first != watch.blocker && self.lit_value(first) == 1 {
+                watching[kept] = keep;
                 kept += 1;
                 continue;
             }
@@ -305,10 +334,10 @@ impl<'t> Core<'t> {
                 let lits = &mut self.clauses[index as usize].lits;
                 lits.swap(1, k);
                 let watch = lits[1];
-                self.watches[watch as usize].push(index);
+                self.watches[watch as usize].push(keep);
                 continue;
             }
-            watching[kept] = index;
+            watching[kept] = keep;
             kept += 1;
             if self.lit_value(first) == -1 {
                 conflict = Some(Conflict::Clause(index));
@@ -390,18 +419,16 @@ impl<'t> Core<'t> {
             self.reason_lits(var_of(lit), &mut lits);
         };
         learnt[0] = asserting ^ 1;
-        // Local minimisation: a literal implied by others of the clause
-        // (or by facts) adds nothing.
-        let mut reasons = Vec::new();
+        // Minimisation: a literal implied by others of the clause (or by
+        // facts), through any chain of reasons, adds nothing.
+        let levels = learnt[1..].iter().fold(0u64, |mask, &lit| {
+            mask | 1 << (self.level[var_of(lit) as usize] & 63)
+        });
         let mut keep = 1;
         for i in 1..learnt.len() {
             let var = var_of(learnt[i]);
-            self.reason_lits(var, &mut reasons);
             let redundant = !matches!(self.reason[var as usize], Reason::Decision)
-                && reasons.iter().all(|&r| {
-                    let v = var_of(r) as usize;
-                    self.seen[v] || self.level[v] == 0
-                });
+                && self.implied_by_clause(var, levels, &mut marked);
             if !redundant {
                 learnt[keep] = learnt[i];
                 keep += 1;
@@ -420,6 +447,39 @@ impl<'t> Core<'t> {
             back = self.level[var_of(learnt[1]) as usize];
         }
         (learnt, back)
+    }
+
+    /// Whether `var`'s reasons lead back, through implied variables of
+    /// the clause's `levels` (a mask of levels mod 64), only to variables
+    /// marked `seen` (those of the clause) or fixed. Marks what it proves
+    /// implied (recorded in `marked`).
+    fn implied_by_clause(&mut self, var: Var, levels: u64, marked: &mut Vec<Var>) -> bool {
+        let mut stack = vec![var];
+        let top = marked.len();
+        let mut reasons = Vec::new();
+        while let Some(v) = stack.pop() {
+            self.reason_lits(v, &mut reasons);
+            for &r in &reasons {
+                let u = var_of(r);
+                let (seen, level) = (self.seen[u as usize], self.level[u as usize]);
+                if seen || level == 0 {
+                    continue;
+                }
+                if matches!(self.reason[u as usize], Reason::Decision)
+                    || levels & 1 << (level & 63) == 0
+                {
+                    for &m in &marked[top..] {
+                        self.seen[m as usize] = false;
+                    }
+                    marked.truncate(top);
+                    return false;
+                }
+                self.seen[u as usize] = true;
+                marked.push(u);
+                stack.push(u);
+            }
+        }
+        true
     }
 
     fn distinct_levels(&self, lits: &[Lit]) -> u32 {
@@ -467,14 +527,19 @@ impl<'t> Core<'t> {
             }
         }
         for list in &mut self.watches {
-            list.retain_mut(|index| {
-                *index = renumber[*index as usize];
-                *index != u32::MAX
+            list.retain_mut(|watch| {
+                watch.clause = renumber[watch.clause as usize];
+                watch.clause != u32::MAX
             });
         }
+        // A reason that is gone belongs to a fact or to a variable no
+        // longer set: neither is ever analysed.
         for reason in &mut self.reason {
-            if let Reason::Clause(index) = reason {
-                *index = renumber[*index as usize];
+            if let Reason::Clause(index) = *reason {
+                *reason = match renumber[index as usize] {
+                    u32::MAX => Reason::Decision,
+                    kept => Reason::Clause(kept),
+                };
             }
         }
     }
