@@ -1,6 +1,7 @@
 //! SE's singles, intersections, subsets, fish and XY(Z)-wings, each
 //! searched in SE's order; the first hint is returned.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{BLOCKS_COLUMNS_ROWS, Kind, Se, colex, common_tuple, sees};
@@ -139,11 +140,17 @@ pub(super) fn hidden_set(se: &Se<'_>, degree: usize, direct: bool) -> Option<Ste
         (false, 3) => Technique::HiddenTriple,
         (false, _) => Technique::HiddenQuad,
     };
+    let search = usize::from(direct) * 3 + degree - 2;
     let mut result = None;
-    for kind in BLOCKS_COLUMNS_ROWS {
+    for (k, kind) in BLOCKS_COLUMNS_ROWS.into_iter().enumerate() {
         for region in 0..9 {
             let empty = se.empty_count(kind, region);
             if !(empty > degree * 2 || (direct && empty > degree)) {
+                continue;
+            }
+            let slot = (search * 3 + k) * 9 + region;
+            let state = house_state(se, kind, region);
+            if BARREN.with_borrow(|barren| barren[slot] == Some(state)) {
                 continue;
             }
             let _ = colex(degree, 9, &mut |picked| {
@@ -196,9 +203,33 @@ pub(super) fn hidden_set(se: &Se<'_>, degree: usize, direct: bool) -> Option<Ste
             if result.is_some() {
                 return result;
             }
+            BARREN.with_borrow_mut(|barren| barren[slot] = Some(state));
         }
     }
     None
+}
+
+/// The subset searches remembered: hidden sets of 2 to 4 digits, direct
+/// hidden pairs and triples, naked sets of 2 to 4 cells.
+const SUBSET_SEARCHES: usize = 9;
+
+thread_local! {
+    /// Per subset search, house kind and house, the digits and candidates
+    /// of the house's cells when the search there last found nothing: what
+    /// it finds in a house depends on nothing else, so a later grid where
+    /// they are the same is not searched there again.
+    static BARREN: RefCell<[Option<[u32; 9]>; SUBSET_SEARCHES * 27]> =
+        const { RefCell::new([None; SUBSET_SEARCHES * 27]) };
+}
+
+/// The digit and candidates of each cell of a house, in house order.
+fn house_state(se: &Se<'_>, kind: Kind, region: usize) -> [u32; 9] {
+    let mut state = [0; 9];
+    for (i, key) in state.iter_mut().enumerate() {
+        let cell = kind.cell(region, i);
+        *key = se.grid.mask(cell) | u32::from(se.grid.value(cell)) << 16;
+    }
+    state
 }
 
 /// The first naked subset of `degree` cells in a house with at least twice
@@ -209,10 +240,16 @@ pub(super) fn naked_set(se: &Se<'_>, degree: usize) -> Option<Step> {
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
+    let search = 6 + degree - 2;
     let mut result = None;
-    for kind in BLOCKS_COLUMNS_ROWS {
+    for (k, kind) in BLOCKS_COLUMNS_ROWS.into_iter().enumerate() {
         for region in 0..9 {
             if se.empty_count(kind, region) < degree * 2 {
+                continue;
+            }
+            let slot = (search * 3 + k) * 9 + region;
+            let state = house_state(se, kind, region);
+            if BARREN.with_borrow(|barren| barren[slot] == Some(state)) {
                 continue;
             }
             let _ = colex(degree, 9, &mut |picked| {
@@ -244,6 +281,7 @@ pub(super) fn naked_set(se: &Se<'_>, degree: usize) -> Option<Step> {
             if result.is_some() {
                 return result;
             }
+            BARREN.with_borrow_mut(|barren| barren[slot] = Some(state));
         }
     }
     None
