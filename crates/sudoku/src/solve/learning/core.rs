@@ -634,7 +634,25 @@ fn luby(i: u32) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::luby;
+    use super::{Core, Reason, luby, positive};
+    use crate::Rules;
+    use crate::solve::mask::Tables;
+
+    #[test]
+    fn a_reason_forgotten_stays_forgotten_at_the_next_clean_up() {
+        let tables = Tables::for_rules(&Rules::classic(4).unwrap()).unwrap();
+        let mut core = Core::new(&tables, 4);
+        let learnt: Vec<u32> = (0..4)
+            .map(|k| core.attach((3 * k..3 * k + 3).map(positive).collect(), true, 5 + k))
+            .collect();
+        // The worst clause was the reason of a variable since unset.
+        core.reason[0] = Reason::Clause(learnt[3]);
+        core.forget();
+        assert!(matches!(core.reason[0], Reason::Decision));
+        assert_eq!(core.learnt_count(), 2);
+        core.forget();
+        assert_eq!(core.learnt_count(), 1);
+    }
 
     #[test]
     fn luby_sequence_starts_as_published() {
