@@ -148,12 +148,18 @@ impl Lister<'_> {
             }
             return true;
         }
+        let coefficient = self.terms[i].0;
         for &value in &self.values[i] {
+            let sum = sum + coefficient * i64::from(value);
+            // Values come in increasing order: once the rest cannot come
+            // back down (or up) to the total, no later value can either.
+            let too_much = sum + self.least[i + 1] > self.rhs;
+            let too_little = sum + self.most[i + 1] < self.rhs;
+            if (too_much && coefficient > 0) || (too_little && coefficient < 0) {
+                break;
+            }
             let clash = (0..i).any(|j| self.apart[i][j] && self.tuple[j] == value);
-            let sum = sum + self.terms[i].0 * i64::from(value);
-            let reachable =
-                sum + self.least[i + 1] <= self.rhs && self.rhs <= sum + self.most[i + 1];
-            if clash || !reachable {
+            if clash || too_much || too_little {
                 continue;
             }
             self.tuple.push(value);
@@ -196,6 +202,51 @@ mod tests {
     fn cells_that_do_not_see_each_other_may_repeat() {
         // 2+2 and 1+3, 3+1.
         assert_eq!(sum_of(2, (1, 9), 4, false).map(|t| t.len()), Some(3));
+    }
+
+    #[test]
+    fn fillings_are_those_of_brute_force() {
+        // Every weighting of up to three cells over 1..4 by -10, -1, 1 and 2,
+        // every reachable total, cells apart or not: the same tuples, in
+        // the same order, as listing every tuple and keeping those that fit.
+        let weights = [-10i64, -1, 1, 2];
+        for k in 1..=3usize {
+            for code in 0..weights.len().pow(k as u32) {
+                let coefficients: Vec<i64> = (0..k)
+                    .map(|i| weights[code / weights.len().pow(i as u32) % weights.len()])
+                    .collect();
+                let mut model = Model::new();
+                let vars = model.new_vars(k, 1, 4);
+                let terms: Vec<(i64, Var)> = coefficients.iter().copied().zip(vars).collect();
+                let all: Vec<Vec<i32>> = (0..4usize.pow(k as u32))
+                    .map(|t| {
+                        (0..k)
+                            .rev()
+                            .map(|i| (t / 4usize.pow(i as u32) % 4) as i32 + 1)
+                            .collect()
+                    })
+                    .collect();
+                for distinct in [false, true] {
+                    for rhs in -50..=30 {
+                        let expected: Vec<Vec<i32>> = all
+                            .iter()
+                            .filter(|t| {
+                                let total: i64 = t
+                                    .iter()
+                                    .zip(&coefficients)
+                                    .map(|(&v, &c)| c * i64::from(v))
+                                    .sum();
+                                let apart = (0..k).all(|i| (0..i).all(|j| t[i] != t[j]));
+                                total == rhs && (apart || !distinct)
+                            })
+                            .cloned()
+                            .collect();
+                        let found = fillings(&model, &terms, rhs, |_, _| distinct);
+                        assert_eq!(found, Some(expected), "{coefficients:?} = {rhs}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
