@@ -260,14 +260,20 @@ impl Model {
 
     fn validate(&self, c: &Constraint) -> Result<(), ModelError> {
         let kind = c.kind();
-        for var in c.vars() {
-            if var.index() >= self.domains.len() {
-                return Err(ModelError::UnknownVar {
-                    kind,
-                    var: var.0,
-                    count: self.domains.len(),
-                });
+        let count = self.domains.len();
+        // Two-variable constraints, the most numerous, are read in place.
+        let unknown = match c {
+            Constraint::NotEqual { x, y, .. } | Constraint::Relation { x, y, .. } => {
+                [*x, *y].into_iter().find(|v| v.index() >= count)
             }
+            _ => c.vars().into_iter().find(|v| v.index() >= count),
+        };
+        if let Some(var) = unknown {
+            return Err(ModelError::UnknownVar {
+                kind,
+                var: var.0,
+                count,
+            });
         }
         let length = |what, found, expected| {
             if found == expected {
