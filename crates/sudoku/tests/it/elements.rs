@@ -242,15 +242,19 @@ proptest! {
     }
 }
 
+/// A solution grid of classic 9×9 Sudoku to draw elements from.
+fn nine_by_nine_grid() -> Vec<u8> {
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        .bytes()
+        .map(|b| b - b'0')
+        .collect()
+}
+
 /// Every kind can be drawn on a 9×9 grid, the grid keeps it, and the
 /// engine finds the grid again from the element and the givens left.
 #[test]
 fn every_kind_is_drawn_on_a_nine_by_nine_grid_that_keeps_it() {
-    let grid: Vec<u8> =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-            .bytes()
-            .map(|b| b - b'0')
-            .collect();
+    let grid = nine_by_nine_grid();
     let classic = Rules::classic(9).unwrap();
     for kind in ElementKind::ALL {
         let element = (0..20)
@@ -278,11 +282,7 @@ fn every_kind_is_drawn_on_a_nine_by_nine_grid_that_keeps_it() {
 /// generator kept them as clues.
 #[test]
 fn generated_entropic_modular_and_between_lines_had_two_cells_that_said_nothing() {
-    let grid: Vec<u8> =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-            .bytes()
-            .map(|b| b - b'0')
-            .collect();
+    let grid = nine_by_nine_grid();
     let classic = Rules::classic(9).unwrap();
     for kind in [
         ElementKind::Entropic,
