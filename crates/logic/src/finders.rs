@@ -73,8 +73,8 @@ impl Technique {
             | BetweenLine | ArrowSum | LittleKillerSum | Quadruple | InniesOuties | HiddenCage
             | CageSplitting | DiagonalSums | LittleKillerFillings | LittleKillerPair | Sandwich
             | XSum | SkyscraperClue | RegionSumLine | ZipperLine | DotChain | WhisperChain
-            | HouseRelations | GreaterThan | ProductClue | ParityLine | NabnerLine
-            | LockoutLine | Indexer | FrameSum | OneTwoThree | CountingCircles
+            | ParityChain | HouseRelations | GreaterThan | ProductClue | ParityLine
+            | NabnerLine | LockoutLine | Indexer | FrameSum | OneTwoThree | CountingCircles
             | ElementFillings => variants::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,

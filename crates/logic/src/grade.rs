@@ -392,7 +392,7 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         | BetweenLine | ArrowSum | Quadruple | GreaterThan | ProductClue | ParityLine
         | NabnerLine | LockoutLine => 23,
         CageCombination | LittleKillerSum | RegionSumLine | ZipperLine | DotChain
-        | WhisperChain | Indexer | FrameSum | ElementFillings => 26,
+        | WhisperChain | ParityChain | Indexer | FrameSum | ElementFillings => 26,
         HouseRelations => 34,
         InniesOuties | Sandwich | XSum | SkyscraperClue | OneTwoThree | CountingCircles => 28,
         HiddenCage => 28,

@@ -206,6 +206,7 @@ techniques! {
     ZipperLine => "Zipper line", "----", Medium, 50;
     DotChain => "Dot chain", "----", Medium, 50;
     WhisperChain => "Whisper chain", "----", Medium, 50;
+    ParityChain => "Parity line chain", "----", Medium, 50;
     HouseRelations => "House and relations", "----", Medium, 70;
     GreaterThan => "Greater-than", "----", Easy, 14;
     ProductClue => "Product clue", "----", Easy, 14;
@@ -272,6 +273,7 @@ impl Technique {
         Technique::LockoutLine,
         Technique::DotChain,
         Technique::WhisperChain,
+        Technique::ParityChain,
         Technique::RegionSumLine,
         Technique::ZipperLine,
         Technique::Indexer,

@@ -40,8 +40,9 @@ pub(super) fn find(
     classes: &Classes,
     found: &mut Found<'_>,
 ) -> ControlFlow<()> {
-    for chain in chains(links) {
-        if let Some(step) = alternating(grid, technique, links, &chain, classes) {
+    let chains = chains(links);
+    for index in 0..chains.len() {
+        if let Some(step) = alternating(grid, technique, links, &chains, index, classes) {
             found(step)?;
         }
     }
@@ -86,10 +87,93 @@ fn chains(links: &[&CellLink]) -> Vec<Chain> {
     chains
 }
 
-/// Why the chain's cells cannot take their classes with side 0 in class
-/// `first` (0 or 1): the first failure found, or `None` where nothing
-/// fails.
-fn failure(grid: &Grid, chain: &Chain, classes: &Classes, first: usize) -> Option<String> {
+/// Whether `chain`'s cells can take their classes with side 0 in class
+/// `first`: each cell keeps a digit of its class.
+fn fits(grid: &Grid, chain: &Chain, classes: &Classes, first: usize) -> bool {
+    chain
+        .iter()
+        .all(|&(cell, s)| options(grid, cell) & classes.masks[(s + first) % 2] != 0)
+}
+
+/// The open cells of `house` outside chain `index` that hold a digit of
+/// class `class` whichever way round the chains go: in each other chain, the
+/// fewest of its cells in the house that take the class (over the ways
+/// its cells can take their classes), and the open cells on no chain
+/// whose candidates all lie in the class. Returns the count, the digits
+/// these cells may hold and the cells named for people.
+fn forced(
+    grid: &Grid,
+    chains: &[Chain],
+    index: usize,
+    house: usize,
+    classes: &Classes,
+    class: usize,
+) -> (usize, u32, Vec<String>) {
+    let inside = grid.house_cells(house);
+    let (mut count, mut digits, mut named) = (0, 0, Vec::new());
+    for (other, chain) in chains.iter().enumerate() {
+        if other == index {
+            continue;
+        }
+        let taking = |first: usize| -> Vec<usize> {
+            chain
+                .iter()
+                .filter(|&&(cell, s)| {
+                    (s + first) % 2 == class && inside.contains(cell) && grid.value(cell) == 0
+                })
+                .map(|&(cell, _)| cell)
+                .collect()
+        };
+        let fewest = (0..2)
+            .filter(|&first| fits(grid, chain, classes, first))
+            .map(|first| taking(first).len())
+            .min()
+            .unwrap_or(0);
+        if fewest == 0 {
+            continue;
+        }
+        let cells: Vec<usize> = chain
+            .iter()
+            .map(|&(cell, _)| cell)
+            .filter(|&cell| inside.contains(cell) && grid.value(cell) == 0)
+            .collect();
+        count += fewest;
+        digits |= cells.iter().fold(0, |m, &c| m | options(grid, c));
+        let list: Vec<String> = cells.iter().map(|&c| grid.name(c)).collect();
+        named.push(if fewest == cells.len() {
+            list.join(", ")
+        } else {
+            format!("{fewest} of {} (on a chain of their own)", list.join(", "))
+        });
+    }
+    for cell in inside.iter() {
+        let mask = grid.mask(cell);
+        if grid.value(cell) != 0
+            || mask & !classes.masks[class] != 0
+            || chains.iter().flatten().any(|&(c, _)| c == cell)
+        {
+            continue;
+        }
+        count += 1;
+        digits |= mask;
+        named.push(grid.name(cell));
+    }
+    (count, digits, named)
+}
+
+/// Why chain `index`'s cells cannot take their classes with side 0 in
+/// class `first` (0 or 1): the first failure found, or `None` where
+/// nothing fails. A house fails where the chain's cells of one class
+/// there, with the cells of the house that take that class whichever way
+/// the other chains go, outnumber the class's digits left for them.
+fn failure(
+    grid: &Grid,
+    chains: &[Chain],
+    index: usize,
+    classes: &Classes,
+    first: usize,
+) -> Option<String> {
+    let chain = &chains[index];
     let class = |s: usize| (s + first) % 2;
     for &(cell, s) in chain {
         if options(grid, cell) & classes.masks[class(s)] == 0 {
@@ -114,17 +198,27 @@ fn failure(grid: &Grid, chain: &Chain, classes: &Classes, first: usize) -> Optio
                 .filter(|&&(cell, t)| t == s && inside.contains(cell))
                 .map(|&(cell, _)| cell)
                 .collect();
-            let left = cells.iter().fold(0, |m, &c| m | options(grid, c)) & classes.masks[class(s)];
-            if cells.len() > left.count_ones() as usize {
+            if cells.is_empty() {
+                continue;
+            }
+            let (more, theirs, others) = forced(grid, chains, index, house, classes, class(s));
+            let left =
+                (cells.iter().fold(theirs, |m, &c| m | options(grid, c))) & classes.masks[class(s)];
+            let need = cells.len() + more;
+            if need > left.count_ones() as usize {
                 let names: Vec<String> = cells.iter().map(|&c| grid.name(c)).collect();
                 let digits = match left {
                     0 => "none".to_owned(),
                     _ => format!("only {}", digit_list(left)),
                 };
+                let besides = match others[..] {
+                    [] => String::new(),
+                    _ => format!(" with {}", others.join("; ")),
+                };
                 return Some(format!(
-                    "{} would need {} {} digits in {}, which has {digits} left for them",
+                    "{}{besides} would need {need} {} digits in {}, which has {digits} left for \
+                     them",
                     names.join(", "),
-                    cells.len(),
                     classes.names[class(s)],
                     grid.houses()[house].name()
                 ));
@@ -140,12 +234,14 @@ fn alternating(
     grid: &Grid,
     technique: Technique,
     links: &[&CellLink],
-    chain: &Chain,
+    chains: &[Chain],
+    index: usize,
     classes: &Classes,
 ) -> Option<Step> {
+    let chain = &chains[index];
     let first = match (
-        failure(grid, chain, classes, 0),
-        failure(grid, chain, classes, 1),
+        failure(grid, chains, index, classes, 0),
+        failure(grid, chains, index, classes, 1),
     ) {
         (None, Some(why)) => (0, why),
         (Some(why), None) => (1, why),

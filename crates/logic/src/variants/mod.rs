@@ -34,7 +34,8 @@
 //!   lines, and the arrangements of a row that a sandwich, X-sum or
 //!   skyscraper clue beside it allows. Two elements read together: dots
 //!   and whisper steps meeting in one cell, the parity or the half that
-//!   alternates along a chain of dots or a whisper line, and a house read
+//!   alternates along a chain of dots, a whisper line or parity lines
+//!   joined by their cells, and a house read
 //!   with the relations between its cells. Indexers, greater-than signs,
 //!   product clues, parity and nabner lines are read through their
 //!   relations and as a whole (`fillings`: the fillings of the element's
@@ -65,6 +66,7 @@ mod lockout;
 mod one_two_three;
 mod pairs;
 mod parity;
+mod parity_lines;
 mod quadruple;
 mod readings;
 mod region_sum;
@@ -159,6 +161,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         T::ZipperLine => zipper::find(grid, found),
         T::DotChain => dot_chains::find(grid, found),
         T::WhisperChain => whisper_chains::find(grid, found),
+        T::ParityChain => parity_lines::find(grid, found),
         T::HouseRelations => house_relations::find(grid, found),
         T::LockoutLine => lockout::find(grid, found),
         T::FrameSum => frame_sum::find(grid, found),

@@ -241,3 +241,60 @@ fn house_and_relations_keep_what_some_filling_uses() {
     let grid = row_with_an_x(&[1, 3, 7], &[1, 3, 9]);
     assert!(Technique::HouseRelations.find_all(&grid).is_empty());
 }
+
+/// The 9×9 grid with parity lines r4c7–r5c8–r4c8–r5c7 and r4c9–r5c8 (one
+/// chain: r4c7, r4c8, r4c9 against r5c7, r5c8), the line r6c7–r6c8 where
+/// `third_line`, and 2 in r5c9, 7 in r6c9: box 6 misses four odd digits
+/// and three even ones.
+fn parity_lines_in_box_six(third_line: bool) -> (Rules, Vec<u8>) {
+    let line = |cells: &[(usize, usize)]| Element::ParityLine {
+        cells: cells.iter().map(|&(r, c)| at(r, c)).collect(),
+    };
+    let mut lines = vec![
+        line(&[(4, 7), (5, 8), (4, 8), (5, 7)]),
+        line(&[(4, 9), (5, 8)]),
+    ];
+    if third_line {
+        lines.push(line(&[(6, 7), (6, 8)]));
+    }
+    let mut values = vec![0; 81];
+    values[at(5, 9)] = 2;
+    values[at(6, 9)] = 7;
+    (rules_with(lines), values)
+}
+
+#[test]
+fn parity_lines_count_against_a_house() {
+    let (rules, values) = parity_lines_in_box_six(true);
+    let grid = Grid::with_values(&rules, &values);
+    let steps = of_form(Technique::ParityChain, &grid, "alternation");
+    assert_eq!(steps.len(), 1);
+    let odd: &[u8] = &[1, 3, 5, 9];
+    let even: &[u8] = &[4, 6, 8];
+    assert_eq!(
+        removed(&steps[0]),
+        names(&[
+            (at(4, 7), even),
+            (at(4, 8), even),
+            (at(4, 9), even),
+            (at(5, 7), odd),
+            (at(5, 8), odd),
+        ])
+    );
+    assert_eq!(steps[0].elements, [0, 1]);
+    let text = steps[0].text(&grid);
+    assert!(
+        text.contains(
+            "r4c7, r4c8, r4c9 with 1 of r6c7, r6c8 (on a chain of their own) would need 4 even \
+             digits in box 6, which has only 4, 6, 8 left for them"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn parity_lines_that_fit_their_houses_say_nothing() {
+    let (rules, values) = parity_lines_in_box_six(false);
+    let grid = Grid::with_values(&rules, &values);
+    assert!(of_form(Technique::ParityChain, &grid, "alternation").is_empty());
+}
