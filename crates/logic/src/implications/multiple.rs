@@ -212,7 +212,12 @@ impl Search<'_> {
     /// Propagates one assumption.
     fn assume(&self, cell: usize, digit: u8, on: bool) -> (Rc<Run>, Option<(usize, usize)>) {
         let spare = self.spare.borrow_mut().pop();
-        let mut run = spare.unwrap_or_else(|| Run::new(self.grid.values().len(), self.grid.size()));
+        let mut run = spare.unwrap_or_else(|| {
+            // Room for a quarter of the potentials: a propagation reaches
+            // hundreds, and growing one step at a time copies them again.
+            let (cells, size) = (self.grid.values().len(), self.grid.size());
+            Run::new(cells, size, cells * size / 4)
+        });
         let seed = run.push(Potential::new(cell, digit, on, Cause::Assumption, None));
         let absurd = self.chaining.propagate(
             self.context,

@@ -110,10 +110,11 @@ pub(super) struct Run {
 }
 
 impl Run {
-    /// An empty run for a grid of `cells` cells and digits up to `size`.
-    pub fn new(cells: usize, size: usize) -> Self {
+    /// An empty run for a grid of `cells` cells and digits up to `size`,
+    /// with room for `nodes` potentials.
+    pub fn new(cells: usize, size: usize, nodes: usize) -> Self {
         Run {
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(nodes),
             size,
             index: vec![0; cells * size * 2],
         }
@@ -182,11 +183,11 @@ impl Run {
     pub fn chain(&self, target: usize) -> Vec<usize> {
         // One bit per candidate and state: cheaper to clear than a flag each.
         let mut seen = vec![0u64; self.index.len().div_ceil(64)];
-        let mut order = Vec::new();
-        let mut todo = vec![target];
+        let mut order = Vec::with_capacity(self.nodes.len());
+        // This layer and the next, their storage shared by all layers.
+        let (mut todo, mut next) = (vec![target], Vec::new());
         while !todo.is_empty() {
-            let mut next = Vec::new();
-            for id in todo {
+            for &id in &todo {
                 let node = &self.nodes[id];
                 let key = self.key(node.cell, node.digit, node.on);
                 let (word, bit) = (key / 64, 1u64 << (key % 64));
@@ -196,7 +197,8 @@ impl Run {
                     next.extend(node.parents());
                 }
             }
-            todo = next;
+            todo.clear();
+            std::mem::swap(&mut todo, &mut next);
         }
         order
     }
@@ -215,7 +217,7 @@ impl Run {
         }
         let mut new_id = vec![u32::MAX; self.nodes.len()];
         let mut run = Run {
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(keep.iter().filter(|&&k| k).count()),
             size: self.size,
             index: vec![0; self.index.len()],
         };

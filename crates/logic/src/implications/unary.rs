@@ -19,7 +19,8 @@ use crate::step::Candidate;
 /// Every cycle and forcing chain in `grid`, unsorted.
 pub(super) fn hints(context: &Context, links: &Links, grid: &Grid) -> Vec<Hint> {
     let mut hints = Vec::new();
-    let mut scratch = Run::new(grid.values().len(), grid.size());
+    let mut scratch = Run::new(grid.values().len(), grid.size(), 0);
+    let mut queues = Queues::default();
     for (cell_rule, house_rule) in [(false, true), (true, false), (true, true)] {
         for cell in 0..grid.values().len() {
             let mask = grid.mask(cell);
@@ -37,11 +38,24 @@ pub(super) fn hints(context: &Context, links: &Links, grid: &Grid) -> Vec<Hint> 
                     cell_rule,
                     house_rule,
                 };
-                pass.from(&mut scratch, cell, digit, &mut hints);
+                pass.from(&mut scratch, &mut queues, cell, digit, &mut hints);
             }
         }
     }
     hints
+}
+
+/// The queues of one search, kept from one search to the next so that
+/// thousands of searches share their storage: what is pending for the
+/// next layer, and the layer being handled.
+#[derive(Default)]
+struct Queues {
+    on: Vec<usize>,
+    off: Vec<usize>,
+    reached: Vec<Reached>,
+    layer: Vec<usize>,
+    layer_reached: Vec<Reached>,
+    ends: Vec<usize>,
 }
 
 /// A potential off met by the loop search.
@@ -72,12 +86,19 @@ impl<'a> Pass<'a> {
 
     /// The cycles through `digit` in `cell` and, with house links, the
     /// forcing chains from it on and off.
-    fn from(&self, scratch: &mut Run, cell: usize, digit: u8, hints: &mut Vec<Hint>) {
+    fn from(
+        &self,
+        scratch: &mut Run,
+        queues: &mut Queues,
+        cell: usize,
+        digit: u8,
+        hints: &mut Vec<Hint>,
+    ) {
         let (cycle_kind, chain_kind) = self.kinds();
         let base_cycle = if cycle_kind == Kind::XYCycle { 70 } else { 65 };
         let base_chain = if chain_kind == Kind::XChain { 66 } else { 70 };
-        let ends = self.cycles(scratch, cell, digit);
-        for end in ends {
+        self.cycles(scratch, queues, cell, digit);
+        for &end in &queues.ends {
             let removable = self.cycle_removals(scratch, end);
             if removable.is_empty() {
                 continue;
@@ -93,11 +114,8 @@ impl<'a> Pass<'a> {
             return;
         }
         for on in [true, false] {
-            let ends = self.forcing(scratch, cell, digit, on);
-            if ends.is_empty() {
-                continue;
-            }
-            for end in ends {
+            self.forcing(scratch, queues, cell, digit, on);
+            for &end in &queues.ends {
                 let (run, end) = scratch.extract(end);
                 let run = Rc::new(run);
                 let node = &run.nodes[end];
@@ -152,21 +170,31 @@ impl<'a> Pass<'a> {
     }
 
     /// Breadth-first search for loops back to the assumption (at least four
-    /// steps); returns the run and the loops' closing potentials.
+    /// steps); fills the run, and `queues.ends` with the loops' closing
+    /// potentials.
     ///
     /// A potential off reached again by another path is not followed again
     /// (what it switches on is already there), but it may still close a loop
     /// along its own path; it becomes a node only if it does.
-    fn cycles(&self, run: &mut Run, cell: usize, digit: u8) -> Vec<usize> {
+    fn cycles(&self, run: &mut Run, queues: &mut Queues, cell: usize, digit: u8) {
         run.clear();
-        let source = run.push(Potential::new(cell, digit, true, Cause::Assumption, None));
-        let mut ends = Vec::new();
-        let mut pending_on = vec![source];
-        let mut pending_off: Vec<Reached> = Vec::new();
+        let Queues {
+            on: pending_on,
+            reached: pending_off,
+            layer,
+            layer_reached,
+            ends,
+            ..
+        } = queues;
+        ends.clear();
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push(run.push(Potential::new(cell, digit, true, Cause::Assumption, None)));
         let mut length = 0;
         while !pending_on.is_empty() && self.work.spend(pending_on.len() as u64) {
             length += 1;
-            for p in std::mem::take(&mut pending_on) {
+            std::mem::swap(pending_on, layer);
+            for &p in layer.iter() {
                 for &implied in self.offs(run, p) {
                     if !run.contains(implied.cell, implied.digit, false) {
                         pending_off.push(Reached::New(run.push(implied.potential(false, p))));
@@ -175,8 +203,10 @@ impl<'a> Pass<'a> {
                     }
                 }
             }
+            layer.clear();
             length += 1;
-            for reached in std::mem::take(&mut pending_off) {
+            std::mem::swap(pending_off, layer_reached);
+            for reached in layer_reached.drain(..) {
                 let (implied_off, parent) = match reached {
                     Reached::New(id) => {
                         for &implied in self.ons(run, id, self.house_rule) {
@@ -219,7 +249,6 @@ impl<'a> Pass<'a> {
                 }
             }
         }
-        ends
     }
 
     /// The candidates a loop removes: those seeing a potential on in one
@@ -249,17 +278,26 @@ impl<'a> Pass<'a> {
         removable
     }
 
-    /// Propagation from the assumption looking for its own negation;
-    /// returns the run and the potentials that negate it.
-    fn forcing(&self, run: &mut Run, cell: usize, digit: u8, on: bool) -> Vec<usize> {
+    /// Propagation from the assumption looking for its own negation; fills
+    /// the run, and `queues.ends` with the potentials that negate it.
+    fn forcing(&self, run: &mut Run, queues: &mut Queues, cell: usize, digit: u8, on: bool) {
         run.clear();
+        let Queues {
+            on: pending_on,
+            off: pending_off,
+            layer,
+            ends,
+            ..
+        } = queues;
+        ends.clear();
+        pending_on.clear();
+        pending_off.clear();
         let source = run.push(Potential::new(cell, digit, on, Cause::Assumption, None));
-        let mut ends = Vec::new();
+        match on {
+            true => pending_on.push(source),
+            false => pending_off.push(source),
+        }
         let negates = |i: &Implied, state: bool| i.cell == cell && i.digit == digit && state != on;
-        let (mut pending_on, mut pending_off) = match on {
-            true => (vec![source], Vec::new()),
-            false => (Vec::new(), vec![source]),
-        };
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if !self
                 .work
@@ -267,32 +305,29 @@ impl<'a> Pass<'a> {
             {
                 break;
             }
-            for p in std::mem::take(&mut pending_on) {
+            std::mem::swap(pending_on, layer);
+            for &p in layer.iter() {
                 for &implied in self.offs(run, p) {
                     let ends_here = negates(&implied, false) && ends.is_empty();
                     reach(
                         run,
                         implied.potential(false, p),
                         ends_here,
-                        &mut ends,
-                        &mut pending_off,
+                        ends,
+                        pending_off,
                     );
                 }
             }
-            for p in std::mem::take(&mut pending_off) {
+            layer.clear();
+            std::mem::swap(pending_off, layer);
+            for &p in layer.iter() {
                 for &implied in self.ons(run, p, true) {
                     let ends_here = negates(&implied, true) && ends.is_empty();
-                    reach(
-                        run,
-                        implied.potential(true, p),
-                        ends_here,
-                        &mut ends,
-                        &mut pending_on,
-                    );
+                    reach(run, implied.potential(true, p), ends_here, ends, pending_on);
                 }
             }
+            layer.clear();
         }
-        ends
     }
 }
 
@@ -322,7 +357,7 @@ fn reach(
 /// the next one of the original line.
 fn reversed(run: &Run, end: usize, grid: &Grid) -> Run {
     let line = run.main_line(end);
-    let mut reversed = Run::new(grid.values().len(), grid.size());
+    let mut reversed = Run::new(grid.values().len(), grid.size(), line.len());
     // Node k of the new run flips line[k]; its parent flips line[k + 1].
     for (k, &id) in line.iter().enumerate() {
         let node = &run.nodes[id];
