@@ -2,17 +2,31 @@
 //! houses of each cell in SE's order, each cell's cage mates, the houses of
 //! each kind and those crossing each house (what the nested rules search),
 //! and the work done so far, capped and polled against the budget.
+//!
+//! The first part depends on the grid's geometry only: it is worked out once
+//! per geometry and thread, and kept while the grids of that geometry are
+//! graded (a grading calls the chaining producers hundreds of times).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::ops::Deref;
+use std::rc::Rc;
+use std::sync::{Arc, Weak};
 
 use crate::cellset::CellSet;
-use crate::grid::Grid;
+use crate::grid::{Geometry, Grid};
 use fdoku_sudoku::HouseKind;
 
-/// What every search of one top-level call shares: the houses of each cell
-/// in SE's order (box, row, column, then the others), each cell's cage mates
-/// outside its houses, and the work done so far.
+/// What every search of one top-level call shares: the grid's [`Shape`]
+/// (reached through `Deref`) and the work done so far.
 pub(super) struct Context {
+    shape: Rc<Shape>,
+    pub work: Work,
+}
+
+/// What the searches read of the grid's geometry: the houses of each cell
+/// in SE's order (box, row, column, then the others), each cell's cage
+/// mates outside its houses, and the houses by kind and crossing.
+pub(super) struct Shape {
     pub houses_of: Vec<Vec<usize>>,
     /// Per cell, the cells sharing a house with it, each once with the
     /// first of its houses (in `houses_of` order) holding both, house by
@@ -31,7 +45,22 @@ pub(super) struct Context {
     crossing: Vec<Vec<(usize, u32)>>,
     /// Each house's cells, ascending.
     cells: Vec<Vec<usize>>,
-    pub work: Work,
+}
+
+impl Deref for Context {
+    type Target = Shape;
+
+    fn deref(&self) -> &Shape {
+        &self.shape
+    }
+}
+
+thread_local! {
+    /// The shape last worked out on this thread, and the geometry it is of
+    /// (held weakly: while it is held, no other geometry can take its
+    /// address).
+    static LAST_SHAPE: RefCell<Option<(Weak<Geometry>, Rc<Shape>)>> =
+        const { RefCell::new(None) };
 }
 
 /// A deterministic cap on the potentials one top-level search may handle.
@@ -79,6 +108,31 @@ impl Work {
 impl Context {
     /// The context of a search of `grid`.
     pub fn new(grid: &Grid) -> Self {
+        let geometry = grid.geometry();
+        let shape = LAST_SHAPE.with_borrow_mut(|last| match last {
+            Some((known, shape)) if std::ptr::eq(known.as_ptr(), Arc::as_ptr(geometry)) => {
+                Rc::clone(shape)
+            }
+            _ => {
+                let shape = Rc::new(Shape::new(grid));
+                *last = Some((Arc::downgrade(geometry), Rc::clone(&shape)));
+                shape
+            }
+        });
+        Context {
+            shape,
+            work: Work {
+                spent: Cell::new(0),
+                limit: Cell::new(WORK_LIMIT),
+                next_check: Cell::new(CLOCK_EVERY),
+            },
+        }
+    }
+}
+
+impl Shape {
+    /// The shape of `grid`'s geometry.
+    fn new(grid: &Grid) -> Self {
         let rank = |kind: HouseKind| match kind {
             HouseKind::Box => 0,
             HouseKind::Row => 1,
@@ -162,7 +216,7 @@ impl Context {
                     .collect()
             })
             .collect();
-        Context {
+        Shape {
             houses_of,
             peer_order,
             mate_list,
@@ -170,11 +224,6 @@ impl Context {
             kinds,
             crossing,
             cells,
-            work: Work {
-                spent: Cell::new(0),
-                limit: Cell::new(WORK_LIMIT),
-                next_check: Cell::new(CLOCK_EVERY),
-            },
         }
     }
 
@@ -185,7 +234,7 @@ impl Context {
 
     /// The houses sharing a cell with `house`, by kind and number, each
     /// with the positions of the shared cells among `house`'s cells (in
-    /// [`Context::cells`] order), as bits.
+    /// [`Shape::cells`] order), as bits.
     pub fn crossing(&self, house: usize) -> &[(usize, u32)] {
         &self.crossing[house]
     }
