@@ -46,7 +46,8 @@ fn var_of(lit: Lit) -> Var {
 enum Reason {
     /// A decision, or a fact of level 0.
     Decision,
-    /// Unit propagation of this clause; the literal is its first.
+    /// Unit propagation of the clause at this place of the store; the
+    /// literal is its first.
     Clause(u32),
     /// False because this variable is true (an exclusion).
     Excluded(Var),
@@ -54,23 +55,22 @@ enum Reason {
 
 /// What went wrong at a conflict.
 enum Conflict {
-    /// Every literal of this clause is false.
+    /// Every literal of the clause at this place of the store is false.
     Clause(u32),
     /// Both variables are true but exclude each other.
     Pair(Var, Var),
 }
 
-struct Clause {
-    lits: Vec<Lit>,
-    learnt: bool,
-    /// Decision levels among the literals when learnt (smaller is better).
-    levels: u32,
-}
+/// Words of a clause's header in the store, before its literals: the
+/// number of literals, then its decision levels when learnt (smaller is
+/// better) shifted left once, the low bit set for a learnt clause.
+const HEADER: usize = 2;
 
 /// A clause watching a literal, with another of its literals: while that
 /// one is true the clause need not be looked at.
 #[derive(Clone, Copy)]
 struct Watch {
+    /// Where the clause starts in the store.
     clause: u32,
     blocker: Lit,
 }
@@ -103,7 +103,15 @@ pub(super) struct Core<'t> {
     /// Where each decision level starts on the trail.
     levels: Vec<usize>,
     propagated: usize,
-    clauses: Vec<Clause>,
+    /// Every clause, one after the other: its header words, then its
+    /// literals (a clause is named by where it starts). One block of
+    /// memory keeps the watched literals close to their header.
+    store: Vec<u32>,
+    /// Learnt clauses in the store.
+    learnt: usize,
+    /// Scratch for counting distinct levels: the last count that saw each.
+    level_stamp: Vec<u32>,
+    stamp: u32,
     /// Per literal: the clauses watching it (visited when it turns false).
     watches: Vec<Vec<Watch>>,
     activity: Vec<f64>,
@@ -130,7 +138,11 @@ impl<'t> Core<'t> {
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             propagated: 0,
-            clauses: Vec::new(),
+            store: Vec::new(),
+            learnt: 0,
+            // A level per decision, each on a variable of its own.
+            level_stamp: vec![0; vars + 1],
+            stamp: 0,
             watches: vec![Vec::new(); 2 * vars],
             heap: ActivityHeap::new(vars, &activity),
             activity,
@@ -216,21 +228,26 @@ impl<'t> Core<'t> {
     }
 
     fn attach(&mut self, lits: Vec<Lit>, learnt: bool, levels: u32) -> u32 {
-        let index = self.clauses.len() as u32;
+        let at = self.store.len() as u32;
         self.watches[lits[0] as usize].push(Watch {
-            clause: index,
+            clause: at,
             blocker: lits[1],
         });
         self.watches[lits[1] as usize].push(Watch {
-            clause: index,
+            clause: at,
             blocker: lits[0],
         });
-        self.clauses.push(Clause {
-            lits,
-            learnt,
-            levels,
-        });
-        index
+        self.store.push(lits.len() as u32);
+        self.store.push(levels << 1 | u32::from(learnt));
+        self.store.extend_from_slice(&lits);
+        self.learnt += usize::from(learnt);
+        at
+    }
+
+    /// The literals of the clause starting at `at`.
+    fn lits(&self, at: u32) -> &[Lit] {
+        let at = at as usize;
+        &self.store[at + HEADER..at + HEADER + self.store[at] as usize]
     }
 
     /// The variables made false by `var` being true.
@@ -314,11 +331,11 @@ impl<'t> Core<'t> {
                 continue;
             }
             let index = watch.clause;
-            let lits = &mut self.clauses[index as usize].lits;
-            if lits[0] == false_lit {
-                lits.swap(0, 1);
+            let (first_at, second_at) = (index as usize + HEADER, index as usize + HEADER + 1);
+            if self.store[first_at] == false_lit {
+                self.store.swap(first_at, second_at);
             }
-            let first = lits[0];
+            let first = self.store[first_at];
             let keep = Watch {
                 clause: index,
                 blocker: first,
@@ -328,12 +345,11 @@ impl<'t> Core<'t> {
                 kept += 1;
                 continue;
             }
-            let lits = &self.clauses[index as usize].lits;
-            let replacement = (2..lits.len()).find(|&k| self.lit_value(lits[k]) != -1);
+            let end = first_at + self.store[index as usize] as usize;
+            let replacement = (second_at + 1..end).find(|&k| self.lit_value(self.store[k]) != -1);
             if let Some(k) = replacement {
-                let lits = &mut self.clauses[index as usize].lits;
-                lits.swap(1, k);
-                let watch = lits[1];
+                self.store.swap(second_at, k);
+                let watch = self.store[second_at];
                 self.watches[watch as usize].push(keep);
                 continue;
             }
@@ -360,7 +376,7 @@ impl<'t> Core<'t> {
         out.clear();
         match self.reason[var as usize] {
             Reason::Decision => {}
-            Reason::Clause(index) => out.extend_from_slice(&self.clauses[index as usize].lits[1..]),
+            Reason::Clause(index) => out.extend_from_slice(&self.lits(index)[1..]),
             Reason::Excluded(by) => out.push(negative(by)),
         }
     }
@@ -384,7 +400,7 @@ impl<'t> Core<'t> {
         let mut learnt = vec![0];
         let mut marked = Vec::new();
         let mut lits = match conflict {
-            Conflict::Clause(index) => self.clauses[index as usize].lits.clone(),
+            Conflict::Clause(index) => self.lits(index).to_vec(),
             Conflict::Pair(a, b) => vec![negative(a), negative(b)],
         };
         let mut open = 0;
@@ -482,14 +498,17 @@ impl<'t> Core<'t> {
         true
     }
 
-    fn distinct_levels(&self, lits: &[Lit]) -> u32 {
-        let mut levels: Vec<u32> = lits
-            .iter()
-            .map(|&l| self.level[var_of(l) as usize])
-            .collect();
-        levels.sort_unstable();
-        levels.dedup();
-        levels.len() as u32
+    fn distinct_levels(&mut self, lits: &[Lit]) -> u32 {
+        self.stamp += 1;
+        let mut count = 0;
+        for &lit in lits {
+            let level = self.level[var_of(lit) as usize] as usize;
+            if self.level_stamp[level] != self.stamp {
+                self.level_stamp[level] = self.stamp;
+                count += 1;
+            }
+        }
+        count
     }
 
     fn backtrack(&mut self, to: u32) {
@@ -509,22 +528,35 @@ impl<'t> Core<'t> {
     /// Forgets the worse half of the learnt clauses (at level 0, where no
     /// clause is the reason of anything the search still reads).
     fn forget(&mut self) {
-        let mut learnt: Vec<(u32, usize, usize)> = (0..self.clauses.len())
-            .filter(|&i| self.clauses[i].learnt && self.clauses[i].lits.len() > 2)
-            .map(|i| (self.clauses[i].levels, self.clauses[i].lits.len(), i))
-            .collect();
-        learnt.sort_unstable();
-        let mut gone = vec![false; self.clauses.len()];
-        for &(levels, _, i) in &learnt[learnt.len() / 2..] {
-            gone[i] = levels > 2;
-        }
-        let mut renumber = vec![u32::MAX; self.clauses.len()];
-        let old = std::mem::take(&mut self.clauses);
-        for (i, clause) in old.into_iter().enumerate() {
-            if !gone[i] {
-                renumber[i] = self.clauses.len() as u32;
-                self.clauses.push(clause);
+        // (levels, length, place) of each learnt clause longer than two.
+        let mut learnt: Vec<(u32, u32, usize)> = Vec::new();
+        let mut at = 0;
+        while at < self.store.len() {
+            let (len, info) = (self.store[at], self.store[at + 1]);
+            if info & 1 == 1 && len > 2 {
+                learnt.push((info >> 1, len, at));
             }
+            at += HEADER + len as usize;
+        }
+        learnt.sort_unstable();
+        let mut gone = vec![false; self.store.len()];
+        for &(levels, _, at) in &learnt[learnt.len() / 2..] {
+            gone[at] = levels > 2;
+        }
+        // Where each clause kept moves to (indexed by where it was).
+        let mut renumber = vec![u32::MAX; self.store.len()];
+        let old = std::mem::take(&mut self.store);
+        self.store.reserve(old.len());
+        self.learnt = 0;
+        let mut at = 0;
+        while at < old.len() {
+            let end = at + HEADER + old[at] as usize;
+            if !gone[at] {
+                renumber[at] = self.store.len() as u32;
+                self.learnt += (old[at + 1] & 1) as usize;
+                self.store.extend_from_slice(&old[at..end]);
+            }
+            at = end;
         }
         for list in &mut self.watches {
             list.retain_mut(|watch| {
@@ -545,7 +577,7 @@ impl<'t> Core<'t> {
     }
 
     fn learnt_count(&self) -> usize {
-        self.clauses.iter().filter(|c| c.learnt).count()
+        self.learnt
     }
 
     /// Searches from the current facts, calling `on_solution` with each
