@@ -109,6 +109,9 @@ pub(super) struct Core<'t> {
     store: Vec<u32>,
     /// Learnt clauses in the store.
     learnt: usize,
+    /// Scratch for minimisation: variables to follow, and their reasons.
+    stack: Vec<Var>,
+    reasons: Vec<Lit>,
     /// Scratch for counting distinct levels: the last count that saw each.
     level_stamp: Vec<u32>,
     stamp: u32,
@@ -140,6 +143,8 @@ impl<'t> Core<'t> {
             propagated: 0,
             store: Vec::new(),
             learnt: 0,
+            stack: Vec::new(),
+            reasons: Vec::new(),
             // A level per decision, each on a variable of its own.
             level_stamp: vec![0; vars + 1],
             stamp: 0,
@@ -470,10 +475,13 @@ impl<'t> Core<'t> {
     /// marked `seen` (those of the clause) or fixed. Marks what it proves
     /// implied (recorded in `marked`).
     fn implied_by_clause(&mut self, var: Var, levels: u64, marked: &mut Vec<Var>) -> bool {
-        let mut stack = vec![var];
+        let mut stack = std::mem::take(&mut self.stack);
+        let mut reasons = std::mem::take(&mut self.reasons);
+        stack.clear();
+        stack.push(var);
         let top = marked.len();
-        let mut reasons = Vec::new();
-        while let Some(v) = stack.pop() {
+        let mut implied = true;
+        'walk: while let Some(v) = stack.pop() {
             self.reason_lits(v, &mut reasons);
             for &r in &reasons {
                 let u = var_of(r);
@@ -488,14 +496,17 @@ impl<'t> Core<'t> {
                         self.seen[m as usize] = false;
                     }
                     marked.truncate(top);
-                    return false;
+                    implied = false;
+                    break 'walk;
                 }
                 self.seen[u as usize] = true;
                 marked.push(u);
                 stack.push(u);
             }
         }
-        true
+        self.stack = stack;
+        self.reasons = reasons;
+        implied
     }
 
     fn distinct_levels(&mut self, lits: &[Lit]) -> u32 {
