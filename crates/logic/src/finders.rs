@@ -73,9 +73,9 @@ impl Technique {
             | BetweenLine | ArrowSum | LittleKillerSum | Quadruple | InniesOuties | HiddenCage
             | CageSplitting | DiagonalSums | LittleKillerFillings | LittleKillerPair | Sandwich
             | XSum | SkyscraperClue | RegionSumLine | ZipperLine | DotChain | WhisperChain
-            | ParityChain | HouseRelations | GreaterThan | ProductClue | ParityLine
-            | NabnerLine | LockoutLine | Indexer | FrameSum | OneTwoThree | CountingCircles
-            | ElementFillings => variants::find,
+            | ParityChain | HouseRelations | ClueAndHouse | GreaterThan | ProductClue
+            | ParityLine | NabnerLine | LockoutLine | Indexer | FrameSum | OneTwoThree
+            | CountingCircles | ElementFillings => variants::find,
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair
             | HiddenTriple | HiddenQuad => subsets::find,
             XYWing | XYZWing | WWing => wings::find,

@@ -393,7 +393,7 @@ pub fn explainer_rating(step: &Step, grid: &Grid) -> u16 {
         | NabnerLine | LockoutLine => 23,
         CageCombination | LittleKillerSum | RegionSumLine | ZipperLine | DotChain
         | WhisperChain | ParityChain | Indexer | FrameSum | ElementFillings => 26,
-        HouseRelations => 34,
+        HouseRelations | ClueAndHouse => 34,
         InniesOuties | Sandwich | XSum | SkyscraperClue | OneTwoThree | CountingCircles => 28,
         HiddenCage => 28,
         CageSplitting => 34,

@@ -178,12 +178,19 @@ pub fn explainer_order() -> Vec<Technique> {
 /// killer's own: they are as simple as the simplest eliminations. A house
 /// read with the relations between its cells follows them (forcing nets,
 /// which follow the constraints inside each assumption, leave it out: it
-/// lists the fillings of a house).
+/// lists the fillings of a house). An outside clue read with a house its
+/// row crosses weighs two rules at once, like a hidden pair: it comes
+/// right after hidden pairs.
 fn with_constraints(mut order: Vec<Technique>) -> Vec<Technique> {
-    let at = order
-        .iter()
-        .position(|&t| t == Technique::CageCombination)
-        .map_or(0, |i| i + 1);
+    let after = |order: &[Technique], technique| {
+        order
+            .iter()
+            .position(|&t| t == technique)
+            .map_or(0, |i| i + 1)
+    };
+    let at = after(&order, Technique::HiddenPair);
+    order.insert(at, Technique::ClueAndHouse);
+    let at = after(&order, Technique::CageCombination);
     let constraints = Technique::CONSTRAINTS.iter().copied();
     order.splice(at..at, constraints.chain([Technique::HouseRelations]));
     order

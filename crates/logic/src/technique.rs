@@ -208,6 +208,7 @@ techniques! {
     WhisperChain => "Whisper chain", "----", Medium, 50;
     ParityChain => "Parity line chain", "----", Medium, 50;
     HouseRelations => "House and relations", "----", Medium, 70;
+    ClueAndHouse => "Clue and house", "----", Medium, 70;
     GreaterThan => "Greater-than", "----", Easy, 14;
     ProductClue => "Product clue", "----", Easy, 14;
     ParityLine => "Parity line", "----", Easy, 14;
@@ -299,8 +300,10 @@ impl Technique {
     /// path's level past HoDoKu's caps, which measure how long a classic
     /// path is.
     pub fn is_rule_deduction(self) -> bool {
-        matches!(self, Technique::CageCombination | Technique::HouseRelations)
-            || Technique::CONSTRAINTS.contains(&self)
+        matches!(
+            self,
+            Technique::CageCombination | Technique::HouseRelations | Technique::ClueAndHouse
+        ) || Technique::CONSTRAINTS.contains(&self)
     }
 
     /// Whether it places a digit by a single (full house, naked or hidden single).

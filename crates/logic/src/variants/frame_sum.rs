@@ -19,15 +19,8 @@ use fdoku_sudoku::Element;
 pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     let size = grid.size();
     for (index, element) in elements(grid) {
-        let Element::FrameSum { clue, sum } = element else {
+        let Some(clue) = Clue::of(grid, element) else {
             continue;
-        };
-        let Some(depth) = grid.rules().layout().frame_depth(size, *clue) else {
-            continue;
-        };
-        let clue = Clue {
-            depth: depth as u8,
-            sum: *sum,
         };
         if let Some(step) = frame_sum(grid, index, &element.cells(size), &clue) {
             found(step)?;
@@ -37,9 +30,24 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
 }
 
 /// A frame sum of `sum` over the first `depth` cells.
-struct Clue {
+pub(super) struct Clue {
     depth: u8,
     sum: u32,
+}
+
+impl Clue {
+    /// The clue of a frame-sum element, if the layout gives its row a
+    /// depth.
+    pub(super) fn of(grid: &Grid, element: &Element) -> Option<Clue> {
+        let Element::FrameSum { clue, sum } = element else {
+            return None;
+        };
+        let depth = grid.rules().layout().frame_depth(grid.size(), *clue)?;
+        Some(Clue {
+            depth: depth as u8,
+            sum: *sum,
+        })
+    }
 }
 
 impl Reading for Clue {

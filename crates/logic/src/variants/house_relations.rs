@@ -63,7 +63,7 @@ fn related(grid: &Grid, house: usize) -> Option<Related<'_>> {
 
 /// Whether the other open cells of a house can take the `left` digits,
 /// one each (a matching of cells to digits).
-fn fits(grid: &Grid, others: &[usize], left: u32) -> bool {
+pub(super) fn fits(grid: &Grid, others: &[usize], left: u32) -> bool {
     fn augment(masks: &[u32], cell: usize, seen: &mut u32, owner: &mut [Option<usize>]) -> bool {
         for d in 0..32 {
             if masks[cell] >> d & 1 == 0 || *seen >> d & 1 == 1 {

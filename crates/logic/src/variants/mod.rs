@@ -35,8 +35,9 @@
 //!   skyscraper clue beside it allows. Two elements read together: dots
 //!   and whisper steps meeting in one cell, the parity or the half that
 //!   alternates along a chain of dots, a whisper line or parity lines
-//!   joined by their cells, and a house read
-//!   with the relations between its cells. Indexers, greater-than signs,
+//!   joined by their cells, a house read
+//!   with the relations between its cells, and an outside clue's row read
+//!   with a box it crosses. Indexers, greater-than signs,
 //!   product clues, parity and nabner lines are read through their
 //!   relations and as a whole (`fillings`: the fillings of the element's
 //!   cells that keep its rule); lockout lines by the pairs of digits their
@@ -53,6 +54,7 @@
 
 mod alternation;
 mod between;
+mod clue_houses;
 mod counting_circles;
 mod diagonal_fillings;
 mod diagonals;
@@ -163,6 +165,7 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
         T::WhisperChain => whisper_chains::find(grid, found),
         T::ParityChain => parity_lines::find(grid, found),
         T::HouseRelations => house_relations::find(grid, found),
+        T::ClueAndHouse => clue_houses::find(grid, found),
         T::LockoutLine => lockout::find(grid, found),
         T::FrameSum => frame_sum::find(grid, found),
         T::OneTwoThree => one_two_three::find(grid, found),

@@ -18,11 +18,8 @@ use fdoku_sudoku::Element;
 pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     let size = grid.size();
     for (index, element) in elements(grid) {
-        let Element::FirstOfOneTwoThree { digit, .. } = element else {
+        let Some(first) = Clue::of(element) else {
             continue;
-        };
-        let first = Clue {
-            digit: *digit as u8,
         };
         if let Some(step) = first_of(grid, index, &element.cells(size), &first) {
             found(step)?;
@@ -32,8 +29,20 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
 }
 
 /// A "123" clue naming `digit`.
-struct Clue {
+pub(super) struct Clue {
     digit: u8,
+}
+
+impl Clue {
+    /// The clue of a "123" element.
+    pub(super) fn of(element: &Element) -> Option<Clue> {
+        match element {
+            Element::FirstOfOneTwoThree { digit, .. } => Some(Clue {
+                digit: *digit as u8,
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl Reading for Clue {

@@ -80,16 +80,32 @@ pub(super) fn arranged<R: Reading>(grid: &Grid, line: &[usize], reading: &R) -> 
 /// [`arranged`] over the cells' candidate masks; `None` when the budget
 /// runs out.
 fn walk<R: Reading>(masks: &[u32], reading: &R) -> Option<Vec<u32>> {
-    // Layer p: the states (digits used, rule state) after p cells, and the
-    // moves from layer p to p + 1.
-    let mut layers: Vec<Vec<(u32, R::State)>> = vec![vec![(0, reading.start())]];
+    walk_through(masks, reading, 0, &mut |_| true)
+}
+
+/// [`arranged`] with a condition on the digits at some positions: per
+/// cell, the digits it holds in some accepted arrangement whose digits at
+/// the positions of `segment` (bit p for the pth cell) form a set that
+/// `fits` accepts. `None` when the budget runs out.
+pub(super) fn walk_through<R: Reading>(
+    masks: &[u32],
+    reading: &R,
+    segment: u32,
+    fits: &mut dyn FnMut(u32) -> bool,
+) -> Option<Vec<u32>> {
+    // A state after p cells: the digits used, those of them at the
+    // segment's positions, and the rule's state.
+    type Key<S> = (u32, u32, S);
+    let mut layers: Vec<Vec<Key<R::State>>> = vec![vec![(0, 0, reading.start())]];
+    // The moves from layer p to p + 1.
     let mut moves: Vec<Vec<(usize, u8, usize)>> = Vec::with_capacity(masks.len());
-    for &mask in masks {
+    for (p, &mask) in masks.iter().enumerate() {
+        let in_segment = segment >> p & 1 == 1;
         let from = layers.last().map(Vec::as_slice).unwrap_or_default();
-        let mut index: HashMap<(u32, R::State), usize> = HashMap::new();
+        let mut index: HashMap<Key<R::State>, usize> = HashMap::new();
         let mut next = Vec::new();
         let mut edges = Vec::new();
-        for (i, &(used, state)) in from.iter().enumerate() {
+        for (i, &(used, held, state)) in from.iter().enumerate() {
             if tick().is_break() {
                 return None;
             }
@@ -97,7 +113,11 @@ fn walk<R: Reading>(masks: &[u32], reading: &R) -> Option<Vec<u32>> {
                 let Some(after) = reading.read(state, digit) else {
                     continue;
                 };
-                let key = (used | bit(digit), after);
+                let held = match in_segment {
+                    true => held | bit(digit),
+                    false => held,
+                };
+                let key = (used | bit(digit), held, after);
                 let to = *index.entry(key).or_insert_with(|| {
                     next.push(key);
                     next.len() - 1
@@ -110,7 +130,10 @@ fn walk<R: Reading>(masks: &[u32], reading: &R) -> Option<Vec<u32>> {
     }
     let mut kept = vec![0u32; masks.len()];
     let last = layers.last().map(Vec::as_slice).unwrap_or_default();
-    let mut alive: Vec<bool> = last.iter().map(|&(_, s)| reading.accepts(s)).collect();
+    let mut alive: Vec<bool> = last
+        .iter()
+        .map(|&(_, held, s)| reading.accepts(s) && fits(held))
+        .collect();
     for p in (0..masks.len()).rev() {
         let mut before = vec![false; layers[p].len()];
         for &(from, digit, to) in &moves[p] {

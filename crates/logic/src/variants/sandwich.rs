@@ -20,10 +20,10 @@ use fdoku_sudoku::Element;
 pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     let size = grid.size();
     for (index, element) in elements(grid) {
-        let Element::Sandwich { sum, .. } = element else {
+        let Some(clue) = Clue::of(grid, element) else {
             continue;
         };
-        if let Some(step) = sandwich(grid, index, &element.cells(size), *sum) {
+        if let Some(step) = sandwich(grid, index, &element.cells(size), &clue) {
             found(step)?;
         }
     }
@@ -33,16 +33,29 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
 /// Where the reading stands: before the first crust, inside the gap with
 /// its total so far, or past the second crust.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Gap {
+pub(super) enum Gap {
     Before,
     Inside(u32),
     After,
 }
 
 /// A sandwich clue of `sum` on a row of `size` digits.
-struct Clue {
+pub(super) struct Clue {
     size: u8,
     sum: u32,
+}
+
+impl Clue {
+    /// The clue of a sandwich element.
+    pub(super) fn of(grid: &Grid, element: &Element) -> Option<Clue> {
+        match element {
+            Element::Sandwich { sum, .. } => Some(Clue {
+                size: grid.size() as u8,
+                sum: *sum,
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl Reading for Clue {
@@ -76,9 +89,9 @@ impl Reading for Clue {
 }
 
 /// The step of one sandwich clue, if something goes.
-fn sandwich(grid: &Grid, index: usize, line: &[usize], sum: u32) -> Option<Step> {
-    let size = grid.size() as u8;
-    let kept = arranged(grid, line, &Clue { size, sum });
+fn sandwich(grid: &Grid, index: usize, line: &[usize], clue: &Clue) -> Option<Step> {
+    let Clue { size, sum } = *clue;
+    let kept = arranged(grid, line, clue);
     let mut step = keep(grid, line, &kept, Technique::Sandwich)?;
     let ones = places(grid, line, &kept, 1);
     let tops = places(grid, line, &kept, size);

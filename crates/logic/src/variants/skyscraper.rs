@@ -20,10 +20,10 @@ use fdoku_sudoku::Element;
 pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     let size = grid.size();
     for (index, element) in elements(grid) {
-        let Element::Skyscraper { count, .. } = element else {
+        let Some(clue) = Clue::of(grid, element) else {
             continue;
         };
-        if let Some(step) = skyscraper(grid, index, &element.cells(size), *count) {
+        if let Some(step) = skyscraper(grid, index, &element.cells(size), &clue) {
             found(step)?;
         }
     }
@@ -31,9 +31,22 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
 }
 
 /// A skyscraper clue of `count` on a row of `size` digits.
-struct Clue {
+pub(super) struct Clue {
     size: u8,
     count: u32,
+}
+
+impl Clue {
+    /// The clue of a skyscraper element.
+    pub(super) fn of(grid: &Grid, element: &Element) -> Option<Clue> {
+        match element {
+            Element::Skyscraper { count, .. } => Some(Clue {
+                size: grid.size() as u8,
+                count: *count,
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl Reading for Clue {
@@ -64,9 +77,9 @@ impl Reading for Clue {
 }
 
 /// The step of one skyscraper clue, if something goes.
-fn skyscraper(grid: &Grid, index: usize, line: &[usize], count: u32) -> Option<Step> {
-    let size = grid.size() as u8;
-    let kept = arranged(grid, line, &Clue { size, count });
+fn skyscraper(grid: &Grid, index: usize, line: &[usize], clue: &Clue) -> Option<Step> {
+    let Clue { size, count } = *clue;
+    let kept = arranged(grid, line, clue);
     let mut step = keep(grid, line, &kept, Technique::SkyscraperClue)?;
     let tallest = places(grid, line, &kept, size);
     step.elements.push(index);

@@ -19,10 +19,10 @@ use fdoku_sudoku::Element;
 pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
     let size = grid.size();
     for (index, element) in elements(grid) {
-        let Element::XSum { sum, .. } = element else {
+        let Some(clue) = Clue::of(element) else {
             continue;
         };
-        if let Some(step) = x_sum(grid, index, &element.cells(size), *sum) {
+        if let Some(step) = x_sum(grid, index, &element.cells(size), &clue) {
             found(step)?;
         }
     }
@@ -32,18 +32,26 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
 /// Where the reading stands: the count X, the cells read and their total
 /// while still counting; `Done` once X cells add up to the clue.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Count {
+pub(super) enum Count {
     Start,
     Counting { x: u8, read: u8, total: u32 },
     Done,
 }
 
 /// An X-sum clue of `sum`.
-struct Clue {
+pub(super) struct Clue {
     sum: u32,
 }
 
 impl Clue {
+    /// The clue of an X-sum element.
+    pub(super) fn of(element: &Element) -> Option<Clue> {
+        match element {
+            Element::XSum { sum, .. } => Some(Clue { sum: *sum }),
+            _ => None,
+        }
+    }
+
     /// After `read` cells of `x` adding up to `total`.
     fn counted(&self, x: u8, read: u8, total: u32) -> Option<Count> {
         match (read == x, total) {
@@ -81,8 +89,9 @@ impl Reading for Clue {
 }
 
 /// The step of one X-sum clue, if something goes.
-fn x_sum(grid: &Grid, index: usize, line: &[usize], sum: u32) -> Option<Step> {
-    let kept = arranged(grid, line, &Clue { sum });
+fn x_sum(grid: &Grid, index: usize, line: &[usize], clue: &Clue) -> Option<Step> {
+    let sum = clue.sum;
+    let kept = arranged(grid, line, clue);
     let mut step = keep(grid, line, &kept, Technique::XSum)?;
     let first = grid.name(line[0]);
     let counts = match digits_of(kept[0]).is_empty() {

@@ -4,6 +4,7 @@
 
 mod candidates;
 mod cell_rules;
+mod clue_and_house;
 mod element_rules;
 mod generate;
 mod hint;

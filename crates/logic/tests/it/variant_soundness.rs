@@ -91,8 +91,8 @@ fn walk_with(
     let mut guessed = false;
     let mut steps = 0;
     while !grid.is_solved() {
-        let house_relations = [Technique::HouseRelations];
-        for &technique in Technique::CONSTRAINTS.iter().chain(&house_relations) {
+        let joint = [Technique::HouseRelations, Technique::ClueAndHouse];
+        for &technique in Technique::CONSTRAINTS.iter().chain(&joint) {
             for step in technique.find_all(&grid) {
                 check(&step, &solution, &grid, name);
             }
