@@ -19,6 +19,8 @@
 //! assert_eq!(m.constraints().len(), 2);
 //! ```
 
+use std::ops::ControlFlow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::automaton::Automaton;
@@ -380,46 +382,82 @@ impl Constraint {
 
     /// Every variable the constraint mentions (with repeats when repeated).
     pub fn vars(&self) -> Vec<Var> {
+        let mut vars = Vec::new();
+        let _ = self.try_each_var(|v| {
+            vars.push(v);
+            ControlFlow::<()>::Continue(())
+        });
+        vars
+    }
+
+    /// Hands every variable the constraint mentions to `visit`, in the
+    /// order of [`Constraint::vars`], without collecting them; stops at
+    /// the first `Break`.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use fdoku_fd::{Constraint, Var};
+    ///
+    /// let c = Constraint::NotEqual { x: Var(0), y: Var(3), offset: 0 };
+    /// let large = c.try_each_var(|v| match v.index() > 1 {
+    ///     true => ControlFlow::Break(v),
+    ///     false => ControlFlow::Continue(()),
+    /// });
+    /// assert_eq!(large, ControlFlow::Break(Var(3)));
+    /// ```
+    pub fn try_each_var<B>(&self, mut visit: impl FnMut(Var) -> ControlFlow<B>) -> ControlFlow<B> {
+        let mut all = |vars: &[Var]| vars.iter().try_for_each(|&v| visit(v));
         match self {
-            Constraint::NotEqual { x, y, .. } | Constraint::Relation { x, y, .. } => vec![*x, *y],
+            Constraint::NotEqual { x, y, .. } | Constraint::Relation { x, y, .. } => all(&[*x, *y]),
             Constraint::AllDifferent { vars, .. }
             | Constraint::ExactlyOne { vars }
             | Constraint::Table { vars, .. }
-            | Constraint::Regular { vars, .. } => vars.clone(),
-            Constraint::Linear { terms, .. } => terms.iter().map(|&(_, v)| v).collect(),
-            Constraint::Clause { pos, neg } => pos.iter().chain(neg).copied().collect(),
-            Constraint::ReifiedLinear { terms, reif, .. } => terms
-                .iter()
-                .map(|&(_, v)| v)
-                .chain(std::iter::once(*reif))
-                .collect(),
-            Constraint::InSetReif { x, reif, .. } => vec![*x, *reif],
-            Constraint::Arith { x, y, z, .. } => vec![*x, *y, *z],
-            Constraint::Abs { x, z } => vec![*x, *z],
+            | Constraint::Regular { vars, .. }
+            | Constraint::Circuit { succ: vars, .. } => all(vars),
+            Constraint::Linear { terms, .. } => terms.iter().try_for_each(|&(_, v)| all(&[v])),
+            Constraint::Clause { pos, neg } => {
+                all(pos)?;
+                all(neg)
+            }
+            Constraint::ReifiedLinear { terms, reif, .. } => {
+                terms.iter().try_for_each(|&(_, v)| all(&[v]))?;
+                all(&[*reif])
+            }
+            Constraint::InSetReif { x, reif, .. } => all(&[*x, *reif]),
+            Constraint::Arith { x, y, z, .. } => all(&[*x, *y, *z]),
+            Constraint::Abs { x, z } => all(&[*x, *z]),
             Constraint::Count { vars, value, count } => {
-                vars.iter().chain([value, count]).copied().collect()
+                all(vars)?;
+                all(&[*value, *count])
             }
             Constraint::Element {
                 index,
                 array,
                 value,
                 ..
-            } => array.iter().chain([index, value]).copied().collect(),
-            Constraint::LexLess { x, y, .. } => x.iter().chain(y).copied().collect(),
-            Constraint::Inverse { f, invf, .. } => f.iter().chain(invf).copied().collect(),
-            Constraint::Circuit { succ, .. } => succ.clone(),
+            } => {
+                all(array)?;
+                all(&[*index, *value])
+            }
+            Constraint::LexLess { x, y, .. } => {
+                all(x)?;
+                all(y)
+            }
+            Constraint::Inverse { f, invf, .. } => {
+                all(f)?;
+                all(invf)
+            }
             Constraint::Cumulative {
                 starts,
                 durations,
                 resources,
                 capacity,
-            } => starts
-                .iter()
-                .chain(durations)
-                .chain(resources)
-                .chain([capacity])
-                .copied()
-                .collect(),
+            } => {
+                all(starts)?;
+                all(durations)?;
+                all(resources)?;
+                all(&[*capacity])
+            }
         }
     }
 

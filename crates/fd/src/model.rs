@@ -16,6 +16,8 @@
 //! assert_eq!(solver.count(None).count, 2); // (2,1,3) and (2,3,1)
 //! ```
 
+use std::ops::ControlFlow;
+
 use thiserror::Error;
 
 use crate::automaton::Automaton;
@@ -261,14 +263,11 @@ impl Model {
     fn validate(&self, c: &Constraint) -> Result<(), ModelError> {
         let kind = c.kind();
         let count = self.domains.len();
-        // Two-variable constraints, the most numerous, are read in place.
-        let unknown = match c {
-            Constraint::NotEqual { x, y, .. } | Constraint::Relation { x, y, .. } => {
-                [*x, *y].into_iter().find(|v| v.index() >= count)
-            }
-            _ => c.vars().into_iter().find(|v| v.index() >= count),
-        };
-        if let Some(var) = unknown {
+        let unknown = c.try_each_var(|v| match v.index() >= count {
+            true => ControlFlow::Break(v),
+            false => ControlFlow::Continue(()),
+        });
+        if let ControlFlow::Break(var) = unknown {
             return Err(ModelError::UnknownVar {
                 kind,
                 var: var.0,
@@ -319,21 +318,25 @@ impl Model {
             | Constraint::ExactlyOne { .. }
             | Constraint::ReifiedLinear { .. }
             | Constraint::InSetReif { .. } => {
-                let booleans = match c {
-                    Constraint::ReifiedLinear { reif, .. } | Constraint::InSetReif { reif, .. } => {
-                        vec![*reif]
-                    }
-                    _ => c.vars(),
-                };
-                for var in booleans {
+                let not_boolean = |var: Var| {
                     let domain = &self.domains[var.index()];
-                    if domain.min() < 0 || domain.max() > 1 {
-                        return Err(ModelError::NotBoolean {
+                    match domain.min() < 0 || domain.max() > 1 {
+                        true => ControlFlow::Break(ModelError::NotBoolean {
                             kind,
                             var: var.0,
                             domain: domain.clone(),
-                        });
+                        }),
+                        false => ControlFlow::Continue(()),
                     }
+                };
+                let found = match c {
+                    Constraint::ReifiedLinear { reif, .. } | Constraint::InSetReif { reif, .. } => {
+                        not_boolean(*reif)
+                    }
+                    _ => c.try_each_var(not_boolean),
+                };
+                if let ControlFlow::Break(error) = found {
+                    return Err(error);
                 }
             }
             _ => {}
@@ -405,6 +408,17 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "circuit: 2 positions from 2147483647 run past the 32-bit integers"
+        );
+        let err = m
+            .try_post(Constraint::Count {
+                vars: vec![x, y],
+                value: x,
+                count: Var(9),
+            })
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "count: variable 9 does not exist (the model has 2)"
         );
         assert!(m.constraints().is_empty());
     }
