@@ -149,8 +149,11 @@ fn find_triples(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
             thirds(a, b, &by_cell, &mut listed);
             for &third in &listed {
                 tick()?;
+                if !first_visit(a, b, third) {
+                    continue;
+                }
                 let common = shared & third.excluder_set;
-                if fewer_than_two(&common) || !first_visit(a, b, third) {
+                if fewer_than_two(&common) {
                     continue;
                 }
                 let cells = [a.cell, b.cell, third.cell];
@@ -292,6 +295,12 @@ fn exclusion(grid: &Grid, technique: Technique, base: &[usize], near: &[Excluder
         alive: [0; MAX_BASE],
         used: CellSet::EMPTY,
     };
+    // Most bases remove nothing: a combination allowed for each value of
+    // each base cell proves it, found sooner than by trying them all.
+    if search.all_supported() {
+        return None;
+    }
+    search.alive = [0; MAX_BASE];
     search.walk(0, 0);
     let removes = |(&cell, &alive): (&usize, &u32)| grid.mask(cell) & !alive != 0;
     if !base.iter().zip(&search.alive).any(removes) {
@@ -354,6 +363,55 @@ impl Combinations<'_> {
                 None => self.walk(depth + 1, taken | value),
             }
         }
+    }
+
+    /// Whether every value of every base cell is in some allowed
+    /// combination (marked in `alive`).
+    fn all_supported(&mut self) -> bool {
+        for i in 0..self.base.len() {
+            let mut rest = self.grid.mask(self.base[i]) & !self.alive[i];
+            while rest != 0 {
+                let value = rest & rest.wrapping_neg();
+                rest ^= value;
+                if self.alive[i] & value == 0 && !self.support(0, 0, (i, value)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Looks for an allowed combination giving base cell `fixed.0` the value
+    /// `fixed.1`, choosing values for base cell `depth` on as `walk` does;
+    /// marks its values alive.
+    fn support(&mut self, depth: usize, taken: u32, fixed: (usize, u32)) -> bool {
+        let Some(&cell) = self.base.get(depth) else {
+            if self.near.iter().any(|e| e.excludes(taken)) {
+                return false;
+            }
+            for (alive, &value) in self.alive.iter_mut().zip(&self.chosen) {
+                *alive |= value;
+            }
+            return true;
+        };
+        let last = depth + 1 == self.base.len();
+        let mut rest = match depth == fixed.0 {
+            true => fixed.1,
+            false => self.grid.mask(cell),
+        };
+        while rest != 0 {
+            let value = rest & rest.wrapping_neg();
+            rest ^= value;
+            let clash = (0..depth).any(|i| self.chosen[i] == value && self.aligned[i][depth]);
+            if clash || (!last && self.near.iter().any(|e| e.excludes(taken | value))) {
+                continue;
+            }
+            self.chosen[depth] = value;
+            if self.support(depth + 1, taken | value, fixed) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Records a full combination as allowed or ruled out.

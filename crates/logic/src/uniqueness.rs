@@ -216,10 +216,10 @@ fn for_each_rectangle(
 fn swap_keeps_houses(grid: &Grid, rect: &Rectangle) -> bool {
     let set = rect.set();
     let meets_well = |meet: CellSet| {
-        let corners: Vec<usize> = (0..4).filter(|&i| meet.contains(rect.cells[i])).collect();
-        match corners[..] {
-            [] => true,
-            [i, j] => aligned(i, j),
+        let mut corners = (0..4).filter(|&i| meet.contains(rect.cells[i]));
+        match (corners.next(), corners.next(), corners.next()) {
+            (None, _, _) => true,
+            (Some(i), Some(j), None) => aligned(i, j),
             _ => false,
         }
     };

@@ -22,7 +22,7 @@
 //!   most, then with the smallest weighted sum of removals.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::super::budget::tick;
@@ -30,7 +30,7 @@ use super::super::grid::Grid;
 use super::super::step::{Candidate, Step};
 use super::super::technique::Technique;
 use super::loops::index_sum;
-use super::tables::{Cells, cells_of, masks};
+use super::tables::{Cells, cell_houses, cells_of, masks};
 
 /// An almost locked set.
 struct Set {
@@ -94,17 +94,69 @@ impl Sets {
             }
         }
         let sets = collect(grid, &cands);
+        // Per set, its cells and the digits it may share as a restricted
+        // common: those with a buddy. A common digit's holders in each set
+        // must all see its holders in the other, so each set's buddies of
+        // it are not empty; other digits never qualify. Kept apart from the
+        // sets, which are large, for the pairs' first test.
+        let linkable: Vec<(Cells, u32)> = sets
+            .iter()
+            .map(|set| {
+                let digits = (1..=9).filter(|&d| set.buddies[d] != 0);
+                (set.cells, digits.fold(0, |acc, d| acc | 1 << d))
+            })
+            .collect();
+        // A partner holds a common digit only in `a`'s buddies of it, so it
+        // has a cell among them: per cell, the sets holding it (a bit each).
+        let words = sets.len().div_ceil(64);
+        let mut holding = vec![0u64; 81 * words];
+        for (j, set) in sets.iter().enumerate() {
+            for cell in cells_of(set.cells) {
+                holding[cell * words + j / 64] |= 1 << (j % 64);
+            }
+        }
+        let mut near = vec![0u64; words];
         let mut commons = Vec::new();
         let mut from = Vec::with_capacity(sets.len());
         for (i, a) in sets.iter().enumerate() {
             let start = commons.len();
-            for (j, b) in sets.iter().enumerate().skip(i + 1) {
-                if a.cells & b.cells != 0 || a.digits & b.digits == 0 {
+            let (a_cells, a_links) = linkable[i];
+            let reach = (1..=9)
+                .filter(|&d| a_links & 1 << d != 0)
+                .fold(0, |acc: Cells, d| acc | a.buddies[d]);
+            // The later sets with a cell in reach, ascending.
+            let first = (i + 1) / 64;
+            near[first..].fill(0);
+            for cell in cells_of(reach) {
+                let row = &holding[cell * words..(cell + 1) * words];
+                for (word, &bits) in near[first..].iter_mut().zip(&row[first..]) {
+                    *word |= bits;
+                }
+            }
+            if let Some(word) = near.get_mut(first) {
+                *word &= !0 << ((i + 1) % 64);
+            }
+            let later = near[first..].iter().enumerate().flat_map(|(w, &bits)| {
+                let base = (first + w) * 64;
+                let mut rest = bits;
+                std::iter::from_fn(move || {
+                    (rest != 0).then(|| {
+                        let j = base + rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        j
+                    })
+                })
+            });
+            for j in later {
+                let (b_cells, b_links) = linkable[j];
+                let shared = a_links & b_links;
+                if a_cells & b_cells != 0 || shared == 0 {
                     continue;
                 }
+                let b = &sets[j];
                 let mut found: Option<Common> = None;
                 for digit in 1..=9u8 {
-                    if a.digits & b.digits & 1 << digit == 0 {
+                    if shared & 1 << digit == 0 {
                         continue;
                     }
                     let d = usize::from(digit);
@@ -199,13 +251,24 @@ impl Sets {
 
 /// HoDoKu's list of almost locked sets.
 fn collect(grid: &Grid, cands: &[Cells; 10]) -> Vec<Set> {
+    /// Whether a set of cells found in a house of kind `kind` was found in
+    /// an earlier house: a house's sets are all its sets of open cells with
+    /// one digit more than cells (up to eight cells, as in every house), so
+    /// a column's were found in the rows if they lie in one, and a box's in
+    /// the rows or columns if they lie in one.
+    fn found_before(cells: Cells, kind: usize) -> bool {
+        let m = masks();
+        let [row, column, _] = cell_houses(cells.trailing_zeros() as usize);
+        let in_row = cells & !m.houses[0][row] == 0;
+        let in_column = cells & !m.houses[1][column] == 0;
+        (kind >= 1 && in_row) || (kind == 2 && in_column)
+    }
     fn extend(
         grid: &Grid,
-        house: &[usize],
+        (house, kind): (&[usize], usize),
         from: usize,
         (cells, mask, size): (Cells, u32, usize),
         found: &mut Vec<(Cells, u32)>,
-        seen: &mut HashSet<Cells>,
     ) {
         if size + 1 > house.len() - 1 {
             return;
@@ -215,18 +278,19 @@ fn collect(grid: &Grid, cands: &[Cells; 10]) -> Vec<Set> {
                 continue;
             }
             let next = (cells | 1 << cell, mask | grid.mask(cell) << 1, size + 1);
-            if next.1.count_ones() as usize == next.2 + 1 && seen.insert(next.0) {
+            if next.1.count_ones() as usize == next.2 + 1 && !found_before(next.0, kind) {
                 found.push((next.0, next.1));
             }
-            extend(grid, house, i + 1, next, found, seen);
+            extend(grid, (house, kind), i + 1, next, found);
         }
     }
     let m = masks();
     let mut found = Vec::new();
-    let mut seen = HashSet::new();
-    for house in (0..3).flat_map(|k| m.houses[k]) {
-        let cells: Vec<usize> = cells_of(house).collect();
-        extend(grid, &cells, 0, (0, 0, 0), &mut found, &mut seen);
+    for kind in 0..3 {
+        for house in m.houses[kind] {
+            let cells: Vec<usize> = cells_of(house).collect();
+            extend(grid, (&cells, kind), 0, (0, 0, 0), &mut found);
+        }
     }
     found
         .into_iter()
@@ -274,8 +338,21 @@ pub(crate) fn als_xz(grid: &Grid) -> Option<Step> {
 pub(crate) fn als_xy_wing(grid: &Grid) -> Option<Step> {
     let sets = Sets::of(grid);
     let commons = &sets.commons;
+    // Per set, the restricted commons joining it, ascending: the only
+    // later commons that may share a set with one.
+    let mut joining: Vec<Vec<usize>> = vec![Vec::new(); sets.sets.len()];
+    for (k, common) in commons.iter().enumerate() {
+        joining[common.first].push(k);
+        joining[common.second].push(k);
+    }
+    let mut later = Vec::new();
     for (i, one) in commons.iter().enumerate() {
-        for two in &commons[i + 1..] {
+        later.clear();
+        for list in [&joining[one.first], &joining[one.second]] {
+            later.extend_from_slice(&list[list.partition_point(|&k| k <= i)..]);
+        }
+        later.sort_unstable();
+        for two in later.iter().map(|&j| &commons[j]) {
             if tick().is_break() {
                 return None;
             }

@@ -170,10 +170,14 @@ impl Search<'_> {
         }
         let masks = masks();
         for d in 1..=9 {
+            // Fewer than two places on: no house holds two.
+            if table.on[d] & table.on[d].wrapping_sub(1) == 0 {
+                continue;
+            }
             for kind in 0..3 {
                 for house in masks.houses[kind] {
                     let twice = house & table.on[d];
-                    if twice.count_ones() > 1 {
+                    if twice & twice.wrapping_sub(1) != 0 {
                         return Some(cells_of(twice).map(|c| node(c, d, true)).collect());
                     }
                 }
@@ -192,6 +196,10 @@ impl Search<'_> {
             return Some(digits.map(|d| node(c, d, false)).collect());
         }
         for d in 1..=9 {
+            // No allowed place off: no house has all of them off.
+            if table.off[d] & self.allowed[d] == 0 {
+                continue;
+            }
             for kind in 0..3 {
                 for house in masks.houses[kind] {
                     let places = house & self.allowed[d];

@@ -344,6 +344,11 @@ impl Tables {
             for &digit in &digits {
                 let node = candidate_node(cell, digit);
                 let (on, off) = (state(node, true), state(node, false));
+                // Room for the premise and every direct implication: the
+                // cell's other digits and the digit's peers when on, at
+                // most four nodes when off.
+                self.tables[on].entries.reserve(digits.len() + 20);
+                self.tables[off].entries.reserve(4);
                 self.tables[on].add(on, 0, 1, false);
                 self.tables[off].add(off, 0, 1, false);
                 for &other in digits.iter().filter(|&&d| d != digit) {
@@ -428,6 +433,9 @@ impl Tables {
     fn expand(&mut self) -> Option<()> {
         let states = self.tables.len();
         let mut position = vec![u16::MAX; states];
+        // A table grows here, as large as it may get, and is then copied to
+        // its exact size: growing each step by step copies it again and again.
+        let mut scratch: Vec<Entry> = Vec::with_capacity(CAPACITY);
         for on in [true, false] {
             for node in 0..CANDIDATES {
                 if poll().is_break() {
@@ -436,7 +444,13 @@ impl Tables {
                 let premise = state(node, on);
                 let mut table = std::mem::take(&mut self.tables[premise]);
                 if !table.entries.is_empty() {
+                    scratch.clear();
+                    scratch.extend_from_slice(&table.entries);
+                    std::mem::swap(&mut table.entries, &mut scratch);
                     self.expand_one(&mut table, &mut position);
+                    std::mem::swap(&mut table.entries, &mut scratch);
+                    table.entries.clear();
+                    table.entries.extend_from_slice(&scratch);
                 }
                 self.tables[premise] = table;
             }

@@ -13,7 +13,7 @@
 //!   cell holds.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::rc::Rc;
 
 use super::context::Context;
@@ -22,6 +22,15 @@ use super::propagation::{Chaining, Links, Workspace};
 use super::unary;
 use crate::grid::{Grid, digits_of};
 use crate::step::Candidate;
+
+thread_local! {
+    /// Runs cleared by the searches that ended on this thread, for the next
+    /// ones (see `Search::spare`).
+    static SPARE_RUNS: RefCell<Vec<Run>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The most runs [`SPARE_RUNS`] keeps.
+const KEPT_RUNS: usize = 64;
 
 impl Chaining {
     /// Every deduction this producer finds in `grid`, easiest first, one per
@@ -33,14 +42,19 @@ impl Chaining {
             context,
             links: links.as_ref(),
             grid,
-            spare: RefCell::new(Vec::new()),
+            spare: RefCell::new(SPARE_RUNS.take()),
             work: RefCell::new(Workspace::default()),
-            ahead: RefCell::new(HashMap::new()),
+            ahead: RefCell::new(vec![None; grid.values().len() * grid.size()]),
         };
         let mut hints = match &links {
             Some(links) if !self.multiple => unary::hints(context, links, grid),
             _ => search.multiple_hints(),
         };
+        let mut spare = search.spare.into_inner();
+        SPARE_RUNS.with_borrow_mut(|kept| {
+            kept.append(&mut spare);
+            kept.truncate(KEPT_RUNS);
+        });
         if context.work.exhausted() {
             return Vec::new();
         }
@@ -60,17 +74,18 @@ struct Search<'a> {
     context: &'a Context,
     links: Option<&'a Links>,
     grid: &'a Grid,
-    /// Runs no deduction kept, cleared for the next assumptions: a run's
-    /// index is as large as the grid's candidates, too costly to allocate
-    /// and zero for each of them.
+    /// Runs no deduction kept, cleared for the next assumptions (and the
+    /// next searches on this thread): a run's index is as large as the
+    /// grid's candidates, too costly to allocate and zero for each of them.
     spare: RefCell<Vec<Run>>,
     /// Where each propagation works.
     work: RefCell<Workspace>,
     /// Candidates assumed on by a region chain before their own cell's
     /// turn: the run, its contradiction and the work it counted, kept for
     /// that turn (cells come in order, and a region's chains start from
-    /// its first place, so they are always ahead).
-    ahead: RefCell<HashMap<(usize, u8), Ahead>>,
+    /// its first place, so they are always ahead). Indexed by candidate
+    /// (`key`).
+    ahead: RefCell<Vec<Option<Ahead>>>,
 }
 
 /// A propagation done ahead of its turn (see `Search::ahead`).
@@ -114,7 +129,7 @@ impl Search<'_> {
         let chaining = self.chaining;
         let contradictions = chaining.dynamic || chaining.nishio;
         let doubles = count >= 3 && !chaining.nishio && chaining.dynamic;
-        let ahead = self.ahead.borrow_mut().remove(&(cell, digit));
+        let ahead = self.ahead.borrow_mut()[self.key(cell, digit)].take();
         let (on_run, on_absurd) = match ahead {
             Some((run, absurd, work)) => {
                 // Counted again, so the cap falls where it would have.
@@ -196,26 +211,35 @@ impl Search<'_> {
     /// The run of the candidate assumed on, for a region chain before its
     /// own cell's turn: propagated once, kept for that turn.
     fn assume_ahead(&self, cell: usize, digit: u8) -> Rc<Run> {
-        if let Some((run, _, work)) = self.ahead.borrow().get(&(cell, digit)) {
+        let key = self.key(cell, digit);
+        if let Some((run, _, work)) = &self.ahead.borrow()[key] {
             self.context.work.spend(*work);
             return Rc::clone(run);
         }
         let before = self.context.work.spent();
         let (run, absurd) = self.assume(cell, digit, true);
         let work = self.context.work.spent() - before;
-        self.ahead
-            .borrow_mut()
-            .insert((cell, digit), (Rc::clone(&run), absurd, work));
+        self.ahead.borrow_mut()[key] = Some((Rc::clone(&run), absurd, work));
         run
+    }
+
+    /// A candidate's place in `ahead`.
+    fn key(&self, cell: usize, digit: u8) -> usize {
+        cell * self.grid.size() + usize::from(digit - 1)
     }
 
     /// Propagates one assumption.
     fn assume(&self, cell: usize, digit: u8, on: bool) -> (Rc<Run>, Option<(usize, usize)>) {
-        let spare = self.spare.borrow_mut().pop();
+        let (cells, size) = (self.grid.values().len(), self.grid.size());
+        // A run kept from another search may be of another grid size.
+        let spare = self
+            .spare
+            .borrow_mut()
+            .pop()
+            .filter(|r| r.fits(cells, size));
         let mut run = spare.unwrap_or_else(|| {
             // Room for a quarter of the potentials: a propagation reaches
             // hundreds, and growing one step at a time copies them again.
-            let (cells, size) = (self.grid.values().len(), self.grid.size());
             Run::new(cells, size, cells * size / 4)
         });
         let seed = run.push(Potential::new(cell, digit, on, Cause::Assumption, None));

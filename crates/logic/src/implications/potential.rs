@@ -120,6 +120,12 @@ impl Run {
         }
     }
 
+    /// Whether the run is for a grid of `cells` cells and digits up to
+    /// `size`.
+    pub fn fits(&self, cells: usize, size: usize) -> bool {
+        self.size == size && self.index.len() == cells * size * 2
+    }
+
     /// Empties the run, keeping its storage.
     pub fn clear(&mut self) {
         for id in 0..self.nodes.len() {
