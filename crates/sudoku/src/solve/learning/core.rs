@@ -53,6 +53,13 @@ enum Reason {
     Excluded(Var),
 }
 
+/// A variable's reason and decision level.
+#[derive(Clone, Copy)]
+struct Why {
+    reason: Reason,
+    level: u32,
+}
+
 /// What went wrong at a conflict.
 enum Conflict {
     /// Every literal of the clause at this place of the store is false.
@@ -97,8 +104,9 @@ pub(super) struct Core<'t> {
     n: usize,
     /// Per variable: 1 true, −1 false, 0 unassigned.
     value: Vec<i8>,
-    level: Vec<u32>,
-    reason: Vec<Reason>,
+    /// Per variable: why it has its value, and at which level (read
+    /// together when conflicts are analysed).
+    why: Vec<Why>,
     trail: Vec<Lit>,
     /// Where each decision level starts on the trail.
     levels: Vec<usize>,
@@ -136,8 +144,13 @@ impl<'t> Core<'t> {
             tables,
             n,
             value: vec![0; vars],
-            level: vec![0; vars],
-            reason: vec![Reason::Decision; vars],
+            why: vec![
+                Why {
+                    reason: Reason::Decision,
+                    level: 0
+                };
+                vars
+            ],
             trail: Vec::with_capacity(vars),
             levels: Vec::new(),
             propagated: 0,
@@ -182,7 +195,7 @@ impl<'t> Core<'t> {
 
     /// Whether `var` is set at level 0 (a fact of the puzzle).
     pub(super) fn is_fixed(&self, var: Var) -> bool {
-        self.value[var as usize] != 0 && self.level[var as usize] == 0
+        self.value[var as usize] != 0 && self.why[var as usize].level == 0
     }
 
     fn decision_level(&self) -> u32 {
@@ -192,8 +205,10 @@ impl<'t> Core<'t> {
     fn assign(&mut self, lit: Lit, reason: Reason) {
         let var = var_of(lit) as usize;
         self.value[var] = if lit & 1 == 0 { 1 } else { -1 };
-        self.level[var] = self.decision_level();
-        self.reason[var] = reason;
+        self.why[var] = Why {
+            reason,
+            level: self.decision_level(),
+        };
         self.trail.push(lit);
     }
 
@@ -379,7 +394,7 @@ impl<'t> Core<'t> {
     /// The literals besides the implied one that forced `var`: all false.
     fn reason_lits(&self, var: Var, out: &mut Vec<Lit>) {
         out.clear();
-        match self.reason[var as usize] {
+        match self.why[var as usize].reason {
             Reason::Decision => {}
             Reason::Clause(index) => out.extend_from_slice(&self.lits(index)[1..]),
             Reason::Excluded(by) => out.push(negative(by)),
@@ -413,13 +428,13 @@ impl<'t> Core<'t> {
         let asserting = loop {
             for &lit in &lits {
                 let var = var_of(lit);
-                if self.seen[var as usize] || self.level[var as usize] == 0 {
+                if self.seen[var as usize] || self.why[var as usize].level == 0 {
                     continue;
                 }
                 self.seen[var as usize] = true;
                 marked.push(var);
                 self.bump_var(var);
-                if self.level[var as usize] == here {
+                if self.why[var as usize].level == here {
                     open += 1;
                 } else {
                     learnt.push(lit);
@@ -443,12 +458,12 @@ impl<'t> Core<'t> {
         // Minimisation: a literal implied by others of the clause (or by
         // facts), through any chain of reasons, adds nothing.
         let levels = learnt[1..].iter().fold(0u64, |mask, &lit| {
-            mask | 1 << (self.level[var_of(lit) as usize] & 63)
+            mask | 1 << (self.why[var_of(lit) as usize].level & 63)
         });
         let mut keep = 1;
         for i in 1..learnt.len() {
             let var = var_of(learnt[i]);
-            let redundant = !matches!(self.reason[var as usize], Reason::Decision)
+            let redundant = !matches!(self.why[var as usize].reason, Reason::Decision)
                 && self.implied_by_clause(var, levels, &mut marked);
             if !redundant {
                 learnt[keep] = learnt[i];
@@ -462,10 +477,10 @@ impl<'t> Core<'t> {
         let mut back = 0;
         if learnt.len() > 1 {
             let deepest = (1..learnt.len())
-                .max_by_key(|&i| self.level[var_of(learnt[i]) as usize])
+                .max_by_key(|&i| self.why[var_of(learnt[i]) as usize].level)
                 .unwrap_or(1);
             learnt.swap(1, deepest);
-            back = self.level[var_of(learnt[1]) as usize];
+            back = self.why[var_of(learnt[1]) as usize].level;
         }
         (learnt, back)
     }
@@ -485,11 +500,11 @@ impl<'t> Core<'t> {
             self.reason_lits(v, &mut reasons);
             for &r in &reasons {
                 let u = var_of(r);
-                let (seen, level) = (self.seen[u as usize], self.level[u as usize]);
+                let (seen, level) = (self.seen[u as usize], self.why[u as usize].level);
                 if seen || level == 0 {
                     continue;
                 }
-                if matches!(self.reason[u as usize], Reason::Decision)
+                if matches!(self.why[u as usize].reason, Reason::Decision)
                     || levels & 1 << (level & 63) == 0
                 {
                     for &m in &marked[top..] {
@@ -513,7 +528,7 @@ impl<'t> Core<'t> {
         self.stamp += 1;
         let mut count = 0;
         for &lit in lits {
-            let level = self.level[var_of(lit) as usize] as usize;
+            let level = self.why[var_of(lit) as usize].level as usize;
             if self.level_stamp[level] != self.stamp {
                 self.level_stamp[level] = self.stamp;
                 count += 1;
@@ -577,7 +592,7 @@ impl<'t> Core<'t> {
         }
         // A reason that is gone belongs to a fact or to a variable no
         // longer set: neither is ever analysed.
-        for reason in &mut self.reason {
+        for Why { reason, .. } in &mut self.why {
             if let Reason::Clause(index) = *reason {
                 *reason = match renumber[index as usize] {
                     u32::MAX => Reason::Decision,
@@ -689,9 +704,9 @@ mod tests {
             .map(|k| core.attach((3 * k..3 * k + 3).map(positive).collect(), true, 5 + k))
             .collect();
         // The worst clause was the reason of a variable since unset.
-        core.reason[0] = Reason::Clause(learnt[3]);
+        core.why[0].reason = Reason::Clause(learnt[3]);
         core.forget();
-        assert!(matches!(core.reason[0], Reason::Decision));
+        assert!(matches!(core.why[0].reason, Reason::Decision));
         assert_eq!(core.learnt_count(), 2);
         core.forget();
         assert_eq!(core.learnt_count(), 1);
