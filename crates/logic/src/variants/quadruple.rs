@@ -4,7 +4,10 @@
 //! digits are as many as the cells, every cell holds one of them and loses
 //! every other candidate; and a listed digit still missing lies in one of
 //! its places among the cells, so it leaves every cell seeing all those
-//! places (the rest of the box of a quadruple inside one box).
+//! places (the rest of the box of a quadruple inside one box). A digit
+//! listed twice stands in two cells that do not see each other: across
+//! the diagonal of a 2×2 quadruple, so a cell on no such diagonal loses
+//! it, and a cell on every one holds it.
 
 use std::ops::ControlFlow;
 
@@ -24,6 +27,7 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
         for step in [
             filled(grid, index, cells, digits),
             forced(grid, index, cells, digits),
+            spread(grid, index, cells, digits),
             pointing(grid, index, cells, digits),
         ]
         .into_iter()
@@ -93,19 +97,98 @@ fn forced(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<S
         }
         step.pattern = places.iter().map(|&c| Candidate::new(c, digit)).collect();
         step.elements.push(index);
-        let times = match needed {
-            1 => "once".to_owned(),
-            2 => "twice".to_owned(),
-            n => format!("{n} times"),
-        };
         step.reason = Some(format!(
-            "{}: {digit} appears {times}, and only {} can hold it",
+            "{}: {digit} appears {}, and only {} can hold it",
             labelled(grid, index),
+            times(needed),
             places
                 .iter()
                 .map(|&c| grid.name(c))
                 .collect::<Vec<_>>()
                 .join(", ")
+        ));
+        return Some(step);
+    }
+    None
+}
+
+/// `once`, `twice`, `3 times`.
+fn times(needed: usize) -> String {
+    match needed {
+        1 => "once".to_owned(),
+        2 => "twice".to_owned(),
+        n => format!("{n} times"),
+    }
+}
+
+/// A digit listed more than once stands in that many cells that do not
+/// see each other: the cells on every such choice hold it, the cells on
+/// none lose it.
+fn spread(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<Step> {
+    let mut listed: Vec<u8> = digits.to_vec();
+    listed.sort_unstable();
+    listed.dedup();
+    for digit in listed {
+        let needed = digits.iter().filter(|&&d| d == digit).count();
+        let places: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| options(grid, c) & bit(digit) != 0)
+            .collect();
+        if needed < 2 || places.len() > 16 {
+            continue;
+        }
+        let placed = (0..places.len())
+            .filter(|&k| grid.value(places[k]) == digit)
+            .fold(0u32, |m, k| m | 1 << k);
+        let apart = |choice: u32| {
+            (0..places.len()).all(|a| {
+                (a + 1..places.len()).all(|b| {
+                    choice >> a & choice >> b & 1 == 0 || !grid.sees(places[a], places[b])
+                })
+            })
+        };
+        let choices: Vec<u32> = (0..1u32 << places.len())
+            .filter(|&c| c.count_ones() as usize >= needed && c & placed == placed && apart(c))
+            .collect();
+        let Some(&first) = choices.first() else {
+            continue;
+        };
+        let in_all = choices.iter().fold(first, |m, &c| m & c);
+        let in_any = choices.iter().fold(0, |m, &c| m | c);
+        let mut step = Step::new(Technique::Quadruple);
+        for (k, &cell) in places.iter().enumerate() {
+            if grid.value(cell) != 0 {
+                continue;
+            }
+            if in_all >> k & 1 == 1 {
+                step.placements.push(Candidate::new(cell, digit));
+                step.eliminations
+                    .extend(grid.candidates_in([cell], grid.mask(cell) & !bit(digit)));
+            } else if in_any >> k & 1 == 0 {
+                step.eliminations.push(Candidate::new(cell, digit));
+            }
+        }
+        if step.placements.is_empty() && step.eliminations.is_empty() {
+            continue;
+        }
+        step.pattern = places.iter().map(|&c| Candidate::new(c, digit)).collect();
+        step.elements.push(index);
+        let named: Vec<String> = choices
+            .iter()
+            .map(|&choice| {
+                let chosen: Vec<String> = (0..places.len())
+                    .filter(|&k| choice >> k & 1 == 1)
+                    .map(|k| grid.name(places[k]))
+                    .collect();
+                chosen.join(" and ")
+            })
+            .collect();
+        step.reason = Some(format!(
+            "{}: {digit} appears {}, in cells that do not see each other: {}",
+            labelled(grid, index),
+            times(needed),
+            named.join(" or ")
         ));
         return Some(step);
     }

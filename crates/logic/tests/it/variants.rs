@@ -484,6 +484,39 @@ fn quadruple_digits_fill_or_force_their_cells() {
 }
 
 #[test]
+fn quadruple_digit_listed_twice_stands_across_a_diagonal() {
+    // 4 twice in r4c3, r4c4, r5c3, r5c4 (across boxes 4 and 5): two cells
+    // that do not see each other, r4c3 and r5c4 or r4c4 and r5c3.
+    let cells = vec![at(4, 3), at(4, 4), at(5, 3), at(5, 4)];
+    let quad = Element::Quadruple {
+        cells,
+        digits: vec![4, 4],
+    };
+    let rules = rules_with(vec![quad]);
+    let mut grid = empty(&rules);
+    assert!(Technique::Quadruple.find_all(&grid).is_empty());
+    // Without r5c3, only r4c3 and r5c4 are left: both hold 4, r4c4 not.
+    // (Its must-appear read removes 4 from r4c5, r4c6 beside it.)
+    grid.eliminate(at(5, 3), 4);
+    let steps = Technique::Quadruple.find_all(&grid);
+    assert_eq!(steps.len(), 2);
+    let steps: Vec<_> = steps.into_iter().filter(|s| !s.placements.is_empty()).collect();
+    assert_eq!(
+        steps[0].placements,
+        [Candidate::new(at(4, 3), 4), Candidate::new(at(5, 4), 4)]
+    );
+    let others = [1u8, 2, 3, 5, 6, 7, 8, 9];
+    assert_eq!(
+        removed(&steps[0]),
+        names(&[(at(4, 3), &others), (at(4, 4), &[4]), (at(5, 4), &others)])
+    );
+    assert!(steps[0].text(&grid).contains(
+        "quadruple 1 (r4c3–r5c4): 4 appears twice, in cells that do not see each other: r4c3 \
+         and r5c4"
+    ));
+}
+
+#[test]
 fn odd_and_even_cells() {
     let rules = Rules::classic(9)
         .unwrap()
