@@ -143,9 +143,8 @@ fn spread(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<S
             .fold(0u32, |m, k| m | 1 << k);
         let apart = |choice: u32| {
             (0..places.len()).all(|a| {
-                (a + 1..places.len()).all(|b| {
-                    choice >> a & choice >> b & 1 == 0 || !grid.sees(places[a], places[b])
-                })
+                (a + 1..places.len())
+                    .all(|b| choice >> a & choice >> b & 1 == 0 || !grid.sees(places[a], places[b]))
             })
         };
         let choices: Vec<u32> = (0..1u32 << places.len())

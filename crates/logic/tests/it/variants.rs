@@ -500,7 +500,10 @@ fn quadruple_digit_listed_twice_stands_across_a_diagonal() {
     grid.eliminate(at(5, 3), 4);
     let steps = Technique::Quadruple.find_all(&grid);
     assert_eq!(steps.len(), 2);
-    let steps: Vec<_> = steps.into_iter().filter(|s| !s.placements.is_empty()).collect();
+    let steps: Vec<_> = steps
+        .into_iter()
+        .filter(|s| !s.placements.is_empty())
+        .collect();
     assert_eq!(
         steps[0].placements,
         [Candidate::new(at(4, 3), 4), Candidate::new(at(5, 4), 4)]
