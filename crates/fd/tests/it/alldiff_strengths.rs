@@ -105,6 +105,41 @@ proptest! {
     }
 }
 
+/// `n` variables whose domains hold exactly the values `0..n` between them,
+/// many of them nearly full: the Sudoku-house case that counting settles.
+fn house() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<i32>)> {
+    (2i32..=6).prop_flat_map(|n| {
+        proptest::collection::vec(
+            prop_oneof![
+                proptest::collection::btree_set(0..n, 1..=n as usize),
+                (0..n).prop_map(move |gap| (0..n).filter(|&v| v != gap).collect()),
+            ],
+            n as usize,
+        )
+        .prop_map(move |mut domains| {
+            for v in 0..n {
+                if !domains.iter().any(|d| d.contains(&v)) {
+                    domains[v as usize].insert(v);
+                }
+            }
+            (domains, vec![0; n as usize])
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(crate::proptest_config(REGRESSIONS, 1000, 0x0a11_d1ff + 2))]
+
+    /// As many values as variables: the domain strength still keeps exactly
+    /// the solutions' support.
+    #[test]
+    fn houses_are_exactly_gac(inst in house()) {
+        let m = model(&inst, Strength::Domain);
+        let by = propagate(&m, None).map(|d| as_sets(&d));
+        prop_assert_eq!(by, supported(&m));
+    }
+}
+
 #[test]
 fn seed_004_examples() {
     // x, y ∈ {1,2}; z ∈ {1,2,3}; w ∈ {1..4}: Hall interval [1,2], then [3,3].
