@@ -1,10 +1,10 @@
 //! SE's singles, intersections, subsets, fish and XY(Z)-wings, each
 //! searched in SE's order; the first hint is returned.
 
-use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{BLOCKS_COLUMNS_ROWS, Kind, Se, colex, common_tuple, sees};
+use crate::barren::Slots;
 use crate::grid::{bit, digits_of};
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
@@ -150,7 +150,7 @@ pub(super) fn hidden_set(se: &Se<'_>, degree: usize, direct: bool) -> Option<Ste
             }
             let slot = (search * 3 + k) * 9 + region;
             let state = house_state(se, kind, region);
-            if BARREN.with_borrow(|barren| barren[slot] == Some(state)) {
+            if BARREN.with(|barren| barren.known(slot, &state)) {
                 continue;
             }
             let _ = colex(degree, 9, &mut |picked| {
@@ -203,7 +203,7 @@ pub(super) fn hidden_set(se: &Se<'_>, degree: usize, direct: bool) -> Option<Ste
             if result.is_some() {
                 return result;
             }
-            BARREN.with_borrow_mut(|barren| barren[slot] = Some(state));
+            BARREN.with(|barren| barren.record(slot, state));
         }
     }
     None
@@ -218,8 +218,7 @@ thread_local! {
     /// of the house's cells when the search there last found nothing: what
     /// it finds in a house depends on nothing else, so a later grid where
     /// they are the same is not searched there again.
-    static BARREN: RefCell<[Option<[u32; 9]>; SUBSET_SEARCHES * 27]> =
-        const { RefCell::new([None; SUBSET_SEARCHES * 27]) };
+    static BARREN: Slots<[u32; 9], { SUBSET_SEARCHES * 27 }> = const { Slots::new() };
 }
 
 /// The digit and candidates of each cell of a house, in house order.
@@ -249,7 +248,7 @@ pub(super) fn naked_set(se: &Se<'_>, degree: usize) -> Option<Step> {
             }
             let slot = (search * 3 + k) * 9 + region;
             let state = house_state(se, kind, region);
-            if BARREN.with_borrow(|barren| barren[slot] == Some(state)) {
+            if BARREN.with(|barren| barren.known(slot, &state)) {
                 continue;
             }
             let _ = colex(degree, 9, &mut |picked| {
@@ -281,7 +280,7 @@ pub(super) fn naked_set(se: &Se<'_>, degree: usize) -> Option<Step> {
             if result.is_some() {
                 return result;
             }
-            BARREN.with_borrow_mut(|barren| barren[slot] = Some(state));
+            BARREN.with(|barren| barren.record(slot, state));
         }
     }
     None

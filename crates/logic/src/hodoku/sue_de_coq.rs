@@ -14,8 +14,7 @@
 //! intersection's the line set lacks, and both lose the digits both sets
 //! hold outside the intersection's.
 
-use std::cell::RefCell;
-
+use super::super::barren::Slots;
 use super::super::grid::Grid;
 use super::super::step::{Candidate, Step};
 use super::super::technique::Technique;
@@ -29,8 +28,7 @@ thread_local! {
     /// cells when the search there last found nothing: what it finds
     /// depends on nothing else, so a later grid where they are the same is
     /// not searched there again.
-    static BARREN: RefCell<[Option<[u32; CROSS_CELLS]>; 2 * 9 * 9]> =
-        const { RefCell::new([None; 2 * 9 * 9]) };
+    static BARREN: Slots<[u32; CROSS_CELLS], { 2 * 9 * 9 }> = const { Slots::new() };
 }
 
 /// HoDoKu's Sue de Coq in a classic grid, if any.
@@ -46,7 +44,7 @@ pub(crate) fn sue_de_coq(grid: &Grid) -> Option<Step> {
                 }
                 let state = cross_state(grid, m.houses[kind][line] | m.houses[2][block]);
                 let slot = (kind * 9 + line) * 9 + block;
-                if BARREN.with_borrow(|barren| barren[slot] == Some(state)) {
+                if BARREN.with(|barren| barren.known(slot, &state)) {
                     continue;
                 }
                 let box_cells = m.houses[2][block] & open;
@@ -59,7 +57,7 @@ pub(crate) fn sue_de_coq(grid: &Grid) -> Option<Step> {
                 if let Some(step) = search.intersection() {
                     return Some(step);
                 }
-                BARREN.with_borrow_mut(|barren| barren[slot] = Some(state));
+                BARREN.with(|barren| barren.record(slot, state));
             }
         }
     }
