@@ -1,7 +1,8 @@
 //! What every search of one top-level call of SE's chaining shares: the
 //! houses of each cell in SE's order, each cell's cage mates, the houses of
 //! each kind and those crossing each house (what the nested rules search),
-//! and the work done so far, capped and polled against the budget.
+//! the work done so far, capped and polled against the budget, and the
+//! variant constraints' deductions met so far.
 //!
 //! The first part depends on the grid's geometry only: it is worked out once
 //! per geometry and thread, and kept while the grids of that geometry are
@@ -12,6 +13,7 @@ use std::ops::Deref;
 use std::rc::Rc;
 use std::sync::{Arc, Weak};
 
+use super::rules::Deductions;
 use crate::cellset::CellSet;
 use crate::grid::{Geometry, Grid};
 use fdoku_sudoku::HouseKind;
@@ -21,6 +23,9 @@ use fdoku_sudoku::HouseKind;
 pub(super) struct Context {
     shape: Rc<Shape>,
     pub work: Work,
+    /// The variant constraints' deductions met so far, per element and
+    /// state of its cells.
+    pub deductions: RefCell<Deductions>,
 }
 
 /// What the searches read of the grid's geometry: the houses of each cell
@@ -126,6 +131,7 @@ impl Context {
                 limit: Cell::new(WORK_LIMIT),
                 next_check: Cell::new(CLOCK_EVERY),
             },
+            deductions: RefCell::default(),
         }
     }
 }

@@ -10,8 +10,13 @@
 //! ([`Step::explainer_rating`](crate::Step)) and its form
 //! (contradiction, double, cell, region, cycle).
 //!
-//! Propagation uses houses and peers only, so every technique here holds in
-//! every size and variant; killer cage mates switch each other off.
+//! Propagation uses houses, peers and the variant relations, so every
+//! technique here holds in every size and variant; killer cage mates switch
+//! each other off. From level 1 (dynamic forcing chains (+) and the nested
+//! chains) an assumption also follows the variant constraints' own
+//! deductions (an arrow's sum, a little killer's, a thermometer's bounds),
+//! as HoDoKu's forcing nets do: without them a puzzle whose rules do much
+//! of the work would reach the nested chains, which cannot see its sums.
 //!
 //! ```
 //! use fdoku_logic::{Grid, Technique};

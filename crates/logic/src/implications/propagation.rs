@@ -11,8 +11,9 @@
 //! propagation removes each potential switched off from a working copy, so
 //! a cell emptied by several removals fires too (its other removals become
 //! extra parents). Nishio propagation follows one digit only. From level 1
-//! on, whenever nothing is pending, simple techniques — and from level 2
-//! nested chains — are run on the working copy and their removals become new
+//! on, whenever nothing is pending, simple techniques and the variant
+//! constraints' own deductions — and from level 2 nested chains — are run
+//! on the working copy and their removals become new
 //! potentials off, whose parents are the removals they needed.
 //!
 //! Potentials on are handled before potentials off, in the order found; the
@@ -160,8 +161,15 @@ impl Chaining {
                 }
             } else if !rules.is_empty() {
                 let mut added = false;
-                for off in advanced(&rules, context, current, grid, run) {
+                let (offs, strict) = advanced(&rules, context, current, grid, run);
+                for off in offs {
                     if !run.contains(off.cell, off.digit, false) {
+                        // A constraint removing a candidate the run holds on
+                        // is the contradiction (its cell would be emptied).
+                        if let Some(on) = run.find(off.cell, off.digit, true).filter(|_| strict) {
+                            run.nodes.push(off);
+                            return Some((on, run.nodes.len() - 1));
+                        }
                         pending_off.push_back(run.push(off));
                         added = true;
                     }
@@ -202,16 +210,17 @@ fn reach(run: &mut Run, potential: Potential, pending: &mut VecDeque<usize>) -> 
     None
 }
 
-/// Removals by simple techniques (level ≥ 1) or nested chains (level ≥ 2)
-/// in the working grid, each with the removals it needed as parents. The
-/// first of `rules` that gives any is used.
+/// Removals by simple techniques and the variant constraints (level ≥ 1)
+/// or nested chains (level ≥ 2) in the working grid, each with the removals
+/// it needed as parents. The first of `rules` that gives any is used; the
+/// flag says whether it was the constraints' rule.
 fn advanced(
     rules: &[Rule],
     context: &Context,
     current: &Grid,
     initial: &Grid,
     run: &Run,
-) -> Vec<Potential> {
+) -> (Vec<Potential>, bool) {
     for rule in rules {
         let mut found = Vec::new();
         let mut emit =
@@ -237,6 +246,11 @@ fn advanced(
                     emit(&hint.removals, hint.parents, None);
                 }
             }
+            Rule::Constraints => {
+                for hint in rules::constraints(context, current, initial) {
+                    emit(&hint.removals, hint.parents, None);
+                }
+            }
             Rule::Chains(chaining) => {
                 for hint in chaining.hints(context, current) {
                     let parents = hint.rule_parents(initial, current);
@@ -245,29 +259,32 @@ fn advanced(
             }
         }
         if !found.is_empty() {
-            return found;
+            return (found, matches!(rule, Rule::Constraints));
         }
     }
-    Vec::new()
+    (Vec::new(), false)
 }
 
 /// A rule the nested levels apply to the working grid.
 enum Rule {
     /// A simple technique (see `rules`).
     Simple(fn(&Context, &Grid, &Grid) -> Vec<RuleHint>),
+    /// The variant constraints' own deductions (`rules::constraints`).
+    Constraints,
     /// Nested chains.
     Chains(Chaining),
 }
 
 impl Rule {
     /// SE's rules for a level: locked candidates, hidden pairs, naked pairs,
-    /// X-wings, then the nested chains.
+    /// X-wings, the variant constraints' deductions, then the nested chains.
     fn for_level(level: u8) -> Vec<Rule> {
         let mut rules = vec![
             Rule::Simple(rules::locking),
             Rule::Simple(rules::hidden_pairs),
             Rule::Simple(rules::naked_pairs),
             Rule::Simple(rules::x_wings),
+            Rule::Constraints,
         ];
         let chains = |multiple, dynamic, level| {
             Rule::Chains(Chaining {

@@ -1,16 +1,23 @@
 //! The simple techniques nested chains apply inside an assumption (SE's
 //! "advanced potentials"): locked candidates, hidden pairs, naked pairs and
 //! X-wings, searched in Sudoku Explainer's order and with its conditions, each
-//! with the removals the pattern needed (its parents).
+//! with the removals the pattern needed (its parents); then, under variant
+//! rules, the constraints' own deductions (an arrow's sum, …), as HoDoKu's
+//! forcing nets follow them.
 //!
 //! Order matters: when two patterns remove the same candidate inside one
 //! assumption, the first one found gives it its parents, and the parents
 //! count towards the chain's rating.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use super::context::Context;
 use crate::cellset::CellSet;
-use crate::grid::{Grid, digits_of};
-use crate::step::Candidate;
+use crate::grid::{Grid, bit, digits_of};
+use crate::step::{Candidate, Step};
+use crate::technique::Technique;
+use crate::variants;
 use fdoku_sudoku::{HouseKind, MAX_SIZE};
 
 /// A pattern found in the working grid: what it removes, and the removals
@@ -341,5 +348,142 @@ pub(super) fn x_wings(context: &Context, current: &Grid, initial: &Grid) -> Vec<
             }
         }
     }
+    found
+}
+
+/// The variant constraints' own deductions (an arrow's sum, a thermometer's
+/// bounds, innies and outies, …: [`Technique::CONSTRAINTS`], each in turn,
+/// but for the little killers' fillings weighed against the whole grid)
+/// in the working grid, each with the removals, since the assumption, from
+/// the cells it read as parents. Nothing on a grid without cell rules or
+/// cages.
+pub(super) fn constraints(context: &Context, current: &Grid, initial: &Grid) -> Vec<RuleHint> {
+    let rules = current.rules();
+    if !rules.has_cell_rules() && current.cages().is_empty() {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    let cells_of = |index: usize| rules.elements()[index].cells(current.size());
+    let techniques = Technique::CONSTRAINTS.iter().copied();
+    for technique in techniques.filter(|&t| !variants::weighs_whole_grid(t)) {
+        let deductions: Vec<Rc<Deduction>> = match variants::reads_elements_alone(technique) {
+            // An element whose cells are as the assumption found them
+            // gives nothing with parents: skip it.
+            true => (0..rules.elements().len())
+                .filter(|&index| {
+                    cells_of(index)
+                        .iter()
+                        .any(|&c| initial.mask(c) != current.mask(c))
+                })
+                .filter_map(|index| element_deduction(context, current, technique, index))
+                .collect(),
+            false => technique
+                .find_all(current)
+                .iter()
+                .map(|step| Rc::new(Deduction::of(current, step)))
+                .collect(),
+        };
+        for deduction in deductions {
+            let removals: Vec<Candidate> = deduction
+                .removals
+                .iter()
+                .filter(|c| current.has(c.cell, c.digit))
+                .copied()
+                .collect();
+            if removals.is_empty() {
+                continue;
+            }
+            let parents = deduction
+                .read
+                .iter()
+                .flat_map(|cell| {
+                    digits_of(initial.mask(cell) & !current.mask(cell))
+                        .into_iter()
+                        .map(move |d| Candidate::new(cell, d))
+                })
+                .collect();
+            found.push(RuleHint { removals, parents });
+        }
+    }
+    found
+}
+
+/// What a constraint's step removes in a working grid (its placements
+/// remove the cells' other candidates) and the cells it read.
+pub(super) struct Deduction {
+    removals: Vec<Candidate>,
+    read: CellSet,
+}
+
+/// The constraints' deductions per element and state of its cells, kept
+/// for one top-level search (see `variants::reads_own_cells_only`): the
+/// assumptions of a search leave most elements in a few states.
+pub(super) type Deductions = HashMap<(Technique, usize, Vec<u32>), Option<Rc<Deduction>>>;
+
+impl Deduction {
+    /// The deduction of `step`, found in `grid`: the cells it read are its
+    /// elements', its pattern's and its targets', and its houses' when it
+    /// names no element (a cage read against a house).
+    fn of(grid: &Grid, step: &Step) -> Self {
+        let mut removals = step.eliminations.clone();
+        for placed in &step.placements {
+            let others = grid.mask(placed.cell) & !bit(placed.digit);
+            removals.extend(
+                digits_of(others)
+                    .into_iter()
+                    .map(|d| Candidate::new(placed.cell, d)),
+            );
+        }
+        let mut read: CellSet = step
+            .pattern
+            .iter()
+            .chain(&step.extra)
+            .chain(&step.eliminations)
+            .chain(&step.placements)
+            .map(|c| c.cell)
+            .collect();
+        for &index in &step.elements {
+            for cell in grid.rules().elements()[index].cells(grid.size()) {
+                read.insert(cell);
+            }
+        }
+        if step.elements.is_empty() {
+            for &house in &step.houses {
+                read |= grid.house_cells(house);
+            }
+        }
+        Deduction { removals, read }
+    }
+}
+
+/// Element `index`'s deduction by `technique` in `grid`, kept in the
+/// context's [`Deductions`] when it depends on the element's cells only.
+fn element_deduction(
+    context: &Context,
+    grid: &Grid,
+    technique: Technique,
+    index: usize,
+) -> Option<Rc<Deduction>> {
+    let find = || {
+        variants::element_step(grid, technique, index)
+            .map(|step| Rc::new(Deduction::of(grid, &step)))
+    };
+    if !variants::reads_own_cells_only(technique) {
+        return find();
+    }
+    let cells = grid.rules().elements()[index].cells(grid.size());
+    let state = cells
+        .iter()
+        .map(|&c| match grid.value(c) {
+            0 => grid.mask(c),
+            digit => 1 << 31 | u32::from(digit),
+        })
+        .collect();
+    let key = (technique, index, state);
+    if let Some(known) = context.deductions.borrow().get(&key) {
+        return known.clone();
+    }
+    let found = find();
+    context.deductions.borrow_mut().insert(key, found.clone());
     found
 }

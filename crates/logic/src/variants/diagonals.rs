@@ -16,9 +16,12 @@
 //! equation whatever the other houses do: the sets of houses are searched
 //! house by house, cut off as soon as too many cells are left.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
+use std::rc::Rc;
+use std::sync::{Arc, Weak};
 
-use super::super::grid::Grid;
+use super::super::grid::{Geometry, Grid};
 use super::super::step::Found;
 use super::super::technique::Technique;
 use super::elements;
@@ -33,12 +36,62 @@ const MOST_DIAGONALS: usize = 2;
 
 /// Reports each equation of diagonals and houses that removes candidates.
 pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
+    let mut tried = Tried::default();
+    for equation in equations(grid).iter() {
+        let why = || format!("{} leaves", terms_text(grid, &equation.terms));
+        if let Some(step) = step(grid, Technique::DiagonalSums, equation, &why, &mut tried)? {
+            found(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+thread_local! {
+    /// The equations last listed on this thread, with the geometry (held
+    /// weakly: while it is held no other geometry takes its address) and
+    /// the placed digits they are of.
+    static LAST: RefCell<Option<Listed>> = const { RefCell::new(None) };
+}
+
+/// Equations listed for a geometry and its placed digits.
+type Listed = (Weak<Geometry>, Vec<u8>, Rc<Vec<Equation>>);
+
+/// The equations of diagonals and houses worth filling, in the order they
+/// are tried. They depend on the rules and the placed digits only, not on
+/// the candidates, so the last list is kept per thread: the many grids a
+/// forcing chain's assumptions leave, and the steps of a path until a
+/// digit is placed, share it.
+fn equations(grid: &Grid) -> Rc<Vec<Equation>> {
+    let geometry = grid.geometry();
+    LAST.with_borrow_mut(|last| match last {
+        Some((known, values, listed))
+            if std::ptr::eq(known.as_ptr(), Arc::as_ptr(geometry))
+                && values.as_slice() == grid.values() =>
+        {
+            Rc::clone(listed)
+        }
+        _ => {
+            let listed = Rc::new(list(grid));
+            *last = Some((
+                Arc::downgrade(geometry),
+                grid.values().to_vec(),
+                Rc::clone(&listed),
+            ));
+            listed
+        }
+    })
+}
+
+/// Every equation of one or two diagonals and a set of houses of one kind
+/// that weighs them together and leaves few open cells.
+fn list(grid: &Grid) -> Vec<Equation> {
+    let mut listed = Vec::new();
     let diagonals: Vec<usize> = elements(grid)
         .filter(|(_, e)| matches!(e, Element::LittleKiller { .. }))
         .map(|(index, _)| index)
         .collect();
     if diagonals.is_empty() {
-        return ControlFlow::Continue(());
+        return listed;
     }
     let families: Vec<Vec<usize>> = [HouseKind::Row, HouseKind::Column, HouseKind::Box]
         .into_iter()
@@ -48,7 +101,6 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
                 .collect()
         })
         .collect();
-    let mut tried = Tried::default();
     for chosen in signed_subsets(diagonals.len()) {
         let terms: Vec<(i32, Term)> = chosen
             .iter()
@@ -60,7 +112,7 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
         for (f, family) in families.iter().enumerate() {
             let mut search = HouseSearch::new(grid, &lines.coefficients, family);
             let mut picks = Vec::new();
-            search.go(0, 0, &mut picks, &mut |houses| {
+            let _ = search.go(0, 0, &mut picks, &mut |houses| {
                 // The diagonals alone: once, with the first added, and not
                 // one diagonal by itself (the little killer's own read).
                 if houses.is_empty() && (f > 0 || chosen.len() == 1 || chosen[0].1 < 0) {
@@ -74,20 +126,14 @@ pub(super) fn find(grid: &Grid, found: &mut Found<'_>) -> ControlFlow<()> {
                 let Some(equation) = Equation::of(grid, terms) else {
                     return ControlFlow::Continue(());
                 };
-                if !weighed_together(grid, &equation) || lines_inside(grid, &equation) {
-                    return ControlFlow::Continue(());
-                }
-                let why = || format!("{} leaves", terms_text(grid, &equation.terms));
-                if let Some(step) =
-                    step(grid, Technique::DiagonalSums, &equation, &why, &mut tried)?
-                {
-                    found(step)?;
+                if weighed_together(grid, &equation) && !lines_inside(grid, &equation) {
+                    listed.push(equation);
                 }
                 ControlFlow::Continue(())
-            })?;
+            });
         }
     }
-    ControlFlow::Continue(())
+    listed
 }
 
 /// Whether the terms really cancel: every cell counted at most once

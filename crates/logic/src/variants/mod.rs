@@ -88,7 +88,7 @@ pub(crate) use fillings::broken;
 
 use super::grid::{Grid, bit, digits_of};
 pub(crate) use super::relations::{CellLink, Source};
-use super::step::Found;
+use super::step::{Found, Step};
 use super::technique::Technique;
 use fdoku_sudoku::{Element, ElementKind, Rules};
 
@@ -180,6 +180,45 @@ pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> 
             fillings::find(grid, technique, found)
         }
         _ => pairs::find(grid, technique, found),
+    }
+}
+
+/// Whether `technique` reads each element alone (what [`element_step`]
+/// finds element by element): from its cells' candidates, and for a little
+/// killer's locked digits the cells seeing them, which lose what the
+/// element's cells forbid. So an element whose cells have not changed
+/// since a grid where it had no deduction has none.
+pub(crate) fn reads_elements_alone(technique: Technique) -> bool {
+    matches!(technique, Technique::ArrowSum | Technique::LittleKillerSum)
+}
+
+/// Whether `technique` weighs every filling of its elements against the
+/// whole grid (a little killer's fillings, alone or in pairs: thousands of
+/// them, each checked against every house): too costly to run at each
+/// turn of each assumption of a forcing chain, which leaves it out.
+pub(crate) fn weighs_whole_grid(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::LittleKillerFillings | Technique::LittleKillerPair
+    )
+}
+
+/// Whether `technique`'s deduction for an element (it [`reads_elements_alone`])
+/// is a function of the candidates of the element's own cells alone, so
+/// that it may be kept per state of those cells: an arrow's sum (a little
+/// killer's locked digits read the cells seeing them).
+pub(crate) fn reads_own_cells_only(technique: Technique) -> bool {
+    technique == Technique::ArrowSum
+}
+
+/// The deduction of `technique` (one that [`reads_elements_alone`]) for
+/// element `index` of `grid`'s rules, if it has one.
+pub(crate) fn element_step(grid: &Grid, technique: Technique, index: usize) -> Option<Step> {
+    match technique {
+        Technique::ArrowSum | Technique::LittleKillerSum => {
+            sums::element_step(grid, technique, index)
+        }
+        _ => None,
     }
 }
 

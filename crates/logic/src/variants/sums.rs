@@ -21,23 +21,27 @@ use fdoku_sudoku::Element;
 /// Reports each arrow (or little killer) whose sum bounds rule out some
 /// candidates.
 pub(super) fn find(grid: &Grid, technique: Technique, found: &mut Found<'_>) -> ControlFlow<()> {
-    let size = grid.size();
-    for (index, element) in elements(grid) {
-        let step = match (element, technique) {
-            (Element::Arrow { circle, line }, Technique::ArrowSum) => {
-                arrow(grid, index, circle, line)
-            }
-            (Element::LittleKiller { sum, .. }, Technique::LittleKillerSum) => {
-                let cells = element.cells(size);
-                little_killer(grid, index, &cells, *sum)
-            }
-            _ => None,
-        };
-        if let Some(step) = step {
+    for (index, _) in elements(grid) {
+        if let Some(step) = element_step(grid, technique, index) {
             found(step)?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// What [`find`] reports for element `index` alone: its sum's deduction
+/// when it is an arrow (`ArrowSum`) or a little killer
+/// (`LittleKillerSum`).
+pub(super) fn element_step(grid: &Grid, technique: Technique, index: usize) -> Option<Step> {
+    let element = &grid.rules().elements()[index];
+    match (element, technique) {
+        (Element::Arrow { circle, line }, Technique::ArrowSum) => arrow(grid, index, circle, line),
+        (Element::LittleKiller { sum, .. }, Technique::LittleKillerSum) => {
+            let cells = element.cells(grid.size());
+            little_killer(grid, index, &cells, *sum)
+        }
+        _ => None,
+    }
 }
 
 /// The least and most digit of a non-empty mask.
@@ -243,10 +247,15 @@ impl Fills {
 /// cells that see each other), and the least and most of different digits
 /// where the cells all see each other.
 pub(super) fn trim_line(grid: &Grid, line: &[usize], targets: &[bool], step: &mut Step) {
+    trim_filled(grid, line, &Fills::of(grid, line), targets, step);
+}
+
+/// [`trim_line`] with the line's fillings already listed.
+fn trim_filled(grid: &Grid, line: &[usize], fills: &Fills, targets: &[bool], step: &mut Step) {
     let low = targets.iter().position(|&t| t).unwrap_or(usize::MAX) as u32;
     let high = targets.iter().rposition(|&t| t).unwrap_or(0) as u32;
     let apart = all_apart(grid, line);
-    let support = Fills::of(grid, line).support(targets);
+    let support = fills.support(targets);
     for (i, &cell) in line.iter().enumerate() {
         if grid.value(cell) != 0 {
             continue;
@@ -302,7 +311,8 @@ fn readings(grid: &Grid, circle: &[usize]) -> Vec<Vec<u8>> {
 
 fn arrow(grid: &Grid, index: usize, circle: &[usize], line: &[usize]) -> Option<Step> {
     let (least, most) = span(grid, line, all_apart(grid, line), 0)?;
-    let line_totals = Fills::of(grid, line).line_totals();
+    let fills = Fills::of(grid, line);
+    let line_totals = fills.line_totals();
     let mut targets = vec![false; line_totals.len()];
     let mut kept = vec![0u32; circle.len()];
     let (mut low, mut high) = (u32::MAX, 0);
@@ -332,7 +342,7 @@ fn arrow(grid: &Grid, index: usize, circle: &[usize], line: &[usize]) -> Option<
                 .extend(grid.candidates_in([cell], mask & !k));
         }
     }
-    trim_line(grid, line, &targets, &mut step);
+    trim_filled(grid, line, &fills, &targets, &mut step);
     if step.eliminations.is_empty() {
         return None;
     }
