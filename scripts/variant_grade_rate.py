@@ -45,11 +45,12 @@ def measure(kind, folder):
     refused = [r for r in records if r.get("status") not in ("graded", "stopped")]
     stopped = sum(1 for r in records if r.get("status") == "stopped")
     micros = [r["micros"] for r in records if "micros" in r]
-    spread = ", ".join(f"{level} {levels.count(level)}" for level in LEVELS if levels.count(level))
+    parts = [", ".join(f"{level} {levels.count(level)}" for level in LEVELS if levels.count(level))]
     if refused:
-        spread += f"; refused {len(refused)} ({refused[0].get('error', '')[:60]})"
+        parts.append(f"refused {len(refused)} ({refused[0].get('error', '')[:60]})")
     if stopped:
-        spread += f"; stopped {stopped}"
+        parts.append(f"stopped {stopped}")
+    spread = "; ".join(part for part in parts if part)
     median = statistics.median(micros) / 1000 if micros else float("nan")
     rate = len(records) / cpu if cpu else float("nan")
     return f"| {kind} | {len(records)} | {spread} | {median:,.1f} | {rate:,.1f} |"
