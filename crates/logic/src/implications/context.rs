@@ -13,7 +13,7 @@ use std::ops::Deref;
 use std::rc::Rc;
 use std::sync::{Arc, Weak};
 
-use super::rules::Deductions;
+use super::deductions::Deductions;
 use crate::cellset::CellSet;
 use crate::grid::{Geometry, Grid};
 use fdoku_sudoku::HouseKind;

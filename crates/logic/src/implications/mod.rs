@@ -35,6 +35,7 @@
 //! ```
 
 mod context;
+mod deductions;
 mod hint;
 mod multiple;
 mod potential;

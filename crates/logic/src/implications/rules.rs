@@ -9,13 +9,13 @@
 //! assumption, the first one found gives it its parents, and the parents
 //! count towards the chain's rating.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::context::Context;
+use super::deductions::Deduction;
 use crate::cellset::CellSet;
-use crate::grid::{Grid, bit, digits_of};
-use crate::step::{Candidate, Step};
+use crate::grid::{Grid, digits_of};
+use crate::step::Candidate;
 use crate::technique::Technique;
 use crate::variants;
 use fdoku_sudoku::{HouseKind, MAX_SIZE};
@@ -408,56 +408,8 @@ pub(super) fn constraints(context: &Context, current: &Grid, initial: &Grid) -> 
     found
 }
 
-/// What a constraint's step removes in a working grid (its placements
-/// remove the cells' other candidates) and the cells it read.
-pub(super) struct Deduction {
-    removals: Vec<Candidate>,
-    read: CellSet,
-}
-
-/// The constraints' deductions per element and state of its cells, kept
-/// for one top-level search (see `variants::reads_own_cells_only`): the
-/// assumptions of a search leave most elements in a few states.
-pub(super) type Deductions = HashMap<(Technique, usize, Vec<u32>), Option<Rc<Deduction>>>;
-
-impl Deduction {
-    /// The deduction of `step`, found in `grid`: the cells it read are its
-    /// elements', its pattern's and its targets', and its houses' when it
-    /// names no element (a cage read against a house).
-    fn of(grid: &Grid, step: &Step) -> Self {
-        let mut removals = step.eliminations.clone();
-        for placed in &step.placements {
-            let others = grid.mask(placed.cell) & !bit(placed.digit);
-            removals.extend(
-                digits_of(others)
-                    .into_iter()
-                    .map(|d| Candidate::new(placed.cell, d)),
-            );
-        }
-        let mut read: CellSet = step
-            .pattern
-            .iter()
-            .chain(&step.extra)
-            .chain(&step.eliminations)
-            .chain(&step.placements)
-            .map(|c| c.cell)
-            .collect();
-        for &index in &step.elements {
-            for cell in grid.rules().elements()[index].cells(grid.size()) {
-                read.insert(cell);
-            }
-        }
-        if step.elements.is_empty() {
-            for &house in &step.houses {
-                read |= grid.house_cells(house);
-            }
-        }
-        Deduction { removals, read }
-    }
-}
-
 /// Element `index`'s deduction by `technique` in `grid`, kept in the
-/// context's [`Deductions`] when it depends on the element's cells only.
+/// context's deductions (`deductions`) when it depends on the element's cells only.
 fn element_deduction(
     context: &Context,
     grid: &Grid,
