@@ -266,6 +266,7 @@ impl<B: Bits> Search<'_, B> {
             covered: B::EMPTY,
             twice: B::EMPTY,
             fins: base.endo_fins,
+            fin_count: base.endo_fins.len(),
             witnesses,
         };
         pick.cover(start, found)
@@ -331,6 +332,8 @@ struct Cover<B> {
     twice: B,
     /// The base candidates declared fins (endo fins included).
     fins: B,
+    /// How many fins there are (kept to spare counting them).
+    fin_count: usize,
     /// The candidates seeing every fin.
     witnesses: B,
 }
@@ -375,7 +378,7 @@ impl<B: Bits> Picker<'_, '_, B> {
                 self.with(i, |pick| pick.cover(next, found))?;
             }
         }
-        if self.search.finned && state.fins.len() < MAX_FINS {
+        if self.search.finned && state.fin_count < MAX_FINS {
             let witnesses = state.witnesses & self.search.local.peers[cell];
             if !witnesses.is_empty() {
                 let mut fins = state.fins;
@@ -383,6 +386,7 @@ impl<B: Bits> Picker<'_, '_, B> {
                 return self.cover(
                     Cover {
                         fins,
+                        fin_count: state.fin_count + 1,
                         witnesses,
                         ..state
                     },
@@ -410,7 +414,7 @@ impl<B: Bits> Picker<'_, '_, B> {
     /// Evaluates the fish whose covers are all chosen, making the base
     /// candidates they miss (`open`) fins.
     fn all_fins(&mut self, state: Cover<B>, open: B, found: &mut Found<'_>) -> ControlFlow<()> {
-        if !self.search.finned || state.fins.len() + open.len() > MAX_FINS {
+        if !self.search.finned || state.fin_count + open.len() > MAX_FINS {
             return ControlFlow::Continue(());
         }
         let mut witnesses = state.witnesses;
