@@ -68,16 +68,8 @@ fn filled(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<S
 /// A listed digit with exactly as many places among the cells as it is
 /// needed: it goes in each.
 fn forced(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<Step> {
-    let mut listed: Vec<u8> = digits.to_vec();
-    listed.sort_unstable();
-    listed.dedup();
-    for digit in listed {
-        let needed = digits.iter().filter(|&&d| d == digit).count();
-        let places: Vec<usize> = cells
-            .iter()
-            .copied()
-            .filter(|&c| options(grid, c) & bit(digit) != 0)
-            .collect();
+    for (digit, needed) in listed(digits) {
+        let places = places_of(grid, cells, digit);
         let open: Vec<usize> = places
             .iter()
             .copied()
@@ -112,6 +104,26 @@ fn forced(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<S
     None
 }
 
+/// Each digit listed, least first, with how many times it is listed.
+fn listed(digits: &[u8]) -> Vec<(u8, usize)> {
+    let mut listed: Vec<u8> = digits.to_vec();
+    listed.sort_unstable();
+    listed.dedup();
+    listed
+        .into_iter()
+        .map(|digit| (digit, digits.iter().filter(|&&d| d == digit).count()))
+        .collect()
+}
+
+/// The cells among `cells` that hold or may hold `digit`.
+fn places_of(grid: &Grid, cells: &[usize], digit: u8) -> Vec<usize> {
+    cells
+        .iter()
+        .copied()
+        .filter(|&c| options(grid, c) & bit(digit) != 0)
+        .collect()
+}
+
 /// `once`, `twice`, `3 times`.
 fn times(needed: usize) -> String {
     match needed {
@@ -125,16 +137,8 @@ fn times(needed: usize) -> String {
 /// see each other: the cells on every such choice hold it, the cells on
 /// none lose it.
 fn spread(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<Step> {
-    let mut listed: Vec<u8> = digits.to_vec();
-    listed.sort_unstable();
-    listed.dedup();
-    for digit in listed {
-        let needed = digits.iter().filter(|&&d| d == digit).count();
-        let places: Vec<usize> = cells
-            .iter()
-            .copied()
-            .filter(|&c| options(grid, c) & bit(digit) != 0)
-            .collect();
+    for (digit, needed) in listed(digits) {
+        let places = places_of(grid, cells, digit);
         if needed < 2 || places.len() > 16 {
             continue;
         }
@@ -197,11 +201,7 @@ fn spread(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<S
 /// A listed digit not yet placed as often as listed: it leaves the cells
 /// seeing all of its places among the quadruple's cells.
 fn pointing(grid: &Grid, index: usize, cells: &[usize], digits: &[u8]) -> Option<Step> {
-    let mut listed: Vec<u8> = digits.to_vec();
-    listed.sort_unstable();
-    listed.dedup();
-    for digit in listed {
-        let needed = digits.iter().filter(|&&d| d == digit).count();
+    for (digit, needed) in listed(digits) {
         let placed = cells.iter().filter(|&&c| grid.value(c) == digit).count();
         let places: CellSet = cells
             .iter()
