@@ -96,6 +96,11 @@ impl Search<'_> {
         let (grid, chaining) = (self.grid, self.chaining);
         let mut hints = Vec::new();
         for cell in 0..grid.values().len() {
+            // A search past its cap or deadline reports nothing (`hints`):
+            // stop assuming at once.
+            if self.context.work.exhausted() {
+                break;
+            }
             if grid.value(cell) != 0 {
                 continue;
             }
