@@ -146,15 +146,42 @@ thread_local! {
     static KNOWN: RefCell<HashMap<Key, Joint>> = RefCell::new(HashMap::new());
 }
 
+/// A house crossing a line: its cells on the line and its other open
+/// cells.
+struct Parts {
+    house: usize,
+    in_house: Vec<usize>,
+    others: Vec<usize>,
+}
+
+impl Parts {
+    /// The parts of `house` for `line`.
+    fn of(grid: &Grid, line: &[usize], house: usize) -> Parts {
+        let cells = grid.house_cells(house);
+        Parts {
+            house,
+            in_house: line
+                .iter()
+                .copied()
+                .filter(|&c| cells.contains(c))
+                .collect(),
+            others: cells
+                .iter()
+                .filter(|&c| grid.value(c) == 0 && !line.contains(&c))
+                .collect(),
+        }
+    }
+}
+
 /// [`joint`], remembered.
 fn remembered<R: Reading>(
     grid: &Grid,
     line: &[usize],
     reading: &R,
-    house: usize,
+    parts: &Parts,
     masks: &[u32],
 ) -> Option<Joint> {
-    let cells: Vec<usize> = grid.house_cells(house).iter().collect();
+    let cells: Vec<usize> = grid.house_cells(parts.house).iter().collect();
     // A placed digit and an open cell's last candidate read differently.
     let placed = |c: usize| u32::from(grid.value(c) != 0) << 31;
     let mut state: Vec<u32> = vec![full(grid)];
@@ -164,7 +191,7 @@ fn remembered<R: Reading>(
     if let Some(joint) = KNOWN.with(|known| known.borrow().get(&key).cloned()) {
         return Some(joint);
     }
-    let joint = joint(grid, line, reading, house, masks)?;
+    let joint = joint(grid, line, reading, parts, masks)?;
     KNOWN.with(|known| {
         let mut known = known.borrow_mut();
         if known.len() >= REMEMBERED {
@@ -180,19 +207,16 @@ fn joint<R: Reading>(
     grid: &Grid,
     line: &[usize],
     reading: &R,
-    house: usize,
+    parts: &Parts,
     masks: &[u32],
 ) -> Option<Joint> {
+    let (house, others) = (parts.house, &parts.others);
     let cells = grid.house_cells(house);
     let segment = line
         .iter()
         .enumerate()
         .filter(|&(_, &c)| cells.contains(c))
         .fold(0u32, |m, (p, _)| m | 1 << p);
-    let others: Vec<usize> = cells
-        .iter()
-        .filter(|&c| grid.value(c) == 0 && !line.contains(&c))
-        .collect();
     let placed_off = cells
         .iter()
         .filter(|&c| grid.value(c) != 0 && !line.contains(&c))
@@ -204,7 +228,7 @@ fn joint<R: Reading>(
     let mut fits_held = |held: u32| {
         *known.entry(held).or_insert_with(|| {
             let left = full(grid) & !held & !placed_off;
-            if left.count_ones() as usize != others.len() || !fits(grid, &others, left) {
+            if left.count_ones() as usize != others.len() || !fits(grid, others, left) {
                 return false;
             }
             for (k, &cell) in others.iter().enumerate() {
@@ -219,15 +243,10 @@ fn joint<R: Reading>(
         })
     };
     let line_kept = walk_through(masks, reading, segment, &mut fits_held)?;
-    let in_house: Vec<usize> = line
-        .iter()
-        .copied()
-        .filter(|&c| cells.contains(c))
-        .collect();
     Some(Joint {
         line: line_kept,
-        line_house: house_alone(grid, house, &in_house),
-        others_house: house_alone(grid, house, &others),
+        line_house: house_alone(grid, house, &parts.in_house),
+        others_house: house_alone(grid, house, others),
         others: others_kept,
     })
 }
@@ -243,17 +262,11 @@ fn with_house<R: Reading>(
     alone: &[u32],
     masks: &[u32],
 ) -> Option<Step> {
-    let joint = remembered(grid, line, reading, house, masks)?;
-    let cells = grid.house_cells(house);
-    let others: Vec<usize> = cells
-        .iter()
-        .filter(|&c| grid.value(c) == 0 && !line.contains(&c))
-        .collect();
-    let in_house: Vec<usize> = line
-        .iter()
-        .copied()
-        .filter(|&c| cells.contains(c))
-        .collect();
+    let parts = Parts::of(grid, line, house);
+    let joint = remembered(grid, line, reading, &parts, masks)?;
+    let Parts {
+        in_house, others, ..
+    } = &parts;
     let mut step = Step::new(Technique::ClueAndHouse);
     step.houses.push(house);
     step.elements.push(index);
